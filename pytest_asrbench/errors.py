@@ -1,0 +1,24 @@
+"""Exceptions raised by pytest-asrbench; each message says what to do."""
+
+
+class AsrbenchError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class UnknownLanguageError(AsrbenchError, ValueError):
+    """A language tag has no config (nor a base language with one)."""
+
+
+class ConfigError(AsrbenchError, ValueError):
+    """A language config or one of its lexicons is malformed."""
+
+
+class CaseFileError(AsrbenchError):
+    """A YAML case file is malformed; carries the file and line of the fault."""
+
+    def __init__(self, path, line: int | None, message: str):
+        self.path = path
+        self.line = line
+        self.message = message
+        where = f"{path}:{line}" if line is not None else f"{path}"
+        super().__init__(f"{where}: {message}")

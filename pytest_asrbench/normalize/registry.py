@@ -1,0 +1,112 @@
+"""Find, validate and build each language's normalizer once, and the public text functions.
+
+Configs live in ``configs/`` at the repository root and ship inside the wheel as
+``pytest_asrbench/_configs``. A regional tag without a config of its own (``fr-CA``) falls
+back to its base language (``fr``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+from pytest_asrbench.normalize.config import LanguageConfig, load_config
+from pytest_asrbench.normalize.lexicon import load_lexicon
+from pytest_asrbench.normalize.pipeline import Pipeline, Step
+from pytest_asrbench.normalize.steps import STEPS
+
+
+def configs_dir() -> Path:
+    """The folder holding ``<lang>.toml`` files: the wheel's copy, else the repository's."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "_configs", package.parent / "configs"):
+        if candidate.is_dir():
+            return candidate
+    raise ConfigError(f"no configs folder next to {package}; reinstall pytest-asrbench")
+
+
+def known_languages() -> list[str]:
+    """Sorted tags of every language with a config file."""
+    return sorted(path.stem for path in configs_dir().glob("*.toml"))
+
+
+def resolve_language(language: str) -> str:
+    """The config tag used for ``language``: itself, or its base language (``fr-CA`` -> ``fr``).
+
+    Raises:
+        UnknownLanguageError: neither has a config; the message lists the known languages.
+    """
+    if not isinstance(language, str) or not language.strip():
+        raise UnknownLanguageError(f"language must be a non-empty tag such as 'en'; got {language!r}")
+    known = known_languages()
+    tag = language.strip().replace("_", "-")
+    for candidate in (tag, tag.lower(), tag.split("-")[0].lower()):
+        if candidate in known:
+            return candidate
+    raise UnknownLanguageError(
+        f"no normalizer config for language {language!r}; known languages: {', '.join(known)}"
+    )
+
+
+@lru_cache(maxsize=None)
+def get_config(language: str) -> LanguageConfig:
+    """The validated config of ``language`` (after regional fallback), read once."""
+    tag = resolve_language(language)
+    path = configs_dir() / f"{tag}.toml"
+    config = load_config(path)
+    if config.language != tag:
+        raise ConfigError(f"{path}: language = {config.language!r} but the file is named {tag}.toml")
+    return config
+
+
+@lru_cache(maxsize=None)
+def get_lexicons(language: str) -> dict[str, dict[str, str]]:
+    """Every lexicon named in the config of ``language``, loaded once."""
+    config = get_config(language)
+    return {name: load_lexicon(configs_dir() / relative) for name, relative in config.lexicons.items()}
+
+
+@lru_cache(maxsize=None)
+def get_normalizer(language: str) -> Pipeline:
+    """The built normalizer of ``language`` (cached: configs are never re-read per call).
+
+    Raises:
+        UnknownLanguageError: no config for the language.
+        ConfigError: the config names an unknown step or a lexicon that is missing or malformed.
+    """
+    tag = resolve_language(language)
+    if tag != language:
+        return get_normalizer(tag)
+    config = get_config(tag)
+    lexicons = get_lexicons(tag)
+    steps = []
+    for name in config.steps:
+        if name not in STEPS:
+            raise ConfigError(
+                f"{configs_dir() / (tag + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
+            )
+        steps.append(Step(name, STEPS[name](config, lexicons)))
+    return Pipeline(tag, tuple(steps))
+
+
+def normalize_text(text: str, language: str) -> str:
+    """The normalized form of ``text`` used for scoring in ``language``.
+
+    Cased scripts are lowercased, punctuation removed and whitespace collapsed to single
+    spaces; character-scored languages may drop spaces (``remove_spaces`` in the config).
+
+    Raises:
+        TypeError: ``text`` is not a ``str``.
+        UnknownLanguageError: (a ``ValueError``) no config for ``language``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"normalize_text expects a str, got {type(text).__name__}")
+    return get_normalizer(language)(text)
+
+
+def explain(text: str, language: str) -> list[tuple[str, str]]:
+    """Every step of the normalizer of ``language`` with its output: ``[(step name, text), ...]``."""
+    if not isinstance(text, str):
+        raise TypeError(f"explain expects a str, got {type(text).__name__}")
+    return get_normalizer(language).explain(text)

@@ -1,0 +1,53 @@
+"""Metric names and versions.
+
+A metric's ``version`` is stamped on every :class:`~pytest_asrbench.scoring.Score` and every
+snapshot. Bump it whenever this package's scoring code changes an output; bump a language
+config's own ``version`` when the config or its lexicons change. The metric signatures
+(``asrbench signature``) fail CI when an output-changing edit arrives without a bump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A named, versioned scoring rule.
+
+    ``unit`` is ``"config"`` when the language config decides between words and characters
+    (``stt_wer``: WER for English, CER for Japanese), else a fixed ``"word"`` or ``"char"``.
+    """
+
+    name: str
+    version: str
+    unit: Literal["config", "word", "char"]
+    description: str
+
+
+METRICS: dict[str, Metric] = {
+    metric.name: metric
+    for metric in (
+        Metric(
+            "stt_wer",
+            "1.0.0",
+            "config",
+            "Error rate in the language's own unit (word or character) after its normalizer; "
+            "code-switch aware where the config turns it on.",
+        ),
+        Metric("cer", "1.0.0", "char", "Character error rate after the language's normalizer."),
+    )
+}
+
+
+def get_metric(name: str) -> Metric:
+    """The metric called ``name``.
+
+    Raises:
+        ValueError: unknown name; the message lists the known metrics.
+    """
+    try:
+        return METRICS[name]
+    except KeyError:
+        raise ValueError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(METRICS))}") from None
