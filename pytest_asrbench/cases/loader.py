@@ -1,0 +1,178 @@
+"""Read a YAML case file into validated :class:`~pytest_asrbench.cases.model.Case` objects.
+
+Every fault is reported with ``path:line`` and what to do: YAML syntax, duplicate keys,
+schema violations (unknown kind, missing field, wrong type, unknown key), duplicate case
+ids, unknown languages and metrics. :func:`load_case_file` collects all faults of a file
+instead of stopping at the first, so one run shows everything to fix.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+
+from pytest_asrbench.cases.model import Case
+from pytest_asrbench.cases.yaml_lines import Located, YamlShapeError, parse
+from pytest_asrbench.errors import CaseFileError
+from pytest_asrbench.normalize.registry import resolve_language
+from pytest_asrbench.scoring.metrics import METRICS
+
+DEFAULT_METRIC = "stt_wer"
+
+
+@lru_cache(maxsize=1)
+def case_schema() -> dict:
+    """The JSON Schema of case files (``pytest_asrbench/cases/schema.json``)."""
+    return json.loads(resources.files("pytest_asrbench.cases").joinpath("schema.json").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    schema = case_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def schema_kinds() -> list[str]:
+    """The case kinds the schema accepts."""
+    return list(case_schema()["$defs"]["common"]["properties"]["kind"]["enum"])
+
+
+@dataclass
+class CaseFile:
+    """A loaded case file: its defaults, its valid cases, and every fault found."""
+
+    path: Path
+    language: str | None = None
+    cases: list[Case] = field(default_factory=list)
+    errors: list[CaseFileError] = field(default_factory=list)
+
+
+def _line_of(root: Located, path: list) -> int:
+    """The line of the deepest node on ``path`` that exists (a missing key points at its parent)."""
+    node, line = root, root.line
+    for part in path:
+        if isinstance(node.children, dict) and part in node.children:
+            line = node.key_lines.get(str(part), node.children[part].line)
+            node = node.children[part]
+        elif isinstance(node.children, list) and isinstance(part, int) and part < len(node.children):
+            node = node.children[part]
+            line = node.line
+        else:
+            break
+    return line
+
+
+def _describe(error: jsonschema.ValidationError, data: dict) -> str:
+    path = list(error.absolute_path)
+    where = ""
+    if len(path) >= 2 and path[0] == "cases":
+        case = data["cases"][path[1]]
+        case_id = case.get("id") if isinstance(case, dict) else None
+        where = f"case {case_id!r}" if case_id else f"case #{path[1] + 1}"
+        if len(path) > 2:
+            where += f", field {'.'.join(str(p) for p in path[2:])!r}"
+        where += ": "
+    elif path:
+        where = f"field {'.'.join(str(p) for p in path)!r}: "
+    message = error.message
+    if error.validator == "required":
+        message += " (add it; see the kind's fields in pytest_asrbench/cases/schema.json)"
+    elif error.validator == "enum" and path[-1:] == ["kind"]:
+        message += f" (use one of: {', '.join(schema_kinds())})"
+    elif error.validator in ("unevaluatedProperties", "additionalProperties"):
+        message += " (remove it or fix its spelling)"
+    return where + message
+
+
+def load_case_file(path: Path) -> CaseFile:
+    """Load and validate one case file; never raises for content faults (they go to ``errors``).
+
+    A file with any fault yields no cases: it is run as one failing item, so none of its
+    snapshots is used and ``--snapshot-update`` cannot delete them as unused.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    result = CaseFile(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        result.errors.append(CaseFileError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"))
+        return result
+    try:
+        root = parse(text)
+    except YamlShapeError as exc:
+        result.errors.append(CaseFileError(path, exc.line, exc.message))
+        return result
+    if root is None or not isinstance(root.value, dict):
+        result.errors.append(CaseFileError(path, root.line if root else 1,
+                                           "a case file must be a mapping with a 'cases' list (and optional 'language', 'metric')"))
+        return result
+    data = root.value
+
+    schema_errors = sorted(_validator().iter_errors(data), key=lambda e: _line_of(root, list(e.absolute_path)))
+    for error in schema_errors:
+        result.errors.append(CaseFileError(path, _line_of(root, list(error.absolute_path)), _describe(error, data)))
+    if schema_errors:
+        return result
+
+    default_language = data.get("language")
+    default_metric = data.get("metric", DEFAULT_METRIC)
+    if default_language is not None:
+        try:
+            result.language = resolve_language(default_language)
+        except ValueError as exc:
+            result.errors.append(CaseFileError(path, root.key_lines["language"], str(exc)))
+            return result
+    if default_metric not in METRICS:
+        result.errors.append(CaseFileError(path, root.key_lines.get("metric", root.line),
+                                           f"unknown metric {default_metric!r}; known metrics: {', '.join(sorted(METRICS))}"))
+        return result
+
+    cases_node = root.children["cases"]
+    seen: dict[str, int] = {}
+    for entry, node in zip(data["cases"], cases_node.children):
+        line = node.line
+        case_id = entry["id"]
+        if case_id in seen:
+            result.errors.append(CaseFileError(path, line, f"duplicate case id {case_id!r} (first on line {seen[case_id]}); ids must be unique in a file"))
+            continue
+        seen[case_id] = line
+        language = entry.get("language", default_language)
+        if language is None:
+            result.errors.append(CaseFileError(path, line, f"case {case_id!r} has no language: set 'language' at the top of the file or on the case"))
+            continue
+        try:
+            language = resolve_language(language)
+        except ValueError as exc:
+            result.errors.append(CaseFileError(path, node.key_lines.get("language", line), f"case {case_id!r}: {exc}"))
+            continue
+        metric = entry.get("metric", default_metric)
+        if metric not in METRICS:
+            result.errors.append(CaseFileError(path, node.key_lines.get("metric", line),
+                                               f"case {case_id!r}: unknown metric {metric!r}; known metrics: {', '.join(sorted(METRICS))}"))
+            continue
+        common = {"id", "kind", "language", "metric", "note", "source", "xfail"}
+        result.cases.append(Case(
+            id=case_id,
+            kind=entry["kind"],
+            language=language,
+            metric=metric,
+            fields={key: value for key, value in entry.items() if key not in common},
+            file=path,
+            line=line,
+            lines=dict(node.key_lines),
+            note=entry.get("note"),
+            source=entry.get("source"),
+            xfail=entry.get("xfail"),
+        ))
+    if result.errors:
+        result.cases = []
+    return result

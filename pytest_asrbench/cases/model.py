@@ -1,0 +1,48 @@
+"""The typed shapes of cases and of what running one produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Case:
+    """One validated entry of a YAML case file.
+
+    ``fields`` holds the kind-specific keys (``texts``, ``reference``, ``expect`` ...) exactly
+    as written; ``lines`` maps each key of the entry to its 1-based line in ``file``.
+    """
+
+    id: str
+    kind: str
+    language: str
+    metric: str
+    fields: dict[str, Any]
+    file: Path
+    line: int
+    lines: dict[str, int] = field(default_factory=dict)
+    note: str | None = None
+    source: str | None = None
+    xfail: str | None = None
+
+    def where(self, key: str | None = None) -> str:
+        """``path:line`` of the case, or of one of its keys."""
+        return f"{self.file}:{self.lines.get(key, self.line) if key else self.line}"
+
+
+@dataclass
+class CaseResult:
+    """What running a case produced.
+
+    ``output`` is JSON-able and recorded in the snapshot whole; ``failures`` lists each
+    expectation that did not hold, as a sentence a reviewer can act on (empty: passed).
+    """
+
+    output: dict[str, Any]
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures

@@ -1,0 +1,51 @@
+"""One runner per case kind, registered by name.
+
+A runner turns a :class:`~pytest_asrbench.cases.model.Case` into a
+:class:`~pytest_asrbench.cases.model.CaseResult`: the output to snapshot and the list of
+expectations that failed. A new kind is a new small module here, imported below, plus its
+fields in ``schema.json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from pytest_asrbench.cases.model import Case, CaseResult
+
+
+@dataclass
+class RunContext:
+    """What a runner may need from the pytest run: its config (options), root and cache folders."""
+
+    rootpath: Path
+    cache_dir: Path
+    pytest_config: Any = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Runner(Protocol):
+    kind: ClassVar[str]
+
+    def run(self, case: Case, context: RunContext) -> CaseResult: ...
+
+
+RUNNERS: dict[str, Runner] = {}
+
+
+def register(cls):
+    """Class decorator: register an instance of ``cls`` under ``cls.kind``."""
+    if cls.kind in RUNNERS:
+        raise RuntimeError(f"case kind {cls.kind!r} registered twice")
+    RUNNERS[cls.kind] = cls()
+    return cls
+
+
+def get_runner(kind: str) -> Runner:
+    """The runner of ``kind``; a ``KeyError`` here means schema.json and the registry disagree."""
+    return RUNNERS[kind]
+
+
+# Kind modules, imported explicitly so the import graph (metric signatures) sees them.
+from pytest_asrbench.cases.runners import score_kind, text_kinds  # noqa: E402,F401

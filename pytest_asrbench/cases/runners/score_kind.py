@@ -1,0 +1,57 @@
+"""The ``score`` kind: score reference(s) against hypothesis(es) and check the listed values."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pytest_asrbench.cases.model import Case, CaseResult
+from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring.serialize import score_to_dict
+
+DEFAULT_TOLERANCE = 1e-9
+
+
+def lookup(result: dict[str, Any], key: str) -> tuple[bool, Any]:
+    """Find ``key`` in a score dict: a top-level figure, a dotted path, or a key of ``details``."""
+    if key in result:
+        return True, result[key]
+    node: Any = result
+    for part in key.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            break
+    else:
+        return True, node
+    details = result.get("details", {})
+    if key in details:
+        return True, details[key]
+    return False, None
+
+
+def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance: float) -> list[str]:
+    """Each expected value that the result does not hold, as a sentence."""
+    failures = []
+    for key, wanted in expect.items():
+        found, actual = lookup(result, key)
+        if not found:
+            failures.append(f"expect.{key}: the score has no such value (known: {', '.join(sorted(result))}, "
+                            f"details: {', '.join(sorted(result.get('details', {}))) or 'none'})")
+        elif isinstance(wanted, (int, float)) and not isinstance(wanted, bool) and isinstance(actual, (int, float)):
+            if not math.isclose(actual, wanted, rel_tol=0.0, abs_tol=tolerance):
+                failures.append(f"{key} is {actual!r}, expected {wanted!r} (tolerance {tolerance})")
+        elif actual != wanted:
+            failures.append(f"{key} is {actual!r}, expected {wanted!r}")
+    return failures
+
+
+@register
+class ScoreRunner:
+    kind = "score"
+
+    def run(self, case: Case, context: RunContext) -> CaseResult:
+        result = score_to_dict(score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric))
+        failures = check_expectations(result, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
+        return CaseResult({"kind": case.kind, **result}, failures)

@@ -1,0 +1,85 @@
+"""YAML to Python with source lines: every mapping remembers the line of each key.
+
+PyYAML's composer gives nodes with positions; this module constructs plain Python values
+from them and records lines in a side table, rejecting duplicate keys (which PyYAML would
+otherwise resolve silently to the last one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+
+class YamlShapeError(Exception):
+    """A structural fault in the YAML text, with its 1-based line."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass
+class Located:
+    """A constructed value plus the line of the node and of each of its keys (mappings)."""
+
+    value: Any
+    line: int
+    key_lines: dict[str, int]
+    children: dict[Any, "Located"] | list["Located"] | None = None
+
+
+def parse(text: str) -> Located | None:
+    """Parse one YAML document; ``None`` for an empty document.
+
+    Raises:
+        YamlShapeError: syntax error, several documents, or a duplicate mapping key.
+    """
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        raise YamlShapeError(line, f"YAML syntax error: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:
+        raise YamlShapeError(1, f"YAML error: {exc}") from None
+    if node is None:
+        return None
+    return _construct(node)
+
+
+_scalar_loader = yaml.SafeLoader("")
+
+
+def _construct(node: yaml.Node) -> Located:
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        value: dict[Any, Any] = {}
+        key_lines: dict[str, int] = {}
+        children: dict[Any, Located] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlShapeError(key_node.start_mark.line + 1, "YAML merge keys (<<) are not supported in case files")
+            key = _construct(key_node).value
+            if isinstance(key, (dict, list)):
+                raise YamlShapeError(key_node.start_mark.line + 1, "mapping keys must be plain scalars")
+            if key in value:
+                raise YamlShapeError(
+                    key_node.start_mark.line + 1,
+                    f"duplicate key {key!r} (first on line {key_lines[str(key)]}); keep one",
+                )
+            child = _construct(value_node)
+            value[key] = child.value
+            key_lines[str(key)] = key_node.start_mark.line + 1
+            children[key] = child
+        return Located(value, line, key_lines, children)
+    if isinstance(node, yaml.SequenceNode):
+        children_list = [_construct(item) for item in node.value]
+        return Located([child.value for child in children_list], line, {}, children_list)
+    try:
+        return Located(_scalar_loader.construct_object(node, deep=True), line, {})
+    except yaml.constructor.ConstructorError as exc:
+        raise YamlShapeError(line, f"cannot read value: {exc.problem}") from None
