@@ -1,0 +1,109 @@
+"""The ``asrbench`` command: look at one normalization or score without writing a case.
+
+    asrbench normalize -l de "Anmelde-Konto"
+    asrbench explain -l ko "삼월 이십오일"
+    asrbench score -l en "the cat sat" "the bat sat" [--json]
+
+Each subcommand lives in a small function here, or in the stage module that owns it and
+is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
+Exit codes: 0 success, 2 bad usage or bad input (the message says what to fix).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from pytest_asrbench import __version__
+from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.normalize import explain, normalize_text
+from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring.metrics import METRICS
+from pytest_asrbench.scoring.serialize import score_to_dict
+
+# Modules of other stages that add subcommands: each has add_parser(subparsers).
+COMMAND_MODULES: list[str] = []
+
+
+def _normalize(args: argparse.Namespace) -> int:
+    print(normalize_text(args.text, args.language))
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    trace = explain(args.text, args.language)
+    width = max(len(name) for name, _ in trace)
+    previous = None
+    for name, output in trace:
+        mark = " " if output == previous else "*"
+        print(f"{mark} {name:<{width}}  {output}")
+        previous = output
+    return 0
+
+
+def _format_rate(rate: float | None) -> str:
+    return "n/a (empty reference)" if rate is None else f"{rate:.2%}"
+
+
+def _score(args: argparse.Namespace) -> int:
+    result = score(args.reference, args.hypothesis, args.language, args.metric)
+    if args.json:
+        print(json.dumps(score_to_dict(result), ensure_ascii=False, indent=2))
+        return 0
+    unit = "WER" if result.unit == "word" else "CER"
+    print(f"{unit} {_format_rate(result.rate)}  ({result.metric} {result.version}, {result.language} config "
+          f"{result.config_version})")
+    print(f"hits {result.hits}  substitutions {result.substitutions}  deletions {result.deletions}  "
+          f"insertions {result.insertions}  reference length {result.reference_length}")
+    for key, value in result.details.items():
+        if isinstance(value, (int, float, str)) or value is None:
+            print(f"{key}: {value}")
+    pair = result.pairs[0]
+    print(f"reference:  {pair.normalized_reference}")
+    print(f"hypothesis: {pair.normalized_hypothesis}")
+    for op in pair.alignment.ops:
+        if op.op != "equal":
+            print(f"  {op.op:<10} {' '.join(op.reference) or '-'} -> {' '.join(op.hypothesis) or '-'}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="asrbench", description="Speech-recognition evaluation tools.")
+    parser.add_argument("--version", action="version", version=f"pytest-asrbench {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+
+    for name, handler, help_text in (
+        ("normalize", _normalize, "print the normalized form of TEXT"),
+        ("explain", _explain, "print every normalizer step and its output (* marks a change)"),
+    ):
+        sub = subparsers.add_parser(name, help=help_text)
+        sub.add_argument("-l", "--language", required=True, help="language tag, e.g. en, hi, fr-CA")
+        sub.add_argument("text")
+        sub.set_defaults(handler=handler)
+
+    sub = subparsers.add_parser("score", help="score one reference/hypothesis pair")
+    sub.add_argument("-l", "--language", required=True)
+    sub.add_argument("--metric", default="stt_wer", choices=sorted(METRICS))
+    sub.add_argument("--json", action="store_true", help="print the whole score as JSON")
+    sub.add_argument("reference")
+    sub.add_argument("hypothesis")
+    sub.set_defaults(handler=_score)
+
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except (AsrbenchError, ValueError, TypeError) as exc:
+        print(f"asrbench {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
