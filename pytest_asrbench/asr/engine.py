@@ -31,11 +31,15 @@ _BUILTIN_ENGINES = {
 #: repetitive text (openai/whisper ``transcribe(compression_ratio_threshold=2.4)``).
 COMPRESSION_RATIO_THRESHOLD = 2.4
 
+#: A segment whose no-speech probability exceeds this is, to the model itself, not speech
+#: (openai/whisper ``no_speech_threshold=0.6``).
+NO_SPEECH_THRESHOLD = 0.6
+
 #: Flags a transcript may carry.
 FLAG_NO_SPEECH = "no_speech"  # empty transcript (silence or nothing recognised)
 FLAG_REPETITION = "repetition_loop"  # the same word/character run repeats 3+ times in a row
 FLAG_COMPRESSION = "high_compression_ratio"  # a segment's compression ratio > 2.4
-FLAG_TEXT_ON_SILENCE = "text_on_silence"  # text although the audio is silent
+FLAG_TEXT_ON_SILENCE = "text_on_silence"  # text on silent audio, or where the model says no speech
 FLAG_LANGUAGE_MISMATCH = "language_mismatch"  # detected language != forced (when detected)
 HALLUCINATION_FLAGS = frozenset({FLAG_REPETITION, FLAG_COMPRESSION, FLAG_TEXT_ON_SILENCE})
 
@@ -174,7 +178,8 @@ def transcript_flags(
 ) -> tuple[str, ...]:
     """The flags of a transcript (sorted): ``no_speech`` for an empty transcript, and the
     hallucination signs ``repetition_loop``, ``high_compression_ratio`` (> 2.4, Whisper's own
-    threshold), ``text_on_silence``; ``language_mismatch`` when detection disagrees."""
+    threshold), ``text_on_silence`` (silent audio, or a segment with text whose no-speech
+    probability is > 0.6); ``language_mismatch`` when detection disagrees."""
     flags = set()
     if not text.strip():
         flags.add(FLAG_NO_SPEECH)
@@ -184,7 +189,8 @@ def transcript_flags(
         ratios = [s.compression_ratio for s in segments if s.compression_ratio is not None]
         if ratios and max(ratios) > COMPRESSION_RATIO_THRESHOLD:
             flags.add(FLAG_COMPRESSION)
-        if audio_is_silent:
+        no_speech = [s.no_speech_prob for s in segments if s.text.strip() and s.no_speech_prob is not None]
+        if audio_is_silent or (no_speech and max(no_speech) > NO_SPEECH_THRESHOLD):
             flags.add(FLAG_TEXT_ON_SILENCE)
     if (
         forced_language

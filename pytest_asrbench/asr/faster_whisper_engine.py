@@ -11,7 +11,10 @@ Decoding defaults are chosen for short, deterministic evaluation clips:
   gives the same transcript;
 - ``condition_on_previous_text=False``: a clip is a few seconds, and conditioning on earlier
   text is what lets one hallucination feed the next (faster-whisper README, "long-form");
-- ``beam_size=5`` (Whisper's default for evaluation), ``vad_filter=False``.
+- ``beam_size=5`` (Whisper's default for evaluation), ``vad_filter=False``;
+- ``silence_gate=True``: a clip whose loudest 30 ms frame is below -50 dBFS is not decoded at
+  all and gives an empty transcript flagged ``no_speech`` (Whisper otherwise tends to "hear"
+  a word such as "You" in silence).
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ class DecodeSettings:
     vad_filter: bool = False
     condition_on_previous_text: bool = False
     detect_language: bool = False
+    silence_gate: bool = True
     transcribe_options: dict = field(default_factory=dict)
 
     OUTPUT_FIELDS = (
@@ -87,6 +91,7 @@ class DecodeSettings:
         "vad_filter",
         "condition_on_previous_text",
         "detect_language",
+        "silence_gate",
         "transcribe_options",
     )
 
@@ -235,9 +240,19 @@ class FasterWhisperEngine:
 
     def transcribe_clip(self, clip, *, language: str) -> Transcript:
         """Transcribe an already decoded :class:`~pytest_asrbench.asr.audio.AudioClip`."""
-        model = self.load()
         s = self.settings
         lang = language.split("-")[0].lower()
+        if s.silence_gate and clip.is_silent:
+            info = DecodeInfo(
+                language=lang,
+                language_probability=None,
+                no_speech_prob=None,
+                compression_ratio=None,
+                duration=round(clip.duration, 3),
+            )
+            flags = transcript_flags("", (), info, audio_is_silent=True, forced_language=lang)
+            return Transcript(text="", segments=(), info=info, flags=flags)
+        model = self.load()
         options = dict(
             language=lang,
             beam_size=s.beam_size,

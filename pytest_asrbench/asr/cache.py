@@ -1,0 +1,177 @@
+"""Hypothesis cache: an engine's transcript of a clip, stored on disk and reused.
+
+Key: SHA-256 over the audio's SHA-256, the forced language and the engine's
+:meth:`~pytest_asrbench.asr.engine.SttEngine.identity` (engine name and version, library
+versions, model SHA-256, output-changing decode settings). Change any of them and the entry is
+simply not found. Speed-only settings (threads, workers) are not part of the key.
+
+Entries are JSON files ``<root>/<key[:2]>/<key>.json`` carrying a checksum of their content.
+A write goes to a temporary file in the same folder and is moved into place with
+``os.replace``, so a reader (another pytest-xdist worker) sees either no entry or a whole one;
+two workers writing the same key write the same bytes. An entry that does not parse, has
+another schema or key, or fails its checksum is counted as corrupt, ignored and overwritten
+by the recomputed transcript.
+
+Root: ``$ASRBENCH_CACHE_DIR/hypotheses`` or ``$XDG_CACHE_HOME/pytest-asrbench/hypotheses``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_asrbench.asr.audio import AudioClip, file_sha256, load_audio
+from pytest_asrbench.asr.embedded_model import cache_root
+from pytest_asrbench.asr.engine import SttEngine, Transcript
+
+SCHEMA = "asrbench.hypothesis/1"
+
+
+def _canonical(data) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def default_cache_dir() -> Path:
+    return cache_root() / "hypotheses"
+
+
+class HypothesisCache:
+    """A folder of cached transcripts.
+
+    Args:
+        root: the folder (default :func:`default_cache_dir`).
+        enabled: ``False`` bypasses the cache (nothing read, nothing written), as
+            ``--asrbench-no-cache`` asks.
+
+    Attributes:
+        hits, misses, corrupt: counters for the run's summary.
+    """
+
+    def __init__(self, root: Path | None = None, *, enabled: bool = True):
+        self.root = Path(root) if root is not None else default_cache_dir()
+        self.enabled = enabled
+        self.hits = 0
+        self.misses = 0
+        self.corrupt = 0
+
+    @staticmethod
+    def key_fields(audio_sha256: str, language: str, identity: dict) -> dict:
+        return {"audio_sha256": audio_sha256, "language": language, "engine": identity}
+
+    @staticmethod
+    def key(fields: dict) -> str:
+        return hashlib.sha256(_canonical(fields)).hexdigest()
+
+    def path_for(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> Transcript | None:
+        """The cached transcript, or ``None`` (missing, bypassed, or corrupt)."""
+        if not self.enabled:
+            return None
+        path = self.path_for(key)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            self.misses += 1
+            return None
+        try:
+            entry = json.loads(raw.decode("utf-8"))
+            if entry.get("schema") != SCHEMA or entry.get("key") != key:
+                raise ValueError("schema or key differ")
+            if hashlib.sha256(_canonical(entry["transcript"])).hexdigest() != entry["checksum"]:
+                raise ValueError("checksum differs")
+            transcript = Transcript.from_dict(entry["transcript"])
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            self.corrupt += 1
+            self.misses += 1
+            return None
+        self.hits += 1
+        return transcript
+
+    def put(self, key: str, transcript: Transcript, fields: dict) -> None:
+        """Store ``transcript`` atomically (no-op when bypassed)."""
+        if not self.enabled:
+            return
+        data = transcript.to_dict()
+        entry = {
+            "schema": SCHEMA,
+            "key": key,
+            "key_fields": fields,
+            "transcript": data,
+            "checksum": hashlib.sha256(_canonical(data)).hexdigest(),
+        }
+        path = self.path_for(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(json.dumps(entry, ensure_ascii=False, indent=1, sort_keys=True).encode())
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+@dataclass(frozen=True)
+class ClipRun:
+    """One transcription as a run saw it.
+
+    ``latency_seconds`` is the wall time of decode + transcription (``None`` when the
+    transcript came from the cache); ``duration`` is the audio length in seconds.
+    """
+
+    source: str
+    audio_sha256: str
+    language: str
+    transcript: Transcript
+    cached: bool
+    latency_seconds: float | None
+    duration: float
+
+
+def transcribe_with_cache(
+    engine: SttEngine,
+    audio: str | os.PathLike | AudioClip,
+    language: str,
+    cache: HypothesisCache | None = None,
+) -> ClipRun:
+    """Transcribe a file (or decoded clip) through ``cache``: a hit neither decodes the audio
+    nor loads the model. Raises :class:`~pytest_asrbench.asr.errors.AudioError` for bad audio
+    (only on a miss: a cached clip's file was already decoded once with that same hash)."""
+    if isinstance(audio, AudioClip):
+        clip, source, digest = audio, audio.source, audio.sha256
+    else:
+        clip, source = None, str(audio)
+        path = Path(audio)
+        if not path.is_file():
+            clip = load_audio(path)  # raises AudioError naming the file
+        digest = file_sha256(path)
+    fields = HypothesisCache.key_fields(digest, language, engine.identity()) if cache else None
+    key = HypothesisCache.key(fields) if cache else None
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return ClipRun(source, digest, language, hit, True, None, hit.info.duration)
+    load = getattr(engine, "load", None)
+    if load is not None:
+        load()  # a cold load is measured by the engine, not counted as this clip's latency
+    started = time.perf_counter()
+    if clip is None:
+        clip = load_audio(audio)
+    transcribe_clip = getattr(engine, "transcribe_clip", None)
+    if transcribe_clip is not None:
+        transcript = transcribe_clip(clip, language=language)
+    else:
+        transcript = engine.transcribe(clip.samples, clip.sample_rate, language=language)
+    latency = time.perf_counter() - started
+    if cache is not None:
+        cache.put(key, transcript, fields)
+    return ClipRun(source, digest, language, transcript, False, latency, clip.duration)
