@@ -1,0 +1,123 @@
+"""``asrbench transcribe``: transcribe clips with an STT engine and print transcripts and timings.
+
+    asrbench transcribe -l hi samples/hi/hi-01.wav
+    asrbench transcribe -l en a.wav b.flac --json > run.json     # an asrbench.run/1 record
+    asrbench transcribe -l de clip.wav --reference "Guten Morgen" # also score it
+
+The hypothesis cache is not used unless ``--cache`` is given, so the timings printed are those
+of real decoding. Registered in ``pytest_asrbench.cli`` through :func:`add_parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pytest_asrbench.asr.engine import DEFAULT_ENGINE, engine_names
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the ``transcribe`` subcommand to an argparse ``subparsers`` object."""
+    sub = subparsers.add_parser(
+        "transcribe",
+        help="transcribe audio clips (embedded Whisper base by default) and print timings",
+        description="Transcribe audio clips in a forced language, on the CPU, with no network.",
+    )
+    sub.add_argument("-l", "--language", required=True, help="language of the speech, e.g. hi, en, zh")
+    sub.add_argument("audio", nargs="+", type=Path, help="audio files (wav, flac, mp3, ogg ...)")
+    sub.add_argument("--json", action="store_true", help="print the asrbench.run/1 run record as JSON")
+    sub.add_argument("--engine", default=DEFAULT_ENGINE, help=f"engine name (known: {', '.join(engine_names())})")
+    sub.add_argument("--model", default=None, help="'embedded' (default), a CTranslate2 model folder, or a cached model name")
+    sub.add_argument("--beam-size", type=int, default=None)
+    sub.add_argument("--threads", type=int, default=None, help="CPU threads of the engine")
+    sub.add_argument("--compute-type", default=None, help="CTranslate2 compute type (default int8)")
+    sub.add_argument("--vad", action="store_true", help="apply faster-whisper's VAD filter")
+    sub.add_argument("--reference", default=None, help="also score the (single) clip against this reference")
+    sub.add_argument("--cache", action="store_true", help="use the hypothesis cache (timings then only cover misses)")
+    sub.set_defaults(handler=run_transcribe)
+    return sub
+
+
+#: The name the lead's brief uses for the same function.
+add_transcribe_parser = add_parser
+
+
+def _settings(args: argparse.Namespace) -> dict:
+    settings: dict = {"name": args.engine}
+    for option, key in (
+        ("model", "model"),
+        ("beam_size", "beam_size"),
+        ("threads", "cpu_threads"),
+        ("compute_type", "compute_type"),
+    ):
+        value = getattr(args, option)
+        if value is not None:
+            settings[key] = value
+    if args.vad:
+        settings["vad_filter"] = True
+    return settings
+
+
+def run_transcribe(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench transcribe``; returns the exit code (0, or 2 via raised errors)."""
+    from pytest_asrbench.asr.run_record import build_record, clip_entry
+    from pytest_asrbench.asr.session import AsrSession
+
+    if args.reference is not None and len(args.audio) != 1:
+        raise ValueError("--reference scores one clip; give exactly one audio file")
+    session = AsrSession(None, use_cache=args.cache)
+    session.expected_clips = len(args.audio)
+    settings = _settings(args)
+    engine = session.engine_for(settings)
+    entries = []
+    for path in args.audio:
+        run = session.transcribe(path, args.language, settings)
+        extra = {}
+        if args.reference is not None:
+            from pytest_asrbench.scoring import score
+
+            result = score(args.reference, run.transcript.text, args.language)
+            extra = {"reference": args.reference, "rate": result.rate, "unit": result.unit, "metric": result.metric}
+        entry = clip_entry(run, **extra)
+        entries.append(entry)
+        session.add_clip(entry)
+        if not args.json:
+            _print_clip(entry)
+    session.close_progress()
+    record = build_record(engine, entries, cases_root=Path.cwd(), cache=session.cache)
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False, indent=2))
+    else:
+        _print_summary(record)
+    return 0
+
+
+def _print_clip(entry: dict) -> None:
+    flags = f"  [{', '.join(entry['flags'])}]" if entry["flags"] else ""
+    timing = (
+        "from cache"
+        if entry["cached"]
+        else f"{entry['latency_seconds']:.2f} s for {entry['duration_seconds']:.2f} s of audio"
+    )
+    print(f"{entry['source']}: {entry['transcript']}{flags}")
+    line = f"  {timing}"
+    if "rate" in entry:
+        rate = "n/a" if entry["rate"] is None else f"{entry['rate']:.2%}"
+        line += f"; {'WER' if entry['unit'] == 'word' else 'CER'} {rate}"
+    print(line)
+
+
+def _print_summary(record: dict) -> None:
+    t = record["timings"]
+    load = "no model load" if t["cold_load_seconds"] is None else f"model load {t['cold_load_seconds']:.2f} s"
+    parts = [load]
+    if t["latency_p50_seconds"] is not None:
+        parts.append(f"latency p50 {t['latency_p50_seconds']:.2f} s, p95 {t['latency_p95_seconds']:.2f} s")
+    if t["real_time_factor"] is not None:
+        parts.append(f"RTF {t['real_time_factor']:.3f}")
+    rss = record["peak_rss_bytes"]
+    if rss:
+        parts.append(f"peak RSS {rss / 2**20:.0f} MiB")
+    print("; ".join(parts), file=sys.stdout)

@@ -1,0 +1,108 @@
+"""pytest hooks of the ASR layer: ``--asrbench-no-cache``, ``--asrbench-run-record PATH``,
+the progress bar's clip count, xdist merging of run-record clips, and a summary line.
+
+This module is a pytest plugin of its own; ``pytest_asrbench/plugin.py`` loads it with::
+
+    pytest_plugins = ["pytest_asrbench.asr.pytest_hooks"]
+
+It imports nothing heavy: faster-whisper is imported only when an ``asr`` case runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.asr.session import get_session, peek_session
+
+_WORKER_KEY = "asrbench_asr_clips"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("asrbench")
+    group.addoption(
+        "--asrbench-no-cache",
+        action="store_true",
+        default=False,
+        help="asr cases: bypass the hypothesis cache (always run the engine; nothing stored)",
+    )
+    group.addoption(
+        "--asrbench-run-record",
+        metavar="PATH",
+        default=None,
+        help="asr cases: write the run record (JSON, schema asrbench.run/1) to PATH",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    count = sum(
+        1 for item in items if getattr(getattr(item, "asrbench_case", None), "kind", None) == "asr"
+    )
+    if count:
+        get_session(config).expected_clips = count
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    asr = peek_session(config)
+    if asr is not None:
+        asr.close_progress()
+    if hasattr(config, "workerinput"):
+        # an xdist worker: hand its clips to the controller (pytest_testnodedown)
+        if asr is not None and asr.clips:
+            engine = asr.main_engine
+            config.workeroutput[_WORKER_KEY] = json.dumps(
+                {
+                    "clips": asr.clips,
+                    "load_seconds": getattr(engine, "load_seconds", None),
+                    "cache": [asr.cache.hits, asr.cache.misses, asr.cache.corrupt],
+                }
+            )
+        return
+    path = config.getoption("asrbench_run_record", None)
+    if not path:
+        return
+    asr = get_session(config)
+    from pytest_asrbench.asr.run_record import build_record, write_record
+
+    engine = asr.main_engine or asr.engine_for(None)
+    record = build_record(engine, asr.clips, cases_root=Path(config.rootpath), cache=asr.cache)
+    write_record(record, Path(config.invocation_params.dir) / path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """xdist controller: merge a worker's clips and figures into the controller's session."""
+    payload = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+    if not payload:
+        return
+    data = json.loads(payload)
+    asr = get_session(node.config)
+    asr.clips.extend(data["clips"])
+    engine = asr.main_engine or asr.engine_for(None)
+    if data["load_seconds"] is not None:
+        # the slowest worker's cold load is the one the run waited for
+        engine.load_seconds = max(engine.load_seconds or 0.0, data["load_seconds"])
+    hits, misses, corrupt = data["cache"]
+    asr.cache.hits += hits
+    asr.cache.misses += misses
+    asr.cache.corrupt += corrupt
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    asr = peek_session(config)
+    if asr is None or not asr.clips:
+        return
+    cache = asr.cache
+    state = "bypassed" if not cache.enabled else f"{cache.hits} hit(s), {cache.misses} miss(es)"
+    if cache.corrupt:
+        state += f", {cache.corrupt} corrupt entr{'y' if cache.corrupt == 1 else 'ies'} recomputed"
+    loaded = [e for e in asr.engines.values() if getattr(e, "load_seconds", None) is not None]
+    load = (
+        f"model loaded in {max(e.load_seconds for e in loaded):.2f} s" if loaded else "no model loaded"
+    )
+    path = config.getoption("asrbench_run_record", None)
+    tail = f"; run record: {path}" if path else ""
+    terminalreporter.write_line(f"asrbench asr: {len(asr.clips)} clip(s); cache {state}; {load}{tail}")

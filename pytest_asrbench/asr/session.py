@@ -1,0 +1,142 @@
+"""State shared by the ``asr`` cases of one pytest run (or one CLI call).
+
+One :class:`AsrSession` per run holds the engines (one per distinct engine setting, model
+loaded lazily and once), the hypothesis cache, the progress bar and the clip entries of the
+run record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pytest_asrbench.asr.cache import ClipRun, HypothesisCache, transcribe_with_cache
+from pytest_asrbench.asr.engine import DEFAULT_ENGINE, SttEngine, create_engine
+
+#: More clips than this get a progress bar.
+PROGRESS_MIN_CLIPS = 3
+
+
+def _option(config, name: str, default=None):
+    if config is None:
+        return default
+    try:
+        return config.getoption(name)
+    except (ValueError, AttributeError):
+        return default
+
+
+class AsrSession:
+    """Engines, cache and records of one run.
+
+    Args:
+        config: the pytest config (``None`` outside pytest); reads ``--asrbench-no-cache``.
+        cache_dir: hypothesis cache folder (default: the user cache folder).
+    """
+
+    def __init__(self, config=None, *, cache_dir: Path | None = None, use_cache: bool | None = None):
+        self.config = config
+        if use_cache is None:
+            use_cache = not _option(config, "asrbench_no_cache", False)
+        self.cache = HypothesisCache(cache_dir, enabled=use_cache)
+        self.engines: dict[str, SttEngine] = {}
+        self.clips: list[dict[str, Any]] = []
+        self.expected_clips = 0
+        self._bar = None
+
+    # -- engines ------------------------------------------------------------------------------
+
+    def engine_for(self, settings: dict[str, Any] | None = None) -> SttEngine:
+        """The engine for ``settings`` (``name`` selects the engine, the rest are its settings),
+        created once per distinct setting."""
+        settings = dict(settings or {})
+        name = settings.pop("name", DEFAULT_ENGINE)
+        key = json.dumps({"name": name, **settings}, sort_keys=True, default=str)
+        if key not in self.engines:
+            self.engines[key] = create_engine(name, **settings)
+        return self.engines[key]
+
+    @property
+    def main_engine(self) -> SttEngine | None:
+        """The engine that decoded (or looked up) the most clips, for the run record."""
+        if not self.engines:
+            return None
+        counts = {k: sum(1 for c in self.clips if c.get("engine_key") == k) for k in self.engines}
+        return self.engines[max(counts, key=counts.get)]
+
+    # -- transcription ------------------------------------------------------------------------
+
+    def transcribe(self, audio: Path, language: str, settings: dict | None = None, **extra) -> ClipRun:
+        engine = self.engine_for(settings)
+        run = transcribe_with_cache(engine, audio, language, self.cache)
+        return run
+
+    def add_clip(self, entry: dict[str, Any]) -> None:
+        self.clips.append(entry)
+        self._advance()
+
+    # -- progress -----------------------------------------------------------------------------
+
+    def _capture_disabled(self):
+        manager = None
+        if self.config is not None:
+            manager = self.config.pluginmanager.getplugin("capturemanager")
+        if manager is None:
+            return contextlib.nullcontext()
+        return manager.global_and_fixture_disabled()
+
+    def _advance(self) -> None:
+        if self.expected_clips <= PROGRESS_MIN_CLIPS:
+            return
+        if self.config is not None and hasattr(self.config, "workerinput"):
+            return  # an xdist worker: its stderr is not the user's terminal
+        with self._capture_disabled():
+            if self._bar is None:
+                from tqdm import tqdm
+
+                self._bar = tqdm(
+                    total=self.expected_clips, desc="asr clips", unit="clip", file=sys.stderr,
+                    leave=False, dynamic_ncols=True,
+                )
+            self._bar.update(1)
+            if self._bar.n >= self.expected_clips:
+                self.close_progress()
+
+    def close_progress(self) -> None:
+        if self._bar is not None:
+            with self._capture_disabled():
+                self._bar.close()
+            self._bar = None
+
+
+_STASH_KEY = None
+_GLOBAL: AsrSession | None = None
+
+
+def get_session(config=None) -> AsrSession:
+    """The run's :class:`AsrSession` (kept in ``config.stash``; a module global outside
+    pytest)."""
+    global _STASH_KEY, _GLOBAL
+    if config is None or not hasattr(config, "stash"):
+        if _GLOBAL is None:
+            _GLOBAL = AsrSession(None)
+        return _GLOBAL
+    import pytest
+
+    if _STASH_KEY is None:
+        _STASH_KEY = pytest.StashKey[AsrSession]()
+    session = config.stash.get(_STASH_KEY, None)
+    if session is None:
+        session = AsrSession(config)
+        config.stash[_STASH_KEY] = session
+    return session
+
+
+def peek_session(config) -> AsrSession | None:
+    """The run's session if an ``asr`` case created one, else ``None``."""
+    if _STASH_KEY is None or config is None:
+        return None
+    return config.stash.get(_STASH_KEY, None)
