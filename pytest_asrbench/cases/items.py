@@ -100,10 +100,10 @@ def _snapshot_problem(recorded) -> str:
 class CaseItem(pytest.Function):
     """One case: reported at its YAML line, failing with the case's own message (no traceback)."""
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
             return str(excinfo.value)
-        return super().repr_failure(excinfo, style=style)
+        return super().repr_failure(excinfo)
 
     def reportinfo(self):
         case = self.asrbench_case

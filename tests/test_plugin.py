@@ -1,0 +1,183 @@
+"""The plugin end to end, in pytester sandboxes: collection, snapshots, broken files, xfail."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+GOOD = """
+language: en
+cases:
+  - id: spaces
+    kind: equal
+    texts: ["hello world", "hello\\tworld", "Hello,  World!"]
+  - id: pair
+    kind: score
+    reference: the cat sat on the mat
+    hypothesis: the bat sat on mat
+    expect: {rate: 0.3333333333333333, substitutions: 1, deletions: 1, insertions: 0}
+  - id: names
+    kind: untouched
+    texts: ["Dellwood met Ramirez"]
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester):
+    pytester.makeini("[pytest]\n")
+    (pytester.path / "cases" / "en").mkdir(parents=True)
+    return pytester
+
+
+def write(pytester: pytest.Pytester, relative: str, text: str):
+    path = pytester.path / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_yaml_ignored_without_flag(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    project.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    result = project.runpytest()
+    result.assert_outcomes(passed=1)
+
+
+def test_each_case_is_an_item_and_snapshots_are_written(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    first = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    first.assert_outcomes(passed=3)
+    stored = sorted(p.relative_to(project.path).as_posix() for p in (project.path / "snapshots").rglob("*.json"))
+    assert stored == ["snapshots/en/a/names.json", "snapshots/en/a/pair.json", "snapshots/en/a/spaces.json"]
+    second = project.runpytest("--asrbench", "cases", "-v")
+    second.assert_outcomes(passed=3)
+    second.stdout.fnmatch_lines(["*asrbench 0.*languages*en*metrics*stt_wer*", "*cases/en/a.yaml::spaces PASSED*"])
+
+
+def test_snapshot_text_is_readable_utf8(project):
+    write(project, "cases/en/a.yaml", """
+        language: en
+        cases:
+          - id: accents
+            kind: normalize
+            text: "Café ÉTÉ"
+            expect: "café été"
+    """)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=1)
+    text = (project.path / "snapshots/en/a/accents.json").read_text(encoding="utf-8")
+    assert '"normalized": "café été"' in text
+    assert "\\u" not in text
+
+
+def test_drift_fails_with_a_diff_and_update_rerecords(project):
+    path = write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    path.write_text(path.read_text().replace("the bat sat on mat", "the bat sat on a mat"), encoding="utf-8")
+    path.write_text(path.read_text().replace("{rate: 0.3333333333333333, substitutions: 1, deletions: 1, insertions: 0}",
+                                             "{substitutions: 2}"), encoding="utf-8")
+    drift = project.runpytest("--asrbench", "cases")
+    drift.assert_outcomes(passed=2, failed=1)
+    drift.stdout.fnmatch_lines(["*output differs from the recorded snapshot*", '*-*"hypothesis": "the bat sat on mat"*'])
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    project.runpytest("--asrbench", "cases").assert_outcomes(passed=3)
+
+
+def test_deleted_case_is_reported_unused(project):
+    path = write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    text = path.read_text()
+    path.write_text(text[: text.index("  - id: names")], encoding="utf-8")
+    result = project.runpytest("--asrbench", "cases")
+    result.stdout.fnmatch_lines(["*1 snapshot unused*"])
+    project.runpytest("--asrbench", "cases", "--snapshot-update").stdout.fnmatch_lines(["*1 unused snapshot deleted*"])
+    assert not (project.path / "snapshots/en/a/names.json").exists()
+
+
+def test_failed_expectation_names_file_line_and_values(project):
+    write(project, "cases/en/a.yaml", """
+        language: en
+        cases:
+          - id: wrong
+            kind: score
+            reference: a b c d
+            hypothesis: a b c
+            expect: {rate: 0.5}
+    """)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*"])
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b\n", "*a.yaml:6: YAML syntax error*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equl\n    texts: [a, b]\n",
+         "*a.yaml:4: case 'a', field 'kind': 'equl' is not one of*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': 'texts' is a required property*"),
+        ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n    expect: 3\n",
+         "*a.yaml:6: case 'a', field 'expect': 3 is not of type 'string'*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
+         "*a.yaml:6: duplicate case id 'a' (first on line 3)*"),
+        ("language: xx\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
+         "*a.yaml:1: no normalizer config for language 'xx'; known languages:*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n    txts: [c]\n",
+         "*a.yaml:3: case 'a': Unevaluated properties are not allowed ('txts' was unexpected)*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n    kind: distinct\n", "*a.yaml:5: duplicate key 'kind'*"),
+        ("- just a list\n", "*a.yaml:1: a case file must be a mapping with a 'cases' list*"),
+    ],
+    ids=["syntax", "unknown-kind", "missing-field", "wrong-type", "duplicate-id", "unknown-language",
+         "unknown-key", "duplicate-key", "not-a-mapping"],
+)
+def test_broken_file_is_one_failing_item_with_file_and_line(project, body, message):
+    write(project, "cases/en/a.yaml", body)
+    write(project, "cases/en/b.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines([message])
+
+
+def test_broken_file_keeps_its_snapshots(project):
+    path = write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    path.write_text(path.read_text() + "  - id: bad\n    kind: nope\n", encoding="utf-8")
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(failed=1)
+    assert len(list((project.path / "snapshots/en/a").glob("*.json"))) == 3
+
+
+def test_xfail_is_strict(project):
+    write(project, "cases/en/a.yaml", """
+        language: en
+        cases:
+          - id: still-broken
+            kind: equal
+            texts: ["flight", "fight"]
+            xfail: the normalizer cannot know these are the same
+          - id: fixed-now
+            kind: equal
+            texts: ["a b", "A B"]
+            xfail: was broken once
+    """)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update", "-rxX")
+    result.assert_outcomes(xfailed=1, failed=1)
+    result.stdout.fnmatch_lines(["*XPASS(strict)*remove `xfail: was broken once` from*a.yaml:11*"])
+
+
+def test_regional_tag_falls_back_to_base_language(project):
+    write(project, "cases/en/a.yaml", """
+        language: en-GB
+        cases:
+          - id: gb
+            kind: normalize
+            text: Hello
+            expect: hello
+    """)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=1)
+    assert (project.path / "snapshots/en/a/gb.json").exists()
+
+
+def test_xdist_runs_cases(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    project.runpytest("--asrbench", "cases", "-n", "2").assert_outcomes(passed=3)
