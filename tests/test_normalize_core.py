@@ -1,0 +1,112 @@
+"""The normalizer machinery: config validation, lexicons, registry, fallback, caching, explain."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_asrbench import explain, normalize_text
+from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+from pytest_asrbench.normalize.config import load_config
+from pytest_asrbench.normalize.lexicon import load_lexicon
+from pytest_asrbench.normalize.registry import get_normalizer, known_languages
+
+MINIMAL = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["lowercase"]\n'
+
+
+def test_unknown_language_is_a_value_error_listing_known_languages():
+    with pytest.raises(ValueError, match="known languages: .*en"):
+        normalize_text("hello", "tlh")
+    with pytest.raises(UnknownLanguageError):
+        normalize_text("hello", "")
+
+
+def test_regional_tag_falls_back_to_base_language():
+    assert normalize_text("Hello", "en-GB") == normalize_text("Hello", "en")
+    assert normalize_text("Hello", "EN_us") == "hello"
+
+
+def test_non_string_input_is_a_type_error():
+    with pytest.raises(TypeError, match="expects a str"):
+        normalize_text(None, "en")
+
+
+def test_normalizer_is_built_once():
+    assert get_normalizer("en") is get_normalizer("en")
+    assert get_normalizer("en-GB") is get_normalizer("en")
+
+
+def test_explain_lists_every_step_in_order():
+    trace = explain("Hello", "en")
+    assert trace[0] == ("input", "Hello")
+    assert trace[-1][1] == normalize_text("Hello", "en")
+    assert [name for name, _ in trace[1:]] == [step.name for step in get_normalizer("en").steps]
+
+
+def test_every_shipped_config_is_valid_and_builds():
+    assert "en" in known_languages()
+    for tag in known_languages():
+        assert get_normalizer(tag).steps
+
+
+def test_unknown_config_key_is_an_error(tmp_path):
+    path = tmp_path / "xx.toml"
+    path.write_text(MINIMAL + 'filers = ["uh"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="filers: Extra inputs are not permitted"):
+        load_config(path)
+
+
+def test_missing_required_key_is_an_error(tmp_path):
+    path = tmp_path / "xx.toml"
+    path.write_text('language = "xx"\nunit = "word"\nsteps = ["lowercase"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="version: Field required"):
+        load_config(path)
+
+
+def test_bad_toml_is_an_error(tmp_path):
+    path = tmp_path / "xx.toml"
+    path.write_text("language = \n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(path)
+
+
+def test_code_only_symbol_must_be_a_symbol(tmp_path):
+    path = tmp_path / "xx.toml"
+    path.write_text(MINIMAL + 'spoken_symbols_code_only = ["slash"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="not in spoken_symbols"):
+        load_config(path)
+
+
+def test_lexicon_reads_tsv_and_skips_comments(tmp_path):
+    path = tmp_path / "lex.tsv"
+    path.write_text("# comment\n\ncolour\tcolor\ncentre\tcenter\n", encoding="utf-8")
+    assert load_lexicon(path) == {"colour": "color", "centre": "center"}
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("a\tb\na\tc\n", r"lex.tsv:2: duplicate key 'a' \(first on line 1\)"),
+        ("a b\n", r"lex.tsv:1: expected 'key<TAB>value' \(one tab\), found 0"),
+        ("a\tb\tc\n", r"lex.tsv:1: expected 'key<TAB>value' \(one tab\), found 2"),
+        ("\tb\n", r"lex.tsv:1: empty key"),
+    ],
+)
+def test_malformed_lexicon_names_file_and_line(tmp_path, content, message):
+    path = tmp_path / "lex.tsv"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ConfigError, match=message):
+        load_lexicon(path)
+
+
+def test_missing_lexicon_file_says_where_to_fix(tmp_path):
+    with pytest.raises(ConfigError, match="lexicon file not found"):
+        load_lexicon(tmp_path / "nope.tsv")
+
+
+@pytest.mark.parametrize("space", ["\t", "\u00a0", "\u2009", "\u200b", "\u3000", "\n"])
+def test_any_unicode_whitespace_is_a_word_boundary(space):
+    assert normalize_text(f"hello{space}world", "en") == "hello world"
+
+
+def test_nfc_first():
+    assert normalize_text("cafe\u0301", "en") == normalize_text("caf\u00e9", "en")
