@@ -24,7 +24,7 @@ from pytest_asrbench.scoring.metrics import METRICS
 from pytest_asrbench.scoring.serialize import score_to_dict
 
 # Modules of other stages that add subcommands: each has add_parser(subparsers).
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["pytest_asrbench.signatures.cli", "pytest_asrbench.versioncheck"]
 
 
 def _normalize(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
 from pytest_asrbench.snapshot import CaseSnapshotExtension, snapshot_dir
+from pytest_asrbench.signatures.gate import update_refusal
 
 
 class CaseFailed(AssertionError):
@@ -64,6 +65,11 @@ def run(case: Case, snapshot, config) -> None:
     )
     result = get_runner(case.kind).run(case, context)
     recorded = snapshot.use_extension(CaseSnapshotExtension)
+    refusal = update_refusal(case, config)
+    if refusal:  # compare without writing: the snapshot stays as recorded (and is not "unused")
+        recorded.update_snapshots = recorded.update_new_snapshots_only = False
+        recorded == result.output  # noqa: B015
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
     problems = []
     if not (recorded == result.output):
         problems.append(_snapshot_problem(recorded))

@@ -1,0 +1,40 @@
+"""The ``signature`` kind: the recorded signature of a (metric, language) against the current one.
+
+Fields: ``metric`` (case or file default), ``version`` (the metric's version), ``config_version``,
+``signature`` and ``components`` (one hash, or library version, per input). The case fails
+when the signature changed and neither version moved ("metric changed without a version
+bump"), and when a version moved but the case was not re-recorded. Under
+``--snapshot-update`` a bumped case is re-recorded in place (only its signature lines are
+edited). The snapshot holds the versions only: the hashes live in the YAML, where review
+sees them.
+"""
+
+from __future__ import annotations
+
+from pytest_asrbench.cases.model import Case, CaseResult
+from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.signatures.gate import Recorded, judge, rewrite_case, session_gate, updating
+
+
+@register
+class SignatureRunner:
+    kind = "signature"
+
+    def run(self, case: Case, context: RunContext) -> CaseResult:
+        config = context.pytest_config
+        gate = session_gate(config)
+        current = gate.current(case.metric, case.language)
+        verdict = judge(Recorded.from_case(case, context.rootpath), current)
+        failures = []
+        if verdict.state == "bumped" and updating(config):
+            rewrite_case(case.file, case.id, current)
+        elif verdict.state in ("bumped", "changed"):
+            failures.append(verdict.message)
+        output = {
+            "kind": case.kind,
+            "metric": current.metric,
+            "language": current.language,
+            "version": current.version,
+            "config_version": current.config_version,
+        }
+        return CaseResult(output, failures)

@@ -1,0 +1,328 @@
+"""The signature of a (metric, language): one hash per input that can change its scores.
+
+Components, each named the way a failure message shows it:
+
+- ``module pytest_asrbench/...py``: every module in the import graph of the metric's roots
+  (:data:`METRIC_ROOTS`), hashed from its syntax tree (see :mod:`.graph`);
+- ``data pytest_asrbench/...``: data files shipped next to those modules (.tsv, .json ...);
+- ``config <lang>.toml``: the language config, parsed and re-serialized with sorted keys,
+  without its ``version`` (the version is the gate, not an input); a config whose
+  ``code_switch_languages`` name other languages brings their configs in too;
+- ``lexicon <path>`` / ``data <path>``: every file a config names (``[lexicons]`` and any
+  other value that is a path to a file in the configs folder), in canonical form (a TSV
+  lexicon is its sorted entries, so reordering or comments do not count);
+- ``library <distribution>``: the installed version of each library whose output feeds a
+  score (:data:`COMMON_LIBRARIES`, :data:`LANGUAGE_LIBRARIES`, and any other third-party
+  import the graph makes that is not in :data:`NON_SCORING_LIBRARIES`), plus the Unicode
+  database version of Python's ``unicodedata`` (NFC, case and character classes follow it).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.metadata
+import json
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from posixpath import dirname
+
+from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.signatures.graph import module_hash, module_path, parse, walk
+from pytest_asrbench.signatures.sources import PACKAGE
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+# ---- the one place that says what feeds a signature -------------------------------------
+
+#: Modules whose import graph makes up every metric's code. A metric may also have a module
+#: of its own, ``pytest_asrbench/scoring/<metric>.py``, which is added when it exists.
+METRIC_ROOTS: tuple[str, ...] = (
+    f"{PACKAGE}.scoring.score",
+    f"{PACKAGE}.normalize.registry",
+)
+#: Extra roots of one metric, for code the score path reaches only at run time.
+METRIC_EXTRA_ROOTS: dict[str, tuple[str, ...]] = {}
+#: Where metric versions live (``Metric(name, version, ...)`` calls).
+METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
+#: Distributions whose output feeds every score (alignment, number parsing).
+COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "text2num")
+#: Distributions that feed only some languages' scores, counted when installed.
+LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
+    "th": ("pythainlp",),
+    "zh": ("opencc", "opencc-python-reimplemented"),
+    "ja": ("pykakasi", "fugashi", "unidic-lite"),
+    "ko": ("kiwipiepy",),
+}
+#: Third-party imports of the graph that never change an output (parsing, validation).
+NON_SCORING_LIBRARIES: frozenset[str] = frozenset({"pydantic", "pydantic-core", "tomli", "PyYAML", "jsonschema"})
+#: File types hashed as data when they sit next to a module of the graph.
+DATA_SUFFIXES = (".tsv", ".csv", ".json", ".toml", ".txt", ".yaml", ".yml")
+
+DIGEST_LENGTH = 16
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:DIGEST_LENGTH]
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What a (metric, language) score depends on: named component hashes and their total.
+
+    ``version`` is the metric's version and ``config_version`` the language config's; they
+    are recorded next to the signature but are not part of it.
+    """
+
+    metric: str
+    language: str
+    version: str
+    config_version: str
+    components: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def signature(self) -> str:
+        text = f"{self.metric}\n{self.language}\n" + "".join(
+            f"{key}\t{value}\n" for key, value in sorted(self.components.items()))
+        return _digest(text.encode("utf-8"))
+
+    def files(self) -> dict[str, str]:
+        """Component name -> path relative to the project root, for components that are files."""
+        return dict(self._files)
+
+    _files: tuple = field(default=(), repr=False, compare=False)
+
+
+# ---- canonical forms ----------------------------------------------------------------------
+
+def _toml(data: bytes, where: str) -> dict:
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from exc
+
+
+def _json_text(value) -> bytes:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def canonical_tsv(data: bytes) -> bytes:
+    """A TSV lexicon's entries, stripped, NFC-normalized and sorted (comments, blank lines and
+    order do not count: the lexicon is loaded into a mapping)."""
+    rows = []
+    for line in data.decode("utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        rows.append([unicodedata.normalize("NFC", part.strip()) for part in line.split("\t")])
+    return _json_text(sorted(rows))
+
+
+def canonical_data(data: bytes, path: str) -> bytes:
+    """A data file in canonical form by its type (.toml/.json parsed and sorted, .tsv sorted)."""
+    if path.endswith(".tsv"):
+        return canonical_tsv(data)
+    if path.endswith(".toml"):
+        return _json_text(_toml(data, path))
+    if path.endswith(".json"):
+        return _json_text(json.loads(data.decode("utf-8")))
+    return data.replace(b"\r\n", b"\n")
+
+
+def canonical_config(data: bytes, path: str) -> tuple[dict, bytes]:
+    """The parsed config and its canonical form without the ``version`` field."""
+    parsed = _toml(data, path)
+    return parsed, _json_text({key: value for key, value in parsed.items() if key != "version"})
+
+
+# ---- versions -------------------------------------------------------------------------------
+
+def metric_versions(source) -> dict[str, str]:
+    """``{metric name: version}`` read from the ``Metric(...)`` calls of the metrics module."""
+    data = source.read(METRICS_MODULE)
+    if data is None:
+        return {}
+    versions = {}
+    for node in ast.walk(parse(data, METRICS_MODULE)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "Metric":
+            values = {keyword.arg: keyword.value for keyword in node.keywords}
+            name = node.args[0] if node.args else values.get("name")
+            version = node.args[1] if len(node.args) > 1 else values.get("version")
+            if isinstance(name, ast.Constant) and isinstance(version, ast.Constant):
+                versions[str(name.value)] = str(version.value)
+    return versions
+
+
+def known_languages(source) -> list[str]:
+    return sorted(name[:-5] for name in source.list_dir(source.configs) if name.endswith(".toml"))
+
+
+def resolve(source, language: str) -> str:
+    """The config tag used for ``language`` (itself, or its base language ``fr-CA`` -> ``fr``)."""
+    known = known_languages(source)
+    tag = language.strip().replace("_", "-")
+    for candidate in (tag, tag.lower(), tag.split("-")[0].lower()):
+        if candidate in known:
+            return candidate
+    raise ConfigError(f"no config for language {language!r} in {source.label}; known languages: {', '.join(known)}")
+
+
+def config_version(source, language: str) -> str:
+    path = f"{source.configs}/{language}.toml"
+    data = source.read(path)
+    if data is None:
+        raise ConfigError(f"{path} not found in {source.label}")
+    return str(_toml(data, path).get("version"))
+
+
+# ---- libraries -----------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _distributions_of_imports() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()
+
+
+def installed_version(distribution: str) -> str | None:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def libraries(languages: list[str], external_imports: set[str]) -> dict[str, str]:
+    """``{"library <dist>": version}`` of the libraries that feed these languages' scores."""
+    other_languages = {dist.lower() for tag, dists in LANGUAGE_LIBRARIES.items() if tag not in languages
+                       for dist in dists}
+    chosen: dict[str, str] = {}
+    for dist in COMMON_LIBRARIES:
+        chosen[dist] = installed_version(dist) or "not installed"
+    for tag in languages:
+        for dist in LANGUAGE_LIBRARIES.get(tag, ()):
+            version = installed_version(dist)
+            if version:
+                chosen[dist] = version
+    skip = {name.lower() for name in NON_SCORING_LIBRARIES} | other_languages | {d.lower() for d in chosen}
+    for name in sorted(external_imports):
+        dists = _distributions_of_imports().get(name) or [name]
+        for dist in dists:
+            if dist.lower() not in skip:
+                chosen[dist] = installed_version(dist) or "not installed"
+    result = {f"library {dist}": version for dist, version in sorted(chosen.items())}
+    result["library unicodedata"] = unicodedata.unidata_version
+    return result
+
+
+# ---- the signature -------------------------------------------------------------------------
+
+def metric_roots(source, metric: str) -> list[str]:
+    roots = list(METRIC_ROOTS) + list(METRIC_EXTRA_ROOTS.get(metric, ()))
+    own = f"{PACKAGE}.scoring.{metric}"
+    if module_path(source, own) is not None:
+        roots.append(own)
+    return roots
+
+
+def _package_data(source, module_files: list[str]) -> dict[str, str]:
+    """Data files in the folders of the graph's modules (and their code-free subfolders)."""
+    found: dict[str, str] = {}
+    folders = sorted({dirname(path) for path in module_files})
+    pending = list(folders)
+    while pending:
+        folder = pending.pop()
+        for name in source.list_dir(folder):
+            rel = f"{folder}/{name}" if folder else name
+            if name == "__pycache__" or name.startswith(".") or rel == source.configs:
+                continue
+            if source.is_dir(rel):
+                if rel not in folders and not any(child.endswith(".py") for child in source.list_dir(rel)):
+                    pending.append(rel)
+            elif name.endswith(DATA_SUFFIXES):
+                found[f"data {rel}"] = rel
+    return found
+
+
+def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dict[str, bytes]]:
+    """Languages involved, ``{component: path}`` and ``{component: canonical bytes}`` of configs."""
+    files: dict[str, str] = {}
+    contents: dict[str, bytes] = {}
+    languages: list[str] = []
+    pending = [language]
+    while pending:
+        tag = pending.pop(0)
+        if tag in languages:
+            continue
+        languages.append(tag)
+        path = f"{source.configs}/{tag}.toml"
+        data = source.read(path)
+        key = f"config {tag}.toml"
+        files[key] = path
+        if data is None:
+            contents[key] = b"<missing>"
+            continue
+        parsed, contents[key] = canonical_config(data, path)
+        lexicons = parsed.get("lexicons", {}) if isinstance(parsed.get("lexicons"), dict) else {}
+        named = {value: "lexicon" for value in lexicons.values() if isinstance(value, str)}
+        for value in _strings(parsed):
+            if value not in named and value.endswith(DATA_SUFFIXES) and source.read(f"{source.configs}/{value}"):
+                named[value] = "data"
+        for value, label in sorted(named.items()):
+            component = f"{label} {value}"
+            file = f"{source.configs}/{value}"
+            files[component] = file
+            raw = source.read(file)
+            contents[component] = b"<missing>" if raw is None else canonical_data(raw, value)
+        for other in parsed.get("code_switch_languages", []) or []:
+            try:
+                pending.append(resolve(source, other))
+            except ConfigError:
+                contents[f"config {other}.toml"] = b"<missing>"
+    return languages, files, contents
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def compute(metric: str, language: str, source=None, *, with_libraries: bool = True) -> Signature:
+    """The signature of ``metric`` scored in ``language``, read from ``source`` (default: the
+    installed package and its configs). Nothing from ``source`` is imported.
+
+    Raises:
+        ValueError: unknown metric (not in the metrics module of ``source``) or language.
+        ConfigError: a config is not valid TOML.
+        SyntaxError: a module of the graph does not parse.
+    """
+    from pytest_asrbench.signatures.sources import installed_source
+
+    source = source or installed_source()
+    versions = metric_versions(source)
+    if metric not in versions:
+        raise ValueError(f"unknown metric {metric!r}; known metrics: {', '.join(sorted(versions))}")
+    tag = resolve(source, language)
+    graph = walk(source, metric_roots(source, metric))
+    components: dict[str, str] = {}
+    files: dict[str, str] = {}
+    for name, path in sorted(graph.modules.items(), key=lambda item: item[1]):
+        components[f"module {path}"] = module_hash(source.read(path), path)[:DIGEST_LENGTH]
+        files[f"module {path}"] = path
+    for component, path in sorted(_package_data(source, list(graph.modules.values())).items()):
+        components[component] = _digest(canonical_data(source.read(path), path))
+        files[component] = path
+    languages, config_files, contents = _config_files(source, tag)
+    for component, data in contents.items():
+        components[component] = _digest(data)
+    files.update(config_files)
+    if with_libraries:
+        components.update(libraries(languages, graph.external))
+    return Signature(metric, tag, versions[metric], config_version(source, tag), components,
+                     _files=tuple(files.items()))

@@ -1,0 +1,187 @@
+"""The import graph of the package and the AST hash of its modules.
+
+Modules are found by reading ``import`` and ``from ... import`` statements (anywhere in a
+module: top level, inside functions, under ``if TYPE_CHECKING``), relative imports and
+``importlib.import_module("...")`` calls with a literal name. Importing ``a.b.c`` runs
+``a/__init__.py`` and ``a/b/__init__.py`` too, so parent packages are part of the graph.
+
+A module's hash is taken over its syntax tree with docstrings removed, so comments,
+docstrings and formatting do not change it. Two literals are left out because they are
+the version gate itself, not behaviour: ``__version__ = ...`` and the ``version`` of a
+``Metric(...)`` call (otherwise bumping one metric would change every other signature).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import sys
+from dataclasses import dataclass, field
+
+from pytest_asrbench.signatures.sources import PACKAGE
+
+_STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+@dataclass
+class ModuleGraph:
+    """Modules of the package reached from some roots, and the outside imports they make.
+
+    ``modules`` maps a dotted name to its file (relative POSIX path); ``external`` holds the
+    top-level names of non-standard-library imports (``jiwer``, ``pythainlp`` ...).
+    """
+
+    modules: dict[str, str] = field(default_factory=dict)
+    external: set[str] = field(default_factory=set)
+    missing: set[str] = field(default_factory=set)
+
+
+def module_path(source, name: str) -> str | None:
+    """The file of module ``name`` in ``source`` (``a/b.py`` or ``a/b/__init__.py``), if any."""
+    rel = name.replace(".", "/")
+    for candidate in (f"{rel}.py", f"{rel}/__init__.py"):
+        if source.read(candidate) is not None:
+            return candidate
+    return None
+
+
+def _is_package(path: str) -> bool:
+    return path.endswith("/__init__.py")
+
+
+def _resolve_relative(current: str, is_package: bool, level: int, module: str | None) -> str:
+    parts = current.split(".") if is_package else current.split(".")[:-1]
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)]
+    base = ".".join(parts)
+    if module:
+        return f"{base}.{module}" if base else module
+    return base
+
+
+def imported_names(tree: ast.AST, current: str, is_package: bool) -> list[tuple[str, list[str]]]:
+    """``(module, [names imported from it])`` for every import in ``tree``, absolute names."""
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, []))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _resolve_relative(current, is_package, node.level, node.module)
+            else:
+                base = node.module or ""
+            found.append((base, [alias.name for alias in node.names if alias.name != "*"]))
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if called in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+                name = node.args[0].value
+                if name.startswith("."):
+                    level = len(name) - len(name.lstrip("."))
+                    name = _resolve_relative(current, is_package, level, name.lstrip(".") or None)
+                found.append((name, []))
+    return found
+
+
+def walk(source, roots: list[str], package: str = PACKAGE) -> ModuleGraph:
+    """Every module of ``package`` reached from ``roots`` (dotted names), transitively."""
+    graph = ModuleGraph()
+    pending: list[str] = []
+    seen: set[str] = set()
+
+    def want(name: str) -> None:
+        parts = name.split(".")
+        for end in range(1, len(parts) + 1):  # parent packages run on import
+            prefix = ".".join(parts[:end])
+            if prefix not in seen:
+                seen.add(prefix)
+                pending.append(prefix)
+
+    for root in roots:
+        want(root)
+    while pending:
+        name = pending.pop()
+        path = module_path(source, name)
+        if path is None:
+            if not source.is_dir(name.replace(".", "/")):  # a namespace folder has no file
+                graph.missing.add(name)
+            continue
+        graph.modules[name] = path
+        tree = parse(source.read(path), path)
+        for module, names in imported_names(tree, name, _is_package(path)):
+            top = module.split(".")[0]
+            if top == package:
+                want(module)
+                for member in names:  # `from pkg import submodule`
+                    candidate = f"{module}.{member}"
+                    if module_path(source, candidate) is not None:
+                        want(candidate)
+            elif top and top not in _STDLIB:
+                graph.external.add(top)
+    graph.missing -= set(graph.modules)
+    return graph
+
+
+def parse(data: bytes, path: str) -> ast.Module:
+    return ast.parse(data, filename=path)
+
+
+def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:] or [ast.Pass()]
+    return body
+
+
+class _Normalizer(ast.NodeTransformer):
+    """Drops docstrings, ``__version__`` assignments and ``Metric(...)`` version literals."""
+
+    def generic_visit(self, node):
+        node = super().generic_visit(node)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.body = _strip_docstring(node.body)
+        return node
+
+    def visit_Assign(self, node: ast.Assign):
+        if any(isinstance(target, ast.Name) and target.id == "__version__" for target in node.targets):
+            return None
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call):
+        node = self.generic_visit(node)
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if called == "Metric":
+            if len(node.args) >= 2:
+                node.args[1] = ast.Constant("<version>")
+            for keyword in node.keywords:
+                if keyword.arg == "version":
+                    keyword.value = ast.Constant("<version>")
+        return node
+
+
+def _canonical(node) -> object:
+    """A plain, Python-version-stable form of a tree: no positions, no empty/None fields."""
+    if isinstance(node, ast.AST):
+        fields = []
+        for name, value in ast.iter_fields(node):
+            if value is None or value == [] or name == "type_comment":
+                continue
+            fields.append((name, _canonical(value)))
+        return (type(node).__name__, tuple(fields))
+    if isinstance(node, list):
+        return tuple(_canonical(item) for item in node)
+    if isinstance(node, (bytes, str, int, float, complex, bool)) or node is Ellipsis:
+        return (type(node).__name__, repr(node))
+    return repr(node)
+
+
+def module_hash(data: bytes, path: str) -> str:
+    """SHA-256 (hex) of a module's code: its syntax tree without docstrings or positions.
+
+    Raises:
+        SyntaxError: the module does not parse.
+    """
+    tree = _Normalizer().visit(parse(data, path))
+    return hashlib.sha256(repr(_canonical(tree)).encode("utf-8")).hexdigest()

@@ -1,0 +1,112 @@
+"""Where signature inputs are read from: a folder on disk, or a git revision of it.
+
+Signatures are computed from file contents only (nothing is imported), so the same code
+hashes the installed package, a temporary copy of the project, or ``git show REV:path``
+for ``asrbench check-version``. Paths are POSIX paths relative to the project root, the
+folder that holds ``pytest_asrbench/`` and ``configs/``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path, PurePosixPath
+
+from pytest_asrbench.errors import AsrbenchError
+
+PACKAGE = "pytest_asrbench"
+
+
+class SourceError(AsrbenchError):
+    """A revision or folder cannot be read (bad git revision, not a git checkout)."""
+
+
+class DirSource:
+    """Files under a folder on disk."""
+
+    def __init__(self, root: Path, configs: str = "configs"):
+        self.root = Path(root)
+        self.configs = configs
+        self.label = str(self.root)
+
+    def read(self, rel: str) -> bytes | None:
+        path = self.root / rel
+        return path.read_bytes() if path.is_file() else None
+
+    def is_dir(self, rel: str) -> bool:
+        return (self.root / rel).is_dir()
+
+    def list_dir(self, rel: str) -> list[str]:
+        folder = self.root / rel
+        return sorted(child.name for child in folder.iterdir()) if folder.is_dir() else []
+
+
+class GitSource:
+    """Files of ``root`` as they were at git revision ``rev`` (read with ``git show``)."""
+
+    def __init__(self, root: Path, rev: str, configs: str = "configs"):
+        self.root = Path(root).resolve()
+        self.rev = rev
+        self.configs = configs
+        self.label = f"{rev}"
+        top = self._git("rev-parse", "--show-toplevel").decode().strip()
+        self.prefix = self.root.relative_to(Path(top).resolve()).as_posix()
+        self.prefix = "" if self.prefix == "." else self.prefix + "/"
+        self._git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+        listing = self._git("ls-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
+        self.files: set[str] = set()
+        self.dirs: set[str] = {""}
+        for name in listing.decode("utf-8").split("\0"):
+            if not name or not name.startswith(self.prefix):
+                continue
+            rel = name[len(self.prefix):]
+            self.files.add(rel)
+            for parent in PurePosixPath(rel).parents:
+                self.dirs.add("" if str(parent) == "." else parent.as_posix())
+
+    def _git(self, *args: str) -> bytes:
+        try:
+            done = subprocess.run(["git", *args], cwd=self.root, capture_output=True, check=False)
+        except FileNotFoundError:
+            raise SourceError("git is not installed; check-version needs it to read the base revision") from None
+        if done.returncode != 0:
+            message = done.stderr.decode(errors="replace").strip() or f"git {' '.join(args)} failed"
+            raise SourceError(f"cannot read revision {self.rev!r} in {self.root}: {message}")
+        return done.stdout
+
+    def read(self, rel: str) -> bytes | None:
+        if rel not in self.files:
+            return None
+        return self._git("show", f"{self.rev}:{self.prefix}{rel}")
+
+    def is_dir(self, rel: str) -> bool:
+        return rel.strip("/") in self.dirs
+
+    def list_dir(self, rel: str) -> list[str]:
+        rel = rel.strip("/")
+        start = f"{rel}/" if rel else ""
+        names = set()
+        for path in self.files:
+            if path.startswith(start):
+                names.add(path[len(start):].split("/")[0])
+        return sorted(names)
+
+
+def installed_source() -> DirSource:
+    """The project the running ``pytest_asrbench`` was imported from (package + its configs)."""
+    from pytest_asrbench.normalize.registry import configs_dir
+
+    package = Path(__file__).resolve().parent.parent
+    root = package.parent
+    configs = configs_dir().resolve()
+    try:
+        rel = configs.relative_to(root).as_posix()
+    except ValueError:  # configs outside the project: hash them where they are
+        return DirSource(configs.parent, configs.name)
+    return DirSource(root, rel)
+
+
+def project_source(root: Path) -> DirSource:
+    """A project folder (e.g. a copy): ``configs/`` at the root, else the wheel's ``_configs``."""
+    root = Path(root)
+    configs = "configs" if (root / "configs").is_dir() else f"{PACKAGE}/_configs"
+    return DirSource(root, configs)
