@@ -6,6 +6,7 @@ Tools (Debian packages): ``espeak-ng`` (speech) and ``sox`` (16 kHz mono, FLAC).
     apt-get install -y espeak-ng sox
     python scripts/make_clips.py            # (re)writes samples/ and samples/clips.json
     python scripts/make_clips.py --check    # exit 1 if a committed clip differs
+    python scripts/make_clips.py --measure  # transcribe every clip, print a Markdown rate table
 
 Each clip is one sentence spoken by espeak-ng's voice for its language, resampled to 16 kHz
 mono 16-bit without dither (``sox -D``), stored as FLAC (one English clip as WAV so every
@@ -99,10 +100,57 @@ def case_yaml(language: str, clips: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+CHAR_LANGUAGES = {"zh", "ja", "th", "ko"}
+
+
+def _fallback_rate(reference: str, hypothesis: str, language: str) -> tuple[float, str]:
+    """Rate when the language has no normalizer config yet: casefold, drop punctuation,
+    characters (spaces removed) for zh/ja/th/ko, words otherwise; via jiwer."""
+    import unicodedata
+
+    import jiwer
+
+    def norm(text: str) -> str:
+        kept = "".join(" " if unicodedata.category(ch)[0] in "PS" else ch for ch in text.casefold())
+        return " ".join(kept.split())
+
+    ref, hyp = norm(reference), norm(hypothesis)
+    if language in CHAR_LANGUAGES:
+        return jiwer.cer(ref.replace(" ", ""), hyp.replace(" ", "")), "CER*"
+    return jiwer.wer(ref, hyp), "WER*"
+
+
+def measure() -> int:
+    """Transcribe every clip with the embedded model (default settings, no cache) and print a
+    Markdown table of transcript and rate."""
+    sys.path.insert(0, str(ROOT))
+    from pytest_asrbench.asr.session import AsrSession
+    from pytest_asrbench.errors import AsrbenchError
+    from pytest_asrbench.scoring import score
+
+    session = AsrSession(None, use_cache=False)
+    print("| clip | reference | transcript | rate | flags |")
+    print("| --- | --- | --- | --- | --- |")
+    for language, clip_id, _voice, _speed, fmt, text in CLIPS:
+        run = session.transcribe(SAMPLES / language / f"{clip_id}.{fmt}", language)
+        hypothesis = run.transcript.text
+        try:
+            result = score(text, hypothesis, language)
+            rate, unit = result.rate, "WER" if result.unit == "word" else "CER"
+        except (AsrbenchError, ValueError):
+            rate, unit = _fallback_rate(text, hypothesis, language)
+        flags = ", ".join(run.transcript.flags) or "-"
+        print(f"| {clip_id} | {text} | {hypothesis or '(empty)'} | {unit} {rate:.2f} | {flags} |", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed clips instead of writing")
+    parser.add_argument("--measure", action="store_true", help="transcribe the committed clips and print their rates")
     args = parser.parse_args(argv)
+    if args.measure:
+        return measure()
     versions = {"espeak-ng": tool_version(["espeak-ng", "--version"]), "sox": tool_version(["sox", "--version"])}
     manifest = {"tools": versions, "clips": []}
     differ = []
