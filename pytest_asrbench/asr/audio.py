@@ -149,7 +149,7 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
         raise AudioError(f"{path}: audio file is empty (0 bytes)")
     samples = _decode_file(path)
     if samples.size == 0:
-        raise AudioError(f"{path}: audio decodes to zero samples (zero-length clip)")
+        raise AudioError(f"{path}: audio decodes to zero samples (a zero-length clip, or a corrupt file FFmpeg could not read)")
     if not np.all(np.isfinite(samples)):
         raise AudioError(f"{path}: decoded audio contains NaN or infinite samples")
     return AudioClip(
