@@ -44,3 +44,4 @@ def require_lexicon(lexicons: Lexicons, name: str, step_name: str) -> Mapping[st
 # Modules that register steps. Imported explicitly (not discovered) so that the import
 # graph, which the metric signatures hash, sees every one of them.
 from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import hindi, hyphen_compounds  # noqa: E402,F401

@@ -1,0 +1,289 @@
+"""Hindi steps: digits, number words, spoken symbols in spelled codes, Latin loanwords.
+
+Source of every rule: the seed's "Hindi" section (reviewer examples). The tables these
+steps read live in ``configs/hi.toml`` and ``configs/hi/*.tsv``; the steps run after
+``char_folds``, so each table is folded at build time with the same folds (हज़ार and
+हजार, करोड़ and करोड are one word).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+
+from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.normalize.steps import require_lexicon, step
+
+# --- helpers shared by the steps -------------------------------------------------------
+
+_DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
+# 1,00,000 (Indian grouping) and 100,000: a comma between digits followed by 2 or 3 digits.
+_DIGIT_GROUP_COMMA = re.compile(r"(?<=\d),(?=\d{2,3}(?!\d))")
+
+
+def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
+    """The ``char_folds`` of a config as a ``str -> str`` function (identity when empty)."""
+    if not folds:
+        return lambda text: text
+    pattern = re.compile("|".join(re.escape(s) for s in sorted(folds, key=len, reverse=True)))
+    return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+
+
+def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
+    return fold(unicodedata.normalize("NFC", text).lower())
+
+
+def folded_table(table: Mapping[str, str], fold: Callable[[str], str], what: str) -> dict[str, str]:
+    """Fold the keys of a lexicon; two keys that fold together must agree on their value.
+
+    Raises:
+        ConfigError: two spellings fold to one key with different values.
+    """
+    folded: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for key, value in table.items():
+        new_key = _normalized_key(key, fold)
+        if new_key in folded and folded[new_key] != value:
+            raise ConfigError(
+                f"{what}: {origin[new_key]!r} and {key!r} fold to the same word {new_key!r} but map to "
+                f"{folded[new_key]!r} and {value!r}; keep one of them"
+            )
+        folded[new_key] = value
+        origin[new_key] = key
+    return folded
+
+
+def is_latin_letter(char: str) -> bool:
+    return char.isalpha() and "LATIN" in unicodedata.name(char, "")
+
+
+# --- digits ------------------------------------------------------------------------------
+
+
+@step("hindi_digits")
+def hindi_digits(config, lexicons):
+    """Devanagari digits become ASCII digits (७ = 7), and digit-group commas go (1,00,000 = 100000).
+
+    Must run before ``punctuation``, which would otherwise split 25,000 into two words.
+    """
+
+    def run(text: str) -> str:
+        return _DIGIT_GROUP_COMMA.sub("", text.translate(_DEVANAGARI_DIGITS))
+
+    return run
+
+
+# --- number words ------------------------------------------------------------------------
+
+# Multipliers of the Indian system. सौ (100) takes a coefficient of 1-99 ("बारह सौ" = 1200);
+# the larger ones take anything below themselves and must come in falling order.
+HUNDRED = 100
+LARGE_MULTIPLIERS = {1_000, 100_000, 10_000_000}
+
+
+class NumberWords:
+    """The number vocabulary of a language (word -> value) and a parser of word runs.
+
+    ``parse(tokens, start)`` reads the longest well-formed number starting at ``start``:
+    ``[n करोड़] [n लाख] [n हज़ार] [n सौ] [n]`` with each coefficient below its multiplier.
+    Two small numbers in a row are two numbers ("एक दो तीन" is spelled digits 1 2 3).
+    """
+
+    def __init__(self, values: Mapping[str, int]):
+        self.values = dict(values)
+
+    def value(self, token: str) -> int | None:
+        if token.isascii() and token.isdigit():
+            return int(token)
+        return self.values.get(token)
+
+    def is_number(self, token: str) -> bool:
+        return self.value(token) is not None
+
+    def parse(self, tokens: list[str], start: int) -> tuple[int, int] | None:
+        """``(value, tokens consumed)`` of the number at ``start``, or ``None``."""
+        total = 0
+        chunk = 0
+        has_chunk = has_small = has_hundred = False
+        last_large = None
+        index = start
+        while index < len(tokens):
+            value = self.value(tokens[index])
+            if value is None:
+                break
+            if value == HUNDRED and not tokens[index].isdigit():
+                if has_hundred or (has_small and chunk >= 100):
+                    break
+                chunk = (chunk if has_small else 1) * HUNDRED
+                has_chunk = has_hundred = True
+                has_small = False
+            elif value in LARGE_MULTIPLIERS and not tokens[index].isdigit():
+                if last_large is not None and value >= last_large:
+                    break
+                if has_chunk and chunk >= value:
+                    break
+                total += (chunk if has_chunk else 1) * value
+                chunk = 0
+                has_chunk = has_small = has_hundred = False
+                last_large = value
+            else:
+                if has_small or (has_hundred and value >= 100):
+                    break
+                chunk += value
+                has_chunk = has_small = True
+            index += 1
+        if index == start:
+            return None
+        return total + chunk, index - start
+
+
+def build_number_words(config, lexicons, step_name: str) -> NumberWords:
+    """The config's ``numbers`` lexicon (word -> integer), folded like the text.
+
+    Raises:
+        ConfigError: a value that is not a non-negative integer, or folded keys that clash.
+    """
+    table = require_lexicon(lexicons, "numbers", step_name)
+    fold = make_fold(config.char_folds)
+    values = {}
+    for word, value in folded_table(table, fold, f"{config.language} numbers lexicon").items():
+        if not value.isdigit():
+            raise ConfigError(f"{config.language} numbers lexicon: {word!r} maps to {value!r}; expected digits")
+        values[word] = int(value)
+    return NumberWords(values)
+
+
+@step("hindi_numbers")
+def hindi_numbers(config, lexicons):
+    """Number words become digits: "दो सौ पचास" = 250, "पच्चीस हज़ार" = 25000, "25 हज़ार" = 25000.
+
+    A run of digits alone is left as written (no change of "007"); spelled digits stay
+    separate words ("एक दो तीन" = "1 2 3"); in a hyphenated pair of number words each
+    part converts ("दो-तीन" = "2-3").
+    """
+    numbers = build_number_words(config, lexicons, "hindi_numbers")
+
+    def convert_hyphenated(token: str) -> str:
+        parts = token.split("-")
+        if len(parts) > 1 and all(numbers.is_number(part) for part in parts):
+            return "-".join(str(numbers.value(part)) for part in parts)
+        return token
+
+    def run(text: str) -> str:
+        tokens = [convert_hyphenated(token) for token in text.split()]
+        out = []
+        index = 0
+        while index < len(tokens):
+            parsed = numbers.parse(tokens, index)
+            if parsed is None:
+                out.append(tokens[index])
+                index += 1
+                continue
+            value, used = parsed
+            span = tokens[index : index + used]
+            out.append(span[0] if used == 1 and span[0].isdigit() else str(value))
+            index += used
+        return " ".join(out)
+
+    return run
+
+
+# --- spoken symbols ----------------------------------------------------------------------
+
+_CODE_PUNCT = re.compile(r"\w[-_/]\w")
+
+
+def is_spelled_atom(token: str) -> bool:
+    """A single Latin letter or a digit string: a piece of a code spelled aloud."""
+    return (len(token) == 1 and is_latin_letter(token)) or (token.isascii() and token.isdigit())
+
+
+def is_code_like(token: str) -> bool:
+    """Looks like part of an ID: has a digit, is one Latin letter, or already holds - _ /."""
+    return any(char.isdigit() for char in token) or is_spelled_atom(token) or bool(_CODE_PUNCT.search(token))
+
+
+@step("hindi_spoken_symbols")
+def hindi_spoken_symbols(config, lexicons):
+    """Spoken symbol names become the symbol, glued to the code around them.
+
+    "a b c डैश 1 2 3" = "abc-123": the symbol joins its neighbours, and a neighbour that is
+    a spelled letter or digit run takes the whole run along. Names in
+    ``spoken_symbols_code_only`` (Latin "slash", an ordinary English word) are replaced
+    only when a neighbour looks like a code. Names may be several words ("अंडर स्कोर").
+    Runs after ``hindi_numbers`` so that spoken digits are digits already.
+    """
+    if not config.spoken_symbols:
+        return lambda text: text
+    fold = make_fold(config.char_folds)
+    symbols = folded_table(config.spoken_symbols, fold, f"{config.language} spoken_symbols")
+    code_only = {_normalized_key(name, fold) for name in config.spoken_symbols_code_only}
+    phrases = sorted(((tuple(name.split()), name) for name in symbols), key=lambda item: -len(item[0]))
+
+    def match_at(tokens: list[str], index: int) -> tuple[str, int] | None:
+        for words, name in phrases:
+            if tuple(tokens[index : index + len(words)]) == words:
+                return name, len(words)
+        return None
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        out: list[str] = []
+        index = 0
+        while index < len(tokens):
+            found = match_at(tokens, index)
+            if found is None:
+                out.append(tokens[index])
+                index += 1
+                continue
+            name, width = found
+            after = index + width
+            left = out[-1] if out else None
+            right = tokens[after] if after < len(tokens) and match_at(tokens, after) is None else None
+            if name in code_only and not ((left and is_code_like(left)) or (right and is_code_like(right))):
+                out.extend(tokens[index:after])
+                index = after
+                continue
+            # Left side: the previous output word, or the whole run of spelled atoms before.
+            pieces: list[str] = []
+            if out:
+                pieces.insert(0, out.pop())
+                while out and is_spelled_atom(pieces[0]) and is_spelled_atom(out[-1]):
+                    pieces.insert(0, out.pop())
+            pieces.append(symbols[name])
+            index = after
+            if right is not None:
+                pieces.append(tokens[index])
+                index += 1
+                while (
+                    index < len(tokens)
+                    and is_spelled_atom(pieces[-1])
+                    and is_spelled_atom(tokens[index])
+                ):
+                    pieces.append(tokens[index])
+                    index += 1
+            out.append("".join(pieces))
+        return " ".join(out)
+
+    return run
+
+
+# --- loanwords ---------------------------------------------------------------------------
+
+
+@step("hindi_loanwords")
+def hindi_loanwords(config, lexicons):
+    """Latin-script English loanwords become their Devanagari spelling (code = कोड).
+
+    Whole words only, from the ``loanwords`` lexicon. The lexicon holds only words the
+    phonetic matcher cannot pair (see ``configs/hi/loanwords.tsv`` and docs/hindi.md).
+    """
+    table = require_lexicon(lexicons, "loanwords", "hindi_loanwords")
+    fold = make_fold(config.char_folds)
+    mapping = {key.lower(): fold(value) for key, value in table.items()}
+
+    def run(text: str) -> str:
+        return " ".join(mapping.get(token, token) for token in text.split())
+
+    return run

@@ -1,0 +1,87 @@
+"""Join hyphenated compounds into their closed form (``join_hyphenated_compounds``).
+
+Source: the seed's reviewer examples. A TTS voice says "Anmelde-Konto" as one word and the
+STT writes "Anmeldekonto"; Hindi writers use both ई-मेल and ईमेल. Counting the two
+spellings as two errors is a normalizer fault, not a recognition error.
+
+The hyphen is kept (the word is left alone) when joining would lose information:
+
+- next to a number: a digit string or a word of the language's ``numbers`` lexicon
+  (``दो-तीन`` "two or three", ``COVID-19``);
+- next to an acronym (two or more capitals, optionally with digits: ``HR-Fragen``), which
+  STT often writes open ("HR Fragen"); this is why the step must run before ``lowercase``;
+- in a reduplication, where two parts are the same word (Hindi ``बार-बार``, ``धीरे-धीरे``).
+
+The step is generic and config-driven: it does nothing unless the language sets
+``join_hyphenated_compounds = true``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pytest_asrbench.normalize.steps import step
+
+# ASCII hyphen-minus, Unicode hyphen and non-breaking hyphen. En and em dashes are
+# sentence punctuation, not compound hyphens.
+HYPHENS = "-\u2010\u2011"
+_HYPHEN_SPLIT = re.compile(f"[{HYPHENS}]")
+_TOKEN = re.compile(r"\S+")
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+$")
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or unicodedata.category(char)[0] == "M"
+
+
+def _split_edges(token: str) -> tuple[str, str, str]:
+    """(leading punctuation, core, trailing punctuation) of a whitespace token."""
+    start = 0
+    end = len(token)
+    while start < end and not _is_word_char(token[start]):
+        start += 1
+    while end > start and not _is_word_char(token[end - 1]):
+        end -= 1
+    return token[:start], token[start:end], token[end:]
+
+
+def keeps_hyphen(parts: list[str], number_words: frozenset[str], fold=lambda text: text) -> bool:
+    """Whether a compound with these ``parts`` keeps its hyphen (see the module docstring)."""
+    for part in parts:
+        if part.isdigit() or _ACRONYM.match(part) or fold(part.lower()) in number_words:
+            return True
+    return any(left.lower() == right.lower() for left, right in zip(parts, parts[1:]))
+
+
+@step("hyphen_compounds")
+def hyphen_compounds(config, lexicons):
+    """Join ``a-b`` into ``ab`` unless a part is a number or acronym, or the parts repeat."""
+    if not config.join_hyphenated_compounds:
+        return lambda text: text
+    folds = config.char_folds
+    if folds:
+        fold_pattern = re.compile("|".join(re.escape(s) for s in sorted(folds, key=len, reverse=True)))
+
+        def fold(text: str) -> str:
+            return fold_pattern.sub(lambda match: folds[match.group(0)], text)
+    else:
+
+        def fold(text: str) -> str:
+            return text
+
+    number_words = frozenset(fold(word.lower()) for word in lexicons.get("numbers", {}))
+
+    def join_token(match: re.Match) -> str:
+        token = match.group(0)
+        lead, core, trail = _split_edges(token)
+        if not _HYPHEN_SPLIT.search(core):
+            return token
+        parts = _HYPHEN_SPLIT.split(core)
+        if any(not part or not all(_is_word_char(c) for c in part) for part in parts):
+            return token  # a stray or doubled hyphen, or other punctuation inside: not a compound
+        if keeps_hyphen(parts, number_words, fold):
+            return token
+        return lead + "".join(parts) + trail
+
+    return lambda text: _TOKEN.sub(join_token, text)
