@@ -31,12 +31,43 @@ def case_schema() -> dict:
     return json.loads(resources.files("pytest_asrbench.cases").joinpath("schema.json").read_text("utf-8"))
 
 
-@lru_cache(maxsize=1)
-def _validator() -> jsonschema.protocols.Validator:
-    schema = case_schema()
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
+def _make_validator(schema: dict) -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(case_schema())
     return cls(schema)
+
+
+@lru_cache(maxsize=1)
+def _file_validator() -> jsonschema.protocols.Validator:
+    """The file's shape only; each case is then checked by the validator of its kind."""
+    schema = case_schema()
+    jsonschema.validators.validator_for(schema).check_schema(schema)
+    shape = {**schema, "properties": {**schema["properties"], "cases": {"type": "array", "minItems": 1,
+                                                                       "items": {"type": "object"}}}}
+    return _make_validator(shape)
+
+
+@lru_cache(maxsize=None)
+def _case_validator(kind: str | None) -> jsonschema.protocols.Validator:
+    """``common`` plus the kind's own fields: the same rules as ``$defs/case``, evaluated once, not per kind."""
+    defs = case_schema()["$defs"]
+    parts = [{"$ref": "#/$defs/common"}]
+    if kind is not None and f"kind_{kind}" in defs:
+        parts.append({"$ref": f"#/$defs/kind_{kind}"})
+    return _make_validator({"$defs": defs, "allOf": parts, "unevaluatedProperties": kind is None})
+
+
+def _schema_errors(data: dict) -> list[jsonschema.ValidationError]:
+    errors = list(_file_validator().iter_errors(data))
+    if errors or not isinstance(data.get("cases"), list):
+        return errors
+    kinds = set(schema_kinds())
+    for index, entry in enumerate(data["cases"]):
+        kind = entry.get("kind")
+        validator = _case_validator(kind if kind in kinds else None)
+        for error in validator.iter_errors(entry):
+            error.path.extendleft((index, "cases"))
+            errors.append(error)
+    return errors
 
 
 def schema_kinds() -> list[str]:
@@ -117,7 +148,7 @@ def load_case_file(path: Path) -> CaseFile:
         return result
     data = root.value
 
-    schema_errors = sorted(_validator().iter_errors(data), key=lambda e: _line_of(root, list(e.absolute_path)))
+    schema_errors = sorted(_schema_errors(data), key=lambda e: _line_of(root, list(e.absolute_path)))
     for error in schema_errors:
         result.errors.append(CaseFileError(path, _line_of(root, list(error.absolute_path)), _describe(error, data)))
     if schema_errors:

@@ -13,6 +13,10 @@ from typing import Any
 import yaml
 
 
+# libyaml's parser when PyYAML was built with it (same nodes and marks, several times faster).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class YamlShapeError(Exception):
     """A structural fault in the YAML text, with its 1-based line."""
 
@@ -39,7 +43,7 @@ def parse(text: str) -> Located | None:
         YamlShapeError: syntax error, several documents, or a duplicate mapping key.
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
