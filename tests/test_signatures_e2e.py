@@ -1,0 +1,125 @@
+"""The version gate end to end, in a copy of the project run by a child pytest.
+
+The child imports the copy (``PYTHONPATH``), so editing the copy's config or modules is what
+a developer's edit would be. Walks the issue's "done when" list: an unbumped filler fails
+the run and is refused by ``--snapshot-update``; a bump plus the documented command
+re-records the signature case (in place) and the snapshots; a comment-only edit changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.signatures.sources import installed_source
+
+REPO = installed_source().root
+CASES = """\
+language: en
+cases:
+  - id: filler-in-hypothesis
+    kind: score
+    reference: hello world
+    hypothesis: umm hello world
+    expect: {reference_length: 2}
+"""
+HEADER = "# The signature of stt_wer in English (a comment the re-recording keeps).\nlanguage: en\ncases:\n"
+
+
+def child(copy: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "COV_"))}
+    env["PYTHONPATH"] = str(copy)
+    return subprocess.run([sys.executable, *args], cwd=copy, env=env, capture_output=True, text=True, timeout=300)
+
+
+def run_cases(copy: Path, *extra: str) -> subprocess.CompletedProcess:
+    return child(copy, "-m", "pytest", "--asrbench", "cases/en", "-p", "no:cacheprovider", "-q", *extra)
+
+
+def state(copy: Path) -> dict[str, bytes]:
+    files = [copy / "cases" / "en" / "signature.yaml", *sorted((copy / "snapshots").rglob("*.json"))]
+    return {str(path.relative_to(copy)): path.read_bytes() for path in files}
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(REPO / "pytest_asrbench", tmp_path / "pytest_asrbench", ignore=ignore)
+    shutil.copytree(REPO / "configs", tmp_path / "configs", ignore=ignore)
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_snapshot_dir = snapshots\n", encoding="utf-8")
+    (tmp_path / "cases" / "en").mkdir(parents=True)
+    (tmp_path / "cases" / "en" / "score.yaml").write_text(CASES, encoding="utf-8")
+    printed = child(tmp_path, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--metric", "stt_wer", "--case")
+    assert printed.returncode == 0, printed.stderr
+    entry = "".join(line + "\n" for line in printed.stdout.splitlines() if not line.startswith("#"))
+    (tmp_path / "cases" / "en" / "signature.yaml").write_text(HEADER + entry, encoding="utf-8")
+    recorded = run_cases(tmp_path, "--snapshot-update")  # first recording: nothing changed, allowed
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    return tmp_path
+
+
+def test_child_computes_the_copy_signature(copy):
+    """The CLI run with PYTHONPATH at the copy hashes the copy, not the installed tree."""
+    config = copy / "configs" / "en.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('fillers = ["uh"', 'fillers = ["umm", "uh"'),
+                      encoding="utf-8")
+    here = child(REPO, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--metric", "stt_wer", "--json")
+    there = child(copy, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--metric", "stt_wer", "--json")
+    assert here.returncode == there.returncode == 0
+    assert '"config en.toml"' in there.stdout and here.stdout != there.stdout
+
+
+def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
+    assert run_cases(copy).returncode == 0
+
+    config = copy / "configs" / "en.toml"
+    text = config.read_text(encoding="utf-8")
+    assert 'fillers = ["uh"' in text
+    config.write_text(text.replace('fillers = ["uh"', 'fillers = ["umm", "uh"'), encoding="utf-8")
+
+    failed = run_cases(copy)
+    assert failed.returncode == 1
+    assert "metric changed without a version bump (stt_wer, en): bump the version of configs/en.toml" in failed.stdout
+    assert "re-record with `pytest --asrbench cases/en --snapshot-update`" in failed.stdout
+    assert "changed: config en.toml" in failed.stdout
+
+    before = state(copy)
+    refused = run_cases(copy, "--snapshot-update")
+    assert refused.returncode == 1
+    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 2
+    assert state(copy) == before  # neither the signature case nor the score snapshot was written
+
+    config.write_text(config.read_text(encoding="utf-8").replace('version = "1.0.0"', 'version = "1.0.1"'),
+                      encoding="utf-8")
+    not_yet = run_cases(copy)
+    assert not_yet.returncode == 1
+    assert "version bumped (config en.toml 1.0.0→1.0.1) but the signature case" in not_yet.stdout
+
+    rerecorded = run_cases(copy, "--snapshot-update")
+    assert rerecorded.returncode == 0, rerecorded.stdout
+    signature_yaml = (copy / "cases" / "en" / "signature.yaml").read_text(encoding="utf-8")
+    assert signature_yaml.startswith(HEADER)  # edited in place, comment kept
+    assert 'config_version: "1.0.1"' in signature_yaml
+    snapshot = (copy / "snapshots" / "en" / "score" / "filler-in-hypothesis.json").read_text(encoding="utf-8")
+    assert '"insertions": 0' in snapshot and '"config_version": "1.0.1"' in snapshot
+
+    passed = run_cases(copy)
+    assert passed.returncode == 0, passed.stdout
+
+
+def test_comment_only_edit_of_a_normalizer_module_changes_nothing(copy):
+    module = copy / "pytest_asrbench" / "normalize" / "steps" / "basic.py"
+    module.write_text("# a comment-only edit\n" + module.read_text(encoding="utf-8") + "\n# the end\n",
+                      encoding="utf-8")
+    before = state(copy)
+    result = run_cases(copy)
+    assert result.returncode == 0, result.stdout
+    updated = run_cases(copy, "--snapshot-update")
+    assert updated.returncode == 0, updated.stdout
+    assert state(copy) == before
