@@ -12,6 +12,9 @@ import pytest
 
 CASE_SUFFIXES = (".yaml", ".yml")
 
+# The ASR stage's own options and run-record hooks (imports nothing heavy).
+pytest_plugins = ["pytest_asrbench.asr.pytest_hooks"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("asrbench", "speech-recognition evaluation cases (pytest-asrbench)")

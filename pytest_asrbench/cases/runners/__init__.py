@@ -48,5 +48,5 @@ def get_runner(kind: str) -> Runner:
 
 
 # Kind modules, imported explicitly so the import graph (metric signatures) sees them.
-from pytest_asrbench.cases.runners import score_kind, text_kinds  # noqa: E402,F401
+from pytest_asrbench.cases.runners import asr, score_kind, text_kinds  # noqa: E402,F401
 from pytest_asrbench.cases.runners import signature_kind  # noqa: E402,F401
