@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_asrbench.codeswitch.summary import apply_code_switch
 from pytest_asrbench.normalize.registry import get_config, normalize_text, resolve_language
 from pytest_asrbench.scoring.alignment import Alignment, align
 from pytest_asrbench.scoring.metrics import get_metric
@@ -141,8 +142,13 @@ def score(
         norm_ref = normalize_text(ref, tag)
         norm_hyp = normalize_text(hyp, tag)
         pairs.append(PairScore(ref, hyp, norm_ref, norm_hyp, align(norm_ref, norm_hyp, unit)))
-    return aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
-                     language=tag, config_version=config.version)
+    result = aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
+                       language=tag, config_version=config.version)
+    if config.code_switch_languages and unit == "word":
+        # Code-switch rescue (Hindi): rate becomes the aware WER, details gain strict_rate and
+        # the rescues. Languages without code_switch_languages never reach this line.
+        result = apply_code_switch(result, config)
+    return result
 
 
 def aggregate(pairs: Sequence[PairScore], *, unit: str, metric: str, version: str, language: str,

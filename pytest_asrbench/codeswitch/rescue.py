@@ -1,0 +1,274 @@
+"""The code-switch rescuer: error regions of the Hindi alignment re-checked with an English view.
+
+Source: the seed's "Hindi code-switching" section. The Hindi alignment is never changed.
+Each *error region* (a maximal run of mismatched alignment columns; neighbouring errors are
+one region) is rescued whole or not at all, and only when all of these hold:
+
+1. at most :data:`MAX_REGION_WORDS` words on each side, and at least one reference word;
+2. the English views of the two sides are identical there, word for word, where a
+   Devanagari/Latin word pair may also be equal by the phonetic matcher (if the config
+   turns it on);
+3. the reference is English there: every reference word of the region is in Latin script,
+   or a Devanagari word that the matcher paired with a Latin word;
+4. the hypothesis is English too: every hypothesis word is in Latin script, digits written
+   as digits, or a Devanagari word paired by the matcher (so seven vs सात, which both
+   normalize to 7, stays an error).
+
+A region whose Latin chunk is wider than the region (``I'm not sure`` is one English view,
+while only ``m``/``am`` mismatch) is compared over the whole chunk: the region is widened,
+on both sides through the alignment, until it holds whole units (see ``views.py``).
+Errors only ever go down: a rescue removes the region's errors and adds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.codeswitch.scripts import word_script
+from pytest_asrbench.codeswitch.views import SideView, build_side_view
+from pytest_asrbench.scoring.alignment import Alignment
+
+MAX_REGION_WORDS = 4
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an alignment: a reference and/or hypothesis token index and the op."""
+
+    op: str
+    ref: int | None
+    hyp: int | None
+
+
+@dataclass(frozen=True)
+class Region:
+    """A maximal run of non-equal columns, ``[start, end)`` in column space."""
+
+    start: int
+    end: int
+    columns: tuple[Column, ...]
+
+    @property
+    def ref_indices(self) -> list[int]:
+        return [column.ref for column in self.columns if column.ref is not None]
+
+    @property
+    def hyp_indices(self) -> list[int]:
+        return [column.hyp for column in self.columns if column.hyp is not None]
+
+    def count(self, op: str) -> int:
+        return sum(1 for column in self.columns if column.op == op)
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """One rescued region, for audit: its words, why it was accepted, and the errors removed."""
+
+    reference: tuple[str, ...]
+    hypothesis: tuple[str, ...]
+    reason: str
+    why: str
+    english_reference: tuple[str, ...]
+    english_hypothesis: tuple[str, ...]
+    phonetic: tuple[tuple[str, str, str], ...]
+    substitutions: int
+    deletions: int
+    insertions: int
+    ref_indices: tuple[int, ...] = ()
+    phonetic_ref_indices: tuple[int, ...] = ()
+
+    @property
+    def errors_removed(self) -> int:
+        return self.substitutions + self.deletions + self.insertions
+
+    def as_dict(self) -> dict:
+        return {
+            "reference": " ".join(self.reference),
+            "hypothesis": " ".join(self.hypothesis),
+            "reason": self.reason,
+            "why": self.why,
+            "english_view": {
+                "reference": " ".join(self.english_reference),
+                "hypothesis": " ".join(self.english_hypothesis),
+            },
+            "phonetic": [{"devanagari": d, "latin": latin, "key": key} for d, latin, key in self.phonetic],
+            "errors_removed": self.errors_removed,
+        }
+
+
+@dataclass
+class PairRescue:
+    """What the rescuer found in one pair: its regions and the rescues among them."""
+
+    regions: list[Region] = field(default_factory=list)
+    rescues: list[Rescue] = field(default_factory=list)
+
+
+def columns_of(alignment: Alignment) -> list[Column]:
+    """Expand alignment spans into single-token columns."""
+    columns = []
+    for span in alignment.ops:
+        if span.op in ("equal", "substitute"):
+            columns.extend(Column(span.op, span.ref_start + k, span.hyp_start + k) for k in range(len(span.reference)))
+        elif span.op == "delete":
+            columns.extend(Column("delete", span.ref_start + k, None) for k in range(len(span.reference)))
+        else:
+            columns.extend(Column("insert", None, span.hyp_start + k) for k in range(len(span.hypothesis)))
+    return columns
+
+
+def error_regions(columns: list[Column]) -> list[Region]:
+    """Maximal runs of non-equal columns."""
+    regions = []
+    start = None
+    for index, column in enumerate(columns + [Column("equal", None, None)]):
+        if column.op != "equal" and start is None:
+            start = index
+        elif column.op == "equal" and start is not None:
+            regions.append(Region(start, index, tuple(columns[start:index])))
+            start = None
+    return regions
+
+
+class Rescuer:
+    """Rescues the error regions of pairs, for one language config.
+
+    ``hindi`` and ``english`` are the two normalizers (``str -> str``); ``matcher`` is a
+    :class:`PhoneticMatcher`, or ``None`` when the config leaves the matcher off.
+    """
+
+    def __init__(self, hindi, english, matcher: PhoneticMatcher | None):
+        self.hindi = hindi
+        self.english = english
+        self.matcher = matcher
+
+    def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
+        columns = columns_of(alignment)
+        result = PairRescue(regions=error_regions(columns))
+        views: dict[str, SideView] = {}
+
+        def view(side: str) -> SideView:
+            if side not in views:
+                raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
+                views[side] = build_side_view(raw, tokens, self.hindi, self.english)
+            return views[side]
+
+        ref_col = {column.ref: index for index, column in enumerate(columns) if column.ref is not None}
+        hyp_col = {column.hyp: index for index, column in enumerate(columns) if column.hyp is not None}
+        for region in result.regions:
+            rescue = self._try_region(region, columns, ref_col, hyp_col, alignment, view)
+            if rescue is not None:
+                result.rescues.append(rescue)
+        return result
+
+    def _try_region(self, region, columns, ref_col, hyp_col, alignment, view) -> Rescue | None:
+        ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
+        if not ref_indices or len(ref_indices) > MAX_REGION_WORDS or len(hyp_indices) > MAX_REGION_WORDS:
+            return None
+        ref_words = [alignment.reference[i] for i in ref_indices]
+        hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
+        if not any(word_script(word) == "latin" for word in ref_words + hyp_words):
+            return None  # no English on either side: the English view cannot differ
+        ref_view, hyp_view = view("ref"), view("hyp")
+        start, end = self._widen(region, columns, ref_col, hyp_col, ref_view, hyp_view)
+        ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
+        hyp_english, hyp_origin = _english_span(hyp_view, columns[start:end], "hyp")
+        if len(ref_english) != len(hyp_english):
+            return None
+        phonetic = []
+        paired_ref: set[int] = set()
+        paired_hyp: set[int] = set()
+        for ref_word, hyp_word, ref_from, hyp_from in zip(ref_english, hyp_english, ref_origin, hyp_origin):
+            if ref_word == hyp_word:
+                continue
+            if self.matcher is None:
+                return None
+            verdict = self.matcher.check(ref_word, hyp_word)
+            if not verdict.matched:
+                return None
+            phonetic.append((verdict.devanagari, verdict.latin, verdict.key))
+            if ref_from is not None:
+                paired_ref.add(ref_from)
+            if hyp_from is not None:
+                paired_hyp.add(hyp_from)
+        for index, word in zip(ref_indices, ref_words):
+            if word_script(word) != "latin" and index not in paired_ref:
+                return None  # the reference is not English here (a digit, a Hindi word)
+        for index, word in zip(hyp_indices, hyp_words):
+            script = word_script(word)
+            if script == "latin" or index in paired_hyp:
+                continue
+            if script == "neutral" and hyp_view.chunk_script(index) in ("latin", "neutral"):
+                continue  # digits written as digits
+            return None  # the hypothesis is Hindi here: a translation, not a rendering
+        english_changed = (tuple(ref_english), tuple(hyp_english)) != (
+            tuple(alignment.reference[i] for c in columns[start:end] if (i := c.ref) is not None),
+            tuple(alignment.hypothesis[i] for c in columns[start:end] if (i := c.hyp) is not None),
+        )
+        if phonetic and english_changed:
+            reason = "english_view+phonetic"
+        elif phonetic:
+            reason = "phonetic"
+        else:
+            reason = "english_view"
+        why = _why(reason, ref_english, hyp_english, phonetic)
+        return Rescue(
+            reference=tuple(ref_words),
+            hypothesis=tuple(hyp_words),
+            reason=reason,
+            why=why,
+            english_reference=tuple(ref_english),
+            english_hypothesis=tuple(hyp_english),
+            phonetic=tuple(phonetic),
+            substitutions=region.count("substitute"),
+            deletions=region.count("delete"),
+            insertions=region.count("insert"),
+            ref_indices=tuple(ref_indices),
+            phonetic_ref_indices=tuple(sorted(paired_ref & set(ref_indices))),
+        )
+
+    @staticmethod
+    def _widen(region, columns, ref_col, hyp_col, ref_view: SideView, hyp_view: SideView) -> tuple[int, int]:
+        """Widen ``region`` (in columns) until it holds whole units on both sides."""
+        start, end = region.start, region.end
+        while True:
+            new_start, new_end = start, end
+            for column in columns[start:end]:
+                for index, side_view, side_col in ((column.ref, ref_view, ref_col), (column.hyp, hyp_view, hyp_col)):
+                    if index is None:
+                        continue
+                    unit = side_view.units[side_view.unit_of[index]]
+                    new_start = min(new_start, side_col[unit.start])
+                    new_end = max(new_end, side_col[unit.end - 1] + 1)
+            if (new_start, new_end) == (start, end):
+                return start, end
+            start, end = new_start, new_end
+
+
+def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[int | None]]:
+    """The English view of one side over ``columns`` and, per word, its Hindi token (or None)."""
+    words: list[str] = []
+    origin: list[int | None] = []
+    seen_units = set()
+    for column in columns:
+        index = column.ref if which == "ref" else column.hyp
+        if index is None:
+            continue
+        unit_id = side.unit_of[index]
+        if unit_id in seen_units:
+            continue
+        seen_units.add(unit_id)
+        unit = side.units[unit_id]
+        words.extend(unit.english)
+        origin.extend([unit.start] if unit.one_to_one else [None] * len(unit.english))
+    return words, origin
+
+
+def _why(reason: str, ref_english, hyp_english, phonetic) -> str:
+    parts = []
+    if reason != "phonetic":
+        parts.append(f"English view identical on both sides: {' '.join(ref_english)!r}")
+    for devanagari, latin, key in phonetic:
+        parts.append(f"{devanagari} = {latin} (consonant key {key!r})")
+    return "; ".join(parts)

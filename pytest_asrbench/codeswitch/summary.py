@@ -1,0 +1,155 @@
+"""Turn rescues into the code-switch-aware score and its ``details`` (Hindi and any opt-in language).
+
+Counting (so that hits + substitutions + deletions = reference length still holds): a
+rescued region's reference words all become hits; its substitutions, deletions and
+insertions are removed. Nothing is ever added, so the aware rate is never above the strict
+one. The pairs of the :class:`~pytest_asrbench.scoring.score.Score` keep the strict Hindi
+alignment; the aware per-turn figures are in ``details["code_switch"]["per_turn"]``.
+
+Word languages (for ``wer_hi``/``wer_en`` and the per-language table): a word is English
+when it is in Latin script, a Devanagari loanword of the config's ``loanwords`` lexicon
+(कोड), or a Devanagari word the phonetic matcher paired in a rescue; every other word
+(digits included) is Hindi, so the English share is an undercount. Substitutions and
+deletions count against the reference word's language, insertions against the inserted
+word's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.codeswitch.rescue import Rescuer, columns_of
+from pytest_asrbench.codeswitch.scripts import word_script
+from pytest_asrbench.errors import ConfigError
+
+
+def _rate(errors: int, words: int) -> float | None:
+    return errors / words if words else None
+
+
+@lru_cache(maxsize=None)
+def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
+    """The :class:`Rescuer` of a language and its set of Devanagari loanwords (built once).
+
+    Raises:
+        ConfigError: more than one code-switch language, or one without a config.
+    """
+    from pytest_asrbench.normalize.registry import get_config, get_lexicons, get_normalizer
+    from pytest_asrbench.normalize.steps.hindi import make_fold
+
+    config = get_config(language)
+    if len(config.code_switch_languages) != 1:
+        raise ConfigError(
+            f"{language}: code_switch_languages lists {config.code_switch_languages}; exactly one is supported"
+        )
+    other = config.code_switch_languages[0]
+    lexicons = get_lexicons(language)
+    fold = make_fold(config.char_folds)
+    matcher = None
+    if config.code_switch_phonetic:
+        stoplist = frozenset(fold(word) for word in lexicons.get("phonetic_stoplist", {}))
+        matcher = PhoneticMatcher(stoplist)
+    loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
+    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher)
+    return rescuer, loanwords
+
+
+def apply_code_switch(result, config):
+    """The code-switch-aware version of a strict word-level ``Score`` (a new ``Score``).
+
+    ``details`` gains ``strict_rate``, ``strict_errors``, ``wer_hi``/``wer_en`` (each
+    omitted when the reference has no word of that language), ``code_switch_word_rate``,
+    ``code_switch_rescue_rate`` and ``code_switch`` (see docs/hindi.md for every field).
+    """
+    rescuer, loanwords = rescuer_for(config.language)
+    home = config.language
+    other = config.code_switch_languages[0]
+
+    def language_of(word: str, paired: bool) -> str:
+        return other if paired or word_script(word) == "latin" or word in loanwords else home
+
+    words = {home: 0, other: 0}
+    errors = {home: 0, other: 0}
+    rescues = []
+    per_turn = []
+    removed = {"substitute": 0, "delete": 0, "insert": 0}
+    rescued_words = 0
+    other_script_words = 0
+    for turn, pair in enumerate(result.pairs):
+        alignment = pair.alignment
+        found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment) if pair.errors else None
+        rescued_ref: set[int] = set()
+        rescued_hyp: set[int] = set()
+        paired_ref: set[int] = set()
+        turn_removed = 0
+        for region_rescue in found.rescues if found else ():
+            rescues.append({"turn": turn, **region_rescue.as_dict()})
+            rescued_ref.update(region_rescue.ref_indices)
+            paired_ref.update(region_rescue.phonetic_ref_indices)
+            removed["substitute"] += region_rescue.substitutions
+            removed["delete"] += region_rescue.deletions
+            removed["insert"] += region_rescue.insertions
+            turn_removed += region_rescue.errors_removed
+            rescued_words += len(region_rescue.ref_indices)
+        if found:
+            for region in found.regions:
+                if any(index in rescued_ref for index in region.ref_indices):
+                    rescued_hyp.update(region.hyp_indices)
+        for index, word in enumerate(alignment.reference):
+            words[language_of(word, index in paired_ref)] += 1
+        for column in columns_of(alignment):
+            if column.op == "equal":
+                continue
+            if column.op == "insert":
+                word = alignment.hypothesis[column.hyp]
+                if column.hyp not in rescued_hyp:
+                    errors[language_of(word, False)] += 1
+            elif column.ref not in rescued_ref:
+                errors[language_of(alignment.reference[column.ref], column.ref in paired_ref)] += 1
+        other_script_words += sum(1 for word in alignment.hypothesis if word_script(word) in ("other", "mixed"))
+        turn_errors = pair.errors - turn_removed
+        per_turn.append({
+            "turn": turn,
+            "rate": _rate(turn_errors, pair.reference_length),
+            "strict_rate": pair.rate,
+            "errors": turn_errors,
+            "strict_errors": pair.errors,
+            "rescues": len(found.rescues) if found else 0,
+        })
+
+    substitutions = result.substitutions - removed["substitute"]
+    deletions = result.deletions - removed["delete"]
+    insertions = result.insertions - removed["insert"]
+    hits = result.hits + removed["substitute"] + removed["delete"]
+    aware_errors = substitutions + deletions + insertions
+    details = dict(result.details)
+    details["strict_rate"] = result.rate
+    details["strict_errors"] = result.errors
+    for language in (home, other):
+        if words[language]:
+            details[f"wer_{language}"] = errors[language] / words[language]
+    details["code_switch_word_rate"] = _rate(words[other], result.reference_length)
+    details["code_switch_rescue_rate"] = _rate(result.errors - aware_errors, result.errors)
+    details["code_switch"] = {
+        "english_words": words[other],
+        "rescued_words": rescued_words,
+        "rescued_errors": result.errors - aware_errors,
+        "languages": {
+            language: {"words": words[language], "errors": errors[language], "rate": _rate(errors[language], words[language])}
+            for language in (home, other)
+        },
+        "other_script_hypothesis_words": other_script_words,
+        "rescues": rescues,
+        "per_turn": per_turn,
+    }
+    return dataclasses.replace(
+        result,
+        rate=_rate(aware_errors, result.reference_length),
+        hits=hits,
+        substitutions=substitutions,
+        deletions=deletions,
+        insertions=insertions,
+        details=details,
+    )
