@@ -64,6 +64,12 @@ def _score(args: argparse.Namespace) -> int:
     for key, value in result.details.items():
         if isinstance(value, (int, float, str)) or value is None:
             print(f"{key}: {value}")
+    code_switch = result.details.get("code_switch")
+    if code_switch is not None:  # languages with code_switch_languages (Hindi): each rescue and why
+        print(f"strict {unit} {_format_rate(result.details['strict_rate'])}  (before code-switch rescue); "
+              f"rescued {len(code_switch['rescues'])} region(s), {code_switch['rescued_errors']} error(s)")
+        for rescue in code_switch["rescues"]:
+            print(f"  rescued [{rescue['reason']}] {rescue['reference']} -> {rescue['hypothesis']}: {rescue['why']}")
     pair = result.pairs[0]
     print(f"reference:  {pair.normalized_reference}")
     print(f"hypothesis: {pair.normalized_hypothesis}")
