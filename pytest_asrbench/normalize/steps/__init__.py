@@ -45,3 +45,5 @@ def require_lexicon(lexicons: Lexicons, name: str, step_name: str) -> Mapping[st
 # graph, which the metric signatures hash, sees every one of them.
 from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import hindi, hyphen_compounds  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import brackets, english_numbers, english_words  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import lexicon_words, spoken_symbols, word_shapes  # noqa: E402,F401

@@ -1,0 +1,223 @@
+"""English numbers: number words to digits, and one written form per spoken number.
+
+Three steps, in this order in ``configs/en.toml``:
+
+``digit_group_commas`` (before ``punctuation``)
+    "1,000" = "1000": a comma followed by exactly three digits is a thousands separator.
+
+``number_words``
+    Number words become digits. Maximal runs of English number words ("twenty five",
+    "one hundred and one", "three point five", "twenty first") are parsed by
+    ``text_to_num.alpha2digit``: a maintained parser (Rust core, a few microseconds a
+    call) that gets cardinals, ordinals, "and" inside numbers and decimals right. It is
+    given only those runs, never the whole text, because on free text it also rewrites
+    words we keep ("hundreds" -> "100") and leaves "oh" and "nineteen ninety nine" as
+    "19 99". Around it, this module adds:
+
+    - "a hundred/thousand/million/billion" is "one ...";
+    - a digit number times a scale word: "$5 million" = "$5000000", "2.5 million" = "2500000";
+    - "7pm" = "7 pm"; "seven oh five pm" = "7:05 pm";
+    - spoken digit sequences with "oh" or a zero: "one oh one" = "101", "nineteen oh five" =
+      "1905", "double oh seven" is not handled.
+
+    Every number word is converted, "one" included (threshold 0): "no one" becomes "no 1",
+    and that is harmless because both sides read it alike and "1" is always said "one".
+
+``number_formats``
+    One written form for numbers that are said the same way:
+
+    - o'clock: "7 o'clock" = "7:00"; "7:00 pm" = "7 pm";
+    - pairs of numbers: "seven thirty" / "7 30" = "7:30" when the first is 1-12 and the
+      second 10-59 (a time); "nineteen ninety nine" / "19 99" = "1999" when the first is
+      13-20 and the second 10-99 (a year). "twelve fifteen" is read as a time;
+    - decimals "3 point 5" = "3.5"; "2 and a half" = "2.5";
+    - percent: "25 percent" / "25 per cent" / "25 %" = "25%";
+    - money: "5 dollars" / "$ 5" / "$5.00" = "$5"; "5 dollars and 20 cents" = "$5.20";
+      euros likewise with "€" ("pounds" is left alone: it is also a weight);
+    - dates: a month name followed by 1-31 takes the ordinal ("May 1" = "May first" =
+      "may 1st").
+
+Every rule is a compiled regular expression built when the module loads; the steps only
+call ``sub``. Rules match digits whatever their origin, so "7 30" typed and "seven thirty"
+spoken meet; each rule's output can never match a rule again (idempotence).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from text_to_num import alpha2digit
+
+from pytest_asrbench.normalize.steps import step
+
+UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth "
+    "thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth hundredth thousandth "
+    "millionth billionth"
+).split()
+MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+_WORD = r"(?:" + "|".join(sorted(UNITS + TENS + list(SCALES) + ORDINALS, key=len, reverse=True)) + r")(?![\w'])"
+_SPAN = re.compile(rf"(?<![\w'])(?:{_WORD})(?: (?:and |point )?(?:{_WORD}))*", re.IGNORECASE)
+_ANY_NUMBER_WORD = re.compile(rf"(?<![\w']){_WORD}", re.IGNORECASE)
+_A_SCALE = re.compile(r"(?<![\w'])a (?=(?:hundred|thousand|million|billion)(?![\w']))", re.IGNORECASE)
+_DIGITS_TIMES_SCALE = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)((?: (?:hundred|thousand|million|billion)(?![\w']))+)", re.IGNORECASE
+)
+_DECIMAL_TIMES_SCALE = re.compile(r"(\d+\.\d+)((?: (?:100|1000|1000000|1000000000)(?!\d))+)")
+_AM_PM_GLUED = re.compile(r"(?<=\d)(am|pm)(?!\w)", re.IGNORECASE)
+_OH_TIME = re.compile(r"(?<!\S)(1[0-2]|[1-9]) (?:oh |0)([0-9])(?= (?:am|pm)(?!\S))", re.IGNORECASE)
+_DIGIT_RUN = re.compile(r"(?<!\S)(?:\d+|oh)(?: (?:\d+|oh))+(?!\S)", re.IGNORECASE)
+
+_OCLOCK = re.compile(r"(?<!\S)(1[0-2]|[1-9]) o'?clock(?!\S)", re.IGNORECASE)
+_PAIR = re.compile(r"(?<!\S)(\d{1,2}) (\d{2})(?!\S)")
+_ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
+_POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
+_HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
+_PERCENT = re.compile(r"(?<![\w.:$€])(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?![\w%])", re.IGNORECASE)
+_CURRENCY_WORDS = {"dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
+_UNITS_AND_CENTS = re.compile(
+    r"(?<![\w.:$€])(\d+) (dollars?|euros?)(?: and)? (\d{1,2}) cents?(?!\w)", re.IGNORECASE
+)
+_SYMBOL_AND_CENTS = re.compile(r"([$€])(\d+)(?: and)? (\d{1,2}) cents?(?!\w)", re.IGNORECASE)
+_AMOUNT_WORD = re.compile(r"(?<![\w.:$€])(\d+(?:\.\d+)?) (dollars?|euros?)(?!\w)", re.IGNORECASE)
+_SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
+_SYMBOL_AFTER = re.compile(r"(?<![\w.:$€£])(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
+_ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
+_MONTH_DAY = re.compile(rf"(?<![\w'])((?:{'|'.join(MONTHS)})) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
+_DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def ordinal(number: int) -> str:
+    """``1`` -> ``1st``, ``12`` -> ``12th``, ``22`` -> ``22nd``."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _plain(value: Decimal) -> str:
+    """A Decimal without exponent or trailing fractional zeros: 2500000, 2.5."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def _scale_product(number: str, scales: str, values: dict[str, int]) -> str:
+    value = Decimal(number)
+    for word in scales.split():
+        value *= values[word.lower()]
+    return _plain(value)
+
+
+def _convert_span(match: re.Match) -> str:
+    converted = alpha2digit(match.group(0), "en", threshold=0)
+    if "." in converted:
+        # "two point five million": alpha2digit gives "2.5 1000000".
+        converted = _DECIMAL_TIMES_SCALE.sub(
+            lambda m: _scale_product(m.group(1), m.group(2), {str(v): v for v in SCALES.values()}), converted
+        )
+    return converted
+
+
+def _join_digit_run(match: re.Match) -> str:
+    tokens = match.group(0).split(" ")
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].lower() == "oh":
+        start += 1
+    while end > start and tokens[end - 1].lower() == "oh":
+        end -= 1
+    core = tokens[start:end]
+    if len(core) < 2 or not any(token.lower() == "oh" or token.startswith("0") for token in core):
+        return match.group(0)
+    joined = "".join("0" if token.lower() == "oh" else token for token in core)
+    return " ".join(tokens[:start] + [joined] + tokens[end:])
+
+
+def _pair(match: re.Match) -> str:
+    first, second = int(match.group(1)), int(match.group(2))
+    if match.group(2).startswith("0"):
+        return match.group(0)
+    if 1 <= first <= 12 and 10 <= second <= 59 and not match.group(1).startswith("0"):
+        return f"{first}:{match.group(2)}"
+    if 13 <= first <= 20 and 10 <= second <= 99:
+        return f"{first}{match.group(2)}"
+    return match.group(0)
+
+
+def _units_and_cents(match: re.Match) -> str:
+    return f"{_CURRENCY_WORDS[match.group(2).lower()]}{match.group(1)}.{int(match.group(3)):02d}"
+
+
+def _month_day(match: re.Match) -> str:
+    day = int(match.group(2))
+    if 1 <= day <= 31 and not match.group(2).startswith("0"):
+        return f"{match.group(1)} {ordinal(day)}"
+    return match.group(0)
+
+
+@step("digit_group_commas")
+def digit_group_commas(config, lexicons):
+    """Drop thousands separators: "1,000,000" -> "1000000" (run before ``punctuation``)."""
+
+    def run(text: str) -> str:
+        if "," not in text:
+            return text
+        return _DIGIT_COMMA.sub("", text)
+
+    return run
+
+
+@step("number_words")
+def number_words(config, lexicons):
+    """English number words to digits (``text_to_num`` on number-word runs, plus "oh" digits)."""
+    scale_values = dict(SCALES)
+
+    def run(text: str) -> str:
+        if _ANY_NUMBER_WORD.search(text):
+            text = _A_SCALE.sub("one ", text)
+            text = _DIGITS_TIMES_SCALE.sub(lambda m: _scale_product(m.group(1), m.group(2), scale_values), text)
+            text = _SPAN.sub(_convert_span, text)
+        if "m" in text or "M" in text:
+            text = _AM_PM_GLUED.sub(r" \1", text)
+            text = _OH_TIME.sub(r"\1:0\2", text)
+        return _DIGIT_RUN.sub(_join_digit_run, text)
+
+    return run
+
+
+@step("number_formats")
+def number_formats(config, lexicons):
+    """One written form per spoken number: times, years, decimals, percent, money, dates."""
+
+    def run(text: str) -> str:
+        if not _HAS_DIGIT.search(text):
+            return text
+        text = _OCLOCK.sub(r"\1:00", text)
+        text = _PAIR.sub(_pair, text)
+        text = _ZERO_MINUTES.sub(r"\1 \2", text)
+        text = _POINT.sub(r"\1.\2", text)
+        text = _HALF.sub(r"\1.5", text)
+        text = _PERCENT.sub(r"\1%", text)
+        text = _UNITS_AND_CENTS.sub(_units_and_cents, text)
+        text = _SYMBOL_AND_CENTS.sub(lambda m: f"{m.group(1)}{m.group(2)}.{int(m.group(3)):02d}", text)
+        text = _AMOUNT_WORD.sub(lambda m: _CURRENCY_WORDS[m.group(2).lower()] + m.group(1), text)
+        text = _SYMBOL_SPACE.sub(r"\1", text)
+        text = _SYMBOL_AFTER.sub(r"\2\1", text)
+        text = _ZERO_CENTS.sub(r"\1", text)
+        return _MONTH_DAY.sub(_month_day, text)
+
+    return run

@@ -1,0 +1,135 @@
+"""Spoken symbol names in spelled IDs: "A B C dash 1 2 3" = "ABC-123".
+
+Source: the first seed's spoken-symbol rule. A user who reads an ID aloud says the name of
+each symbol; the STT writes the symbol. The step is generic and driven only by the config:
+
+- ``spoken_symbols`` maps a symbol's spoken name (one or more words, any case) to the symbol;
+- names listed in ``spoken_symbols_code_only`` are also ordinary words (English "slash",
+  Spanish "barra"), so they are replaced only when a neighbour looks like a code.
+
+A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
+or digit, the whole run of spelled letters and digits on that side joins too, so
+"A B C dash 1 2 3" gives the same token as the written "ABC-123". A name with no word on
+one side, or next to another symbol name, is left alone.
+
+"Looks like a code" (next to the spoken name, on either side): holds a digit, is a single
+Latin letter, or is all capitals ("ABC", "HR"). Because capitals count, the step must run
+before ``lowercase``; because spelled digits count, it runs after the number-word step.
+Fillers of the config are skipped when looking for a neighbour ("A B C slash um 1").
+Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled run.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_asrbench.normalize.steps import step
+
+_NOT_IN_RUN = frozenset("ai")
+
+
+def is_latin_letter(char: str) -> bool:
+    return ("a" <= char <= "z") or ("A" <= char <= "Z")
+
+
+def is_spelled(token: str) -> bool:
+    """A single Latin letter (not lowercase a/i) or a single decimal digit."""
+    if len(token) != 1:
+        return False
+    return token.isdecimal() or (is_latin_letter(token) and token not in _NOT_IN_RUN)
+
+
+def looks_like_code(piece: str) -> bool:
+    """Has a digit, is one Latin letter, or is all capitals (two letters or more)."""
+    if not piece:
+        return False
+    if any(char.isdecimal() for char in piece):
+        return True
+    if len(piece) == 1:
+        return is_latin_letter(piece)
+    return piece.isupper() and piece.isalpha()
+
+
+@step("spoken_symbols")
+def spoken_symbols(config, lexicons):
+    """Replace spoken symbol names next to a code by the symbol, joining spelled runs."""
+    if not config.spoken_symbols:
+        return lambda text: text
+    names = {" ".join(name.casefold().split()): symbol for name, symbol in config.spoken_symbols.items()}
+    code_only = {" ".join(name.casefold().split()) for name in config.spoken_symbols_code_only}
+    name_words = frozenset(word for name in names for word in name.split())
+    widths = sorted({len(name.split()) for name in names}, reverse=True)
+    fillers = frozenset(word.casefold() for word in config.fillers)
+    symbol_chars = "".join(sorted(set("".join(names.values()))))
+    split_symbols = re.compile(f"[{re.escape(symbol_chars)}]") if symbol_chars else None
+    # One compiled search decides whether a text needs the token walk at all.
+    quick = re.compile(
+        r"(?<!\w)(?:" + "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in names) + r")(?!\w)",
+        re.IGNORECASE,
+    )
+
+    def edge(token: str, last: bool) -> str:
+        """The piece of ``token`` that touches the spoken name (after an earlier glued symbol)."""
+        if split_symbols is None:
+            return token
+        pieces = split_symbols.split(token)
+        return pieces[-1] if last else pieces[0]
+
+    def name_at(folded: list[str], index: int) -> tuple[str, int] | None:
+        for width in widths:
+            candidate = " ".join(folded[index : index + width])
+            if candidate in names:
+                return candidate, width
+        return None
+
+    def run(text: str) -> str:
+        if not quick.search(text):
+            return text
+        tokens = text.split()
+        folded = [token.casefold() for token in tokens]
+        out: list[str] = []
+        index = 0
+        count = len(tokens)
+        while index < count:
+            found = name_at(folded, index)
+            if found is None:
+                out.append(tokens[index])
+                index += 1
+                continue
+            name, width = found
+            after = index + width
+            # Neighbours, skipping fillers on both sides.
+            left = len(out) - 1
+            while left >= 0 and out[left].casefold() in fillers:
+                left -= 1
+            right = after
+            while right < count and folded[right] in fillers:
+                right += 1
+            usable = (
+                left >= 0
+                and right < count
+                and out[left].casefold() not in name_words
+                and folded[right] not in name_words
+            )
+            if usable and name in code_only:
+                usable = looks_like_code(edge(out[left], last=True)) or looks_like_code(edge(tokens[right], last=False))
+            if not usable:
+                out.extend(tokens[index:after])
+                index = after
+                continue
+            del out[left + 1 :]  # fillers between the code and the name go with the name
+            pieces = [out.pop()]
+            if is_spelled(pieces[0]):
+                while out and is_spelled(out[-1]):
+                    pieces.insert(0, out.pop())
+            pieces.append(names[name])
+            pieces.append(tokens[right])
+            index = right + 1
+            if is_spelled(tokens[right]):
+                while index < count and is_spelled(tokens[index]):
+                    pieces.append(tokens[index])
+                    index += 1
+            out.append("".join(pieces))
+        return " ".join(out)
+
+    return run

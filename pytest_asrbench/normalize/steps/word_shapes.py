@@ -1,0 +1,63 @@
+"""Generic word-shape steps: open hyphenated words, undotted abbreviations, any-case fillers.
+
+- ``split_hyphens``: "well-known" = "well known" (the open form, which STT writes as often
+  as the hyphenated one). A hyphen between two digits stays (``1995-04-18``, ``555-1234``,
+  ``10-20``): there it is part of a date, a phone number or a range. Everywhere else it
+  becomes a space, also next to a single digit side, so "5-year-old" = "5 year old" and
+  "ABC-123" = "ABC 123". Languages that close compounds instead (German) use
+  ``hyphen_compounds``.
+- ``dotted_abbreviations``: "U.S.A." = "USA", "p.m." = "pm", "e.g." = "eg". A run of two or
+  more single letters each followed by a dot loses its dots (the last dot may be missing).
+- ``fillers_any_case``: the config's ``fillers`` as whole words, whatever their case ("Um",
+  "UM"), so that the step can run before case-sensitive steps and before the number
+  steps (a filler between two number words must not block "seven um thirty" = "7:30").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_asrbench.normalize.steps import step
+
+# A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
+# between two digits never matches.
+_SPLIT_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=\w)|(?<=\w)-(?=[^\W\d_])")
+_DOTTED = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){1,}[^\W\d_]\.?(?![\w])")
+
+
+@step("split_hyphens")
+def split_hyphens(config, lexicons):
+    """A hyphen inside a word becomes a space, except between two digits."""
+
+    def run(text: str) -> str:
+        if "-" not in text:
+            return text
+        return _SPLIT_HYPHEN.sub(" ", text)
+
+    return run
+
+
+@step("dotted_abbreviations")
+def dotted_abbreviations(config, lexicons):
+    """Drop the dots of a dotted single-letter abbreviation: "U.S.A." -> "USA", "p.m." -> "pm"."""
+
+    def run(text: str) -> str:
+        if "." not in text:
+            return text
+        return _DOTTED.sub(lambda match: match.group(0).replace(".", ""), text)
+
+    return run
+
+
+@step("fillers_any_case")
+def fillers_any_case(config, lexicons):
+    """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM")."""
+    words = sorted({word.casefold() for word in config.fillers}, key=len, reverse=True)
+    if not words:
+        return lambda text: text
+    pattern = re.compile(r"(?<!\S)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\S)", re.IGNORECASE)
+
+    def run(text: str) -> str:
+        return pattern.sub(" ", text)
+
+    return run
