@@ -169,7 +169,7 @@ def test_verdicts_and_messages():
 
     only_config = dict(sig.components, **{"config en.toml": "0" * 16})
     message = judge(recorded_from(sig, signature="0" * 16, components=only_config), sig).message
-    assert 'bump the version of configs/en.toml (version = "1.0.0")' in message
+    assert f'bump the version of configs/en.toml (version = "{sig.config_version}")' in message
 
     bumped = judge(recorded_from(sig, config_version="0.9.0", signature="0" * 16), sig)
     assert bumped.state == "bumped"
@@ -236,13 +236,16 @@ PAIRS = [(metric, language) for language in sorted(p.stem for p in (REPO / "conf
          for metric in sorted(metric_versions(installed_source()))]
 
 
-def feeding_files() -> list[tuple[str, str, str]]:
-    """(metric, language, component) of every file component of every signature."""
-    found = []
+def feeding_files() -> dict[str, list[tuple[str, str, str]]]:
+    """File (relative to the project) -> [(metric, language, component)] of the signatures it feeds."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
     for metric, language in PAIRS:
-        for component in compute(metric, language).files():
-            found.append((metric, language, component))
+        for component, path in compute(metric, language).files().items():
+            found.setdefault(path, []).append((metric, language, component))
     return found
+
+
+FEEDING = feeding_files()
 
 
 def mutate(path: Path) -> None:
@@ -266,35 +269,49 @@ def pristine(tmp_path_factory) -> Path:
     return copy_project(tmp_path_factory.mktemp("pristine"))
 
 
-@pytest.mark.parametrize(("metric", "language", "component"), feeding_files())
-def test_every_feeding_file_changes_the_signature(metric, language, component, pristine, tmp_path):
-    copy = tmp_path / "copy"
-    shutil.copytree(pristine, copy)
-    source = DirSource(copy)
-    before = compute(metric, language, source)
-    assert before.signature == compute(metric, language).signature  # the copy is the project
-    mutate(copy / before.files()[component])
-    after = compute(metric, language, source)
-    assert after.signature != before.signature
-    assert describe_changes(before.components, after.components) == [component]
+@pytest.fixture(scope="module")
+def shared_copy(tmp_path_factory) -> Path:
+    """One copy for the per-file proofs; each test restores the file it edits."""
+    return copy_project(tmp_path_factory.mktemp("proof"))
 
 
-@pytest.mark.parametrize("module", sorted({c for _, _, c in feeding_files() if c.startswith("module ")}))
-def test_comment_or_docstring_edit_changes_nothing(module, pristine, tmp_path):
-    copy = tmp_path / "copy"
-    shutil.copytree(pristine, copy)
-    path = copy / module.removeprefix("module ")
-    metric, language = PAIRS[0]
-    before = compute(metric, language, DirSource(copy)).signature
-    text = path.read_text(encoding="utf-8")
-    edited = '"""An edited docstring."""\n# an added comment\n' + text.replace("\n\n", "\n\n\n", 1) + "\n# trailing\n"
-    if text.lstrip().startswith(('"""', "'''")):  # replace the existing docstring, not add a statement
+@pytest.mark.parametrize("path", sorted(FEEDING))
+def test_every_feeding_file_changes_the_signature(path, shared_copy):
+    source = DirSource(shared_copy)
+    pairs = FEEDING[path]
+    before = {(metric, language): compute(metric, language, source) for metric, language, _ in pairs}
+    target = shared_copy / path
+    original = target.read_bytes()
+    try:
+        mutate(target)
+        for metric, language, component in pairs:
+            after = compute(metric, language, source)
+            old = before[(metric, language)]
+            assert after.signature != old.signature, (metric, language)
+            assert describe_changes(old.components, after.components) == [component]
+    finally:
+        target.write_bytes(original)
+
+
+@pytest.mark.parametrize("path", sorted(p for p in FEEDING if p.endswith(".py")))
+def test_comment_or_docstring_edit_changes_nothing(path, shared_copy):
+    source = DirSource(shared_copy)
+    metric, language, _ = FEEDING[path][0]
+    before = compute(metric, language, source).signature
+    target = shared_copy / path
+    original = target.read_bytes()
+    text = original.decode("utf-8")
+    edited = '"""An added docstring."""\n# an added comment\n' + text.replace("\n\n", "\n\n\n", 1) + "\n# trailing\n"
+    if text.lstrip().startswith(('"""', "'''")):  # replace the existing docstring, do not add a statement
         quote = text.lstrip()[:3]
         start = text.index(quote)
         end = text.index(quote, start + 3) + 3
         edited = text[:start] + '"""An edited docstring."""' + text[end:] + "\n# trailing\n"
-    path.write_text(edited, encoding="utf-8")
-    assert compute(metric, language, DirSource(copy)).signature == before
+    try:
+        target.write_text(edited, encoding="utf-8")
+        assert compute(metric, language, source).signature == before
+    finally:
+        target.write_bytes(original)
 
 
 def test_lexicon_and_config_data_files_are_noticed(pristine, tmp_path):
@@ -304,8 +321,10 @@ def test_lexicon_and_config_data_files_are_noticed(pristine, tmp_path):
     lexicon = copy / "configs" / "en" / "asrbench_probe.tsv"
     lexicon.write_text("colour\tcolor\n", encoding="utf-8")
     config = copy / "configs" / "en.toml"
-    config.write_text(config.read_text(encoding="utf-8") + '\n[lexicons]\nasrbench_probe = "en/asrbench_probe.tsv"\n',
-                      encoding="utf-8")
+    text = config.read_text(encoding="utf-8")
+    entry = 'asrbench_probe = "en/asrbench_probe.tsv"\n'
+    text = text.replace("[lexicons]\n", "[lexicons]\n" + entry) if "[lexicons]\n" in text else text + "\n[lexicons]\n" + entry
+    config.write_text(text, encoding="utf-8")
     source = DirSource(copy)
     before = compute("stt_wer", "en", source)
     assert "lexicon en/asrbench_probe.tsv" in before.components
@@ -337,3 +356,26 @@ def test_metric_version_bump_leaves_other_metrics_alone(pristine, tmp_path):
     assert metric_versions(DirSource(copy))["stt_wer"] != before["stt_wer"].version
     for metric, sig in before.items():
         assert compute(metric, "en", DirSource(copy)).signature == sig.signature
+
+
+def test_step_modules_a_language_does_not_use_are_left_out(pristine, tmp_path):
+    """A new language's step module must not change every other language's signature."""
+    copy = tmp_path / "copy"
+    shutil.copytree(pristine, copy)
+    source = DirSource(copy)
+    before = compute("stt_wer", "en", source)
+    steps = copy / "pytest_asrbench" / "normalize" / "steps"
+    (steps / "asrbench_probe.py").write_text(
+        "from pytest_asrbench.normalize.steps import step\n\n"
+        "@step('asrbench_probe')\ndef probe(config, lexicons):\n    return str.upper\n", encoding="utf-8")
+    registry = steps / "__init__.py"
+    registry.write_text(registry.read_text(encoding="utf-8")
+                        + "from pytest_asrbench.normalize.steps import asrbench_probe  # noqa: E402,F401\n",
+                        encoding="utf-8")
+    assert compute("stt_wer", "en", source).signature == before.signature
+    config = copy / "configs" / "en.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('"lowercase",', '"lowercase",\n    "asrbench_probe",'),
+                      encoding="utf-8")
+    used = compute("stt_wer", "en", source)
+    assert "module pytest_asrbench/normalize/steps/asrbench_probe.py" in used.components
+    assert "module pytest_asrbench/normalize/steps/__init__.py" in describe_changes(before.components, used.components)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from posixpath import dirname
 
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.signatures.graph import module_hash, module_path, parse, walk
+from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
 from pytest_asrbench.signatures.sources import PACKAGE
 
 if sys.version_info >= (3, 11):
@@ -48,6 +48,9 @@ METRIC_ROOTS: tuple[str, ...] = (
 )
 #: Extra roots of one metric, for code the score path reaches only at run time.
 METRIC_EXTRA_ROOTS: dict[str, tuple[str, ...]] = {}
+#: The step registry: it imports every step module, but a language's pipeline runs only the
+#: steps its config lists, so a step module none of whose steps the language uses is left out.
+STEP_REGISTRY = f"{PACKAGE}.normalize.steps"
 #: Where metric versions live (``Metric(name, version, ...)`` calls).
 METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
 #: Distributions whose output feeds every score (alignment, number parsing).
@@ -245,8 +248,30 @@ def _package_data(source, module_files: list[str]) -> dict[str, str]:
     return found
 
 
-def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dict[str, bytes]]:
-    """Languages involved, ``{component: path}`` and ``{component: canonical bytes}`` of configs."""
+def unused_step_modules(source, used: set[str]) -> frozenset[str]:
+    """Modules of the step registry that register steps, none of them in ``used``."""
+    folder = STEP_REGISTRY.replace(".", "/")
+    unused = set()
+    for name in source.list_dir(folder):
+        rel = f"{folder}/{name}"
+        if name.endswith(".py") and name != "__init__.py":
+            files = [rel]
+        elif source.is_dir(rel) and source.read(f"{rel}/__init__.py") is not None:
+            files = [f"{rel}/{child}" for child in source.list_dir(rel) if child.endswith(".py")]
+        else:
+            continue
+        steps = set()
+        for file in files:
+            steps |= steps_in(source.read(file), file)
+        if steps and not steps & used:
+            unused.add(f"{STEP_REGISTRY}.{name.removesuffix('.py')}")
+    return frozenset(unused)
+
+
+def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dict[str, bytes], set[str]]:
+    """Languages involved, ``{component: path}``, ``{component: canonical bytes}`` of their
+    configs and files, and the step names their pipelines use."""
+    steps: set[str] = set()
     files: dict[str, str] = {}
     contents: dict[str, bytes] = {}
     languages: list[str] = []
@@ -264,6 +289,7 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             contents[key] = b"<missing>"
             continue
         parsed, contents[key] = canonical_config(data, path)
+        steps.update(step for step in parsed.get("steps", []) or [] if isinstance(step, str))
         lexicons = parsed.get("lexicons", {}) if isinstance(parsed.get("lexicons"), dict) else {}
         named = {value: "lexicon" for value in lexicons.values() if isinstance(value, str)}
         for value in _strings(parsed):
@@ -280,7 +306,7 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
                 pending.append(resolve(source, other))
             except ConfigError:
                 contents[f"config {other}.toml"] = b"<missing>"
-    return languages, files, contents
+    return languages, files, contents, steps
 
 
 def _strings(value) -> list[str]:
@@ -309,16 +335,17 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     if metric not in versions:
         raise ValueError(f"unknown metric {metric!r}; known metrics: {', '.join(sorted(versions))}")
     tag = resolve(source, language)
-    graph = walk(source, metric_roots(source, metric))
+    languages, config_files, contents, used_steps = _config_files(source, tag)
+    skip = unused_step_modules(source, used_steps)
+    graph = walk(source, metric_roots(source, metric), skip=skip)
     components: dict[str, str] = {}
     files: dict[str, str] = {}
     for name, path in sorted(graph.modules.items(), key=lambda item: item[1]):
-        components[f"module {path}"] = module_hash(source.read(path), path)[:DIGEST_LENGTH]
+        components[f"module {path}"] = module_hash(source.read(path), path, name, skip)[:DIGEST_LENGTH]
         files[f"module {path}"] = path
     for component, path in sorted(_package_data(source, list(graph.modules.values())).items()):
         components[component] = _digest(canonical_data(source.read(path), path))
         files[component] = path
-    languages, config_files, contents = _config_files(source, tag)
     for component, data in contents.items():
         components[component] = _digest(data)
     files.update(config_files)

@@ -17,6 +17,7 @@ import ast
 import hashlib
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pytest_asrbench.signatures.sources import PACKAGE
 
@@ -84,8 +85,13 @@ def imported_names(tree: ast.AST, current: str, is_package: bool) -> list[tuple[
     return found
 
 
-def walk(source, roots: list[str], package: str = PACKAGE) -> ModuleGraph:
-    """Every module of ``package`` reached from ``roots`` (dotted names), transitively."""
+def walk(source, roots: list[str], package: str = PACKAGE, skip: frozenset[str] = frozenset()) -> ModuleGraph:
+    """Every module of ``package`` reached from ``roots`` (dotted names), transitively.
+
+    ``skip`` names modules whose import from their own parent package is not followed (the
+    step registry importing a step module the language does not use); another module's
+    import of them still is.
+    """
     graph = ModuleGraph()
     pending: list[str] = []
     seen: set[str] = set()
@@ -108,13 +114,16 @@ def walk(source, roots: list[str], package: str = PACKAGE) -> ModuleGraph:
                 graph.missing.add(name)
             continue
         graph.modules[name] = path
-        tree = parse(source.read(path), path)
-        for module, names in imported_names(tree, name, _is_package(path)):
+        for module, names in _imports_of(source.read(path), path, name):
             top = module.split(".")[0]
             if top == package:
+                if module in skip and module.rpartition(".")[0] == name:
+                    continue
                 want(module)
                 for member in names:  # `from pkg import submodule`
                     candidate = f"{module}.{member}"
+                    if candidate in skip and module == name:
+                        continue
                     if module_path(source, candidate) is not None:
                         want(candidate)
             elif top and top not in _STDLIB:
@@ -123,8 +132,32 @@ def walk(source, roots: list[str], package: str = PACKAGE) -> ModuleGraph:
     return graph
 
 
+@lru_cache(maxsize=4096)
+def _imports_of(data: bytes, path: str, name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:func:`imported_names` of a module's text, cached (signatures re-read unchanged files)."""
+    return tuple((module, tuple(names)) for module, names in imported_names(parse(data, path), name, _is_package(path)))
+
+
 def parse(data: bytes, path: str) -> ast.Module:
     return ast.parse(data, filename=path)
+
+
+@lru_cache(maxsize=4096)
+def steps_in(data: bytes, path: str) -> frozenset[str]:
+    """:func:`registered_steps` of a module's text, cached."""
+    return frozenset(registered_steps(parse(data, path)))
+
+
+def registered_steps(tree: ast.AST) -> set[str]:
+    """Names a module registers with ``@step("name")`` (or ``step("name")(function)``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if called == "step" and isinstance(node.args[0].value, str):
+                names.add(node.args[0].value)
+    return names
 
 
 def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -135,7 +168,26 @@ def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
 
 
 class _Normalizer(ast.NodeTransformer):
-    """Drops docstrings, ``__version__`` assignments and ``Metric(...)`` version literals."""
+    """Drops docstrings, ``__version__`` assignments, ``Metric(...)`` version literals, and
+    the imports of ``skip`` modules by their own parent package (see :func:`walk`)."""
+
+    def __init__(self, name: str = "", is_package: bool = False, skip: frozenset[str] = frozenset()):
+        self.name = name
+        self.is_package = is_package
+        self.skip = {module for module in skip if module.rpartition(".")[0] == name}
+
+    def visit_ImportFrom(self, node: ast.ImportFrom):
+        if not self.skip:
+            return node
+        base = _resolve_relative(self.name, self.is_package, node.level, node.module) if node.level else node.module
+        node.names = [alias for alias in node.names if f"{base}.{alias.name}" not in self.skip]
+        return node if node.names else None
+
+    def visit_Import(self, node: ast.Import):
+        if not self.skip:
+            return node
+        node.names = [alias for alias in node.names if alias.name not in self.skip]
+        return node if node.names else None
 
     def generic_visit(self, node):
         node = super().generic_visit(node)
@@ -177,11 +229,12 @@ def _canonical(node) -> object:
     return repr(node)
 
 
-def module_hash(data: bytes, path: str) -> str:
+@lru_cache(maxsize=4096)
+def module_hash(data: bytes, path: str, name: str = "", skip: frozenset[str] = frozenset()) -> str:
     """SHA-256 (hex) of a module's code: its syntax tree without docstrings or positions.
 
     Raises:
         SyntaxError: the module does not parse.
     """
-    tree = _Normalizer().visit(parse(data, path))
+    tree = _Normalizer(name, _is_package(path), skip).visit(parse(data, path))
     return hashlib.sha256(repr(_canonical(tree)).encode("utf-8")).hexdigest()

@@ -55,6 +55,7 @@ class GitSource:
         listing = self._git("ls-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
         self.files: set[str] = set()
         self.dirs: set[str] = {""}
+        self._cache: dict[str, bytes] = {}
         for name in listing.decode("utf-8").split("\0"):
             if not name or not name.startswith(self.prefix):
                 continue
@@ -76,7 +77,9 @@ class GitSource:
     def read(self, rel: str) -> bytes | None:
         if rel not in self.files:
             return None
-        return self._git("show", f"{self.rev}:{self.prefix}{rel}")
+        if rel not in self._cache:
+            self._cache[rel] = self._git("show", f"{self.rev}:{self.prefix}{rel}")
+        return self._cache[rel]
 
     def is_dir(self, rel: str) -> bool:
         return rel.strip("/") in self.dirs

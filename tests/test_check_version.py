@@ -1,0 +1,130 @@
+"""``asrbench check-version``: a git repository copy of the project, edited commit by commit."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.cli import main
+from pytest_asrbench.signatures.compute import compute
+from pytest_asrbench.signatures.gate import Recorded, case_yaml, judge
+from pytest_asrbench.signatures.sources import installed_source, project_source
+
+REPO = installed_source().root
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout
+
+
+def commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", message)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(REPO / "pytest_asrbench", tmp_path / "pytest_asrbench", ignore=ignore)
+    shutil.copytree(REPO / "configs", tmp_path / "configs", ignore=ignore)
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "cases" / "en").mkdir(parents=True)
+    sig = compute("stt_wer", "en", project_source(tmp_path))
+    (tmp_path / "cases" / "en" / "signature.yaml").write_text("language: en\ncases:\n" + case_yaml(sig), encoding="utf-8")
+    git(tmp_path, "init", "-q")
+    commit(tmp_path, "base")
+    return tmp_path
+
+
+def check(repo: Path, capsys, *args: str) -> tuple[int, str]:
+    code = main(["check-version", "--root", str(repo), *args])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def test_clean_tree_passes(repo, capsys):
+    code, out = check(repo, capsys)
+    assert code == 0 and "no unbumped change since HEAD" in out
+
+
+def test_unbumped_config_change_is_the_signature_case_finding(repo, capsys):
+    edit(repo / "configs" / "en.toml", 'fillers = ["uh"', 'fillers = ["umm", "uh"')
+    commit(repo, "filler without a bump")
+    code, out = check(repo, capsys, "--base", "HEAD~1")
+    assert code == 1
+    # the same text the signature case gives for the same edit
+    case = load_case_file(repo / "cases" / "en" / "signature.yaml").cases[0]
+    verdict = judge(Recorded.from_case(case, repo), compute("stt_wer", "en", project_source(repo)))
+    assert verdict.state == "changed"
+    assert verdict.message in out
+    assert "changed: config en.toml" in out
+    assert git(repo, "status", "--porcelain") == ""  # nothing regenerated
+
+
+def test_uncommitted_edit_against_head_for_pre_commit(repo, capsys):
+    append(repo / "pytest_asrbench" / "normalize" / "steps" / "basic.py", "\n_asrbench_probe = 1\n")
+    code, out = check(repo, capsys)
+    assert code == 1
+    assert "metric changed without a version bump (stt_wer, en): bump the version of metric stt_wer" in out
+    assert "changed: module pytest_asrbench/normalize/steps/basic.py" in out
+    assert "(cer, en)" in out  # every metric the module feeds
+
+
+def test_bump_passes(repo, capsys):
+    config = repo / "configs" / "en.toml"
+    edit(config, 'fillers = ["uh"', 'fillers = ["umm", "uh"')
+    config.write_text(re.sub(r'(?m)^version = "[^"]+"', 'version = "9.0.0"', config.read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    commit(repo, "filler with a bump")
+    code, out = check(repo, capsys, "--base", "HEAD~1")
+    assert "(stt_wer, en)" not in out and "(cer, en)" not in out, out
+    # a language that re-checks English words (hi: code_switch_languages = ["en"]) reads
+    # en.toml too: its scores can change, so its own stamped version must move as well
+    dependents = [path.stem for path in (repo / "configs").glob("*.toml")
+                  if '"en"' in path.read_text(encoding="utf-8").split("code_switch_languages", 1)[-1].split("\n")[0]]
+    assert code == (1 if dependents else 0), out
+    for language in dependents:
+        assert f"(stt_wer, {language}): bump the version of configs/{language}.toml" in out
+
+
+def test_metric_version_bump_passes_module_change(repo, capsys):
+    append(repo / "pytest_asrbench" / "scoring" / "alignment.py", "\n_asrbench_probe = 1\n")
+    metrics = repo / "pytest_asrbench" / "scoring" / "metrics.py"
+    text = metrics.read_text(encoding="utf-8")
+    metrics.write_text(re.sub(r'("stt_wer",\s*")([^"]+)"', r'\g<1>\g<2>.1"', text, count=1), encoding="utf-8")
+    code, out = check(repo, capsys)
+    assert code == 1  # stt_wer moved, cer did not
+    assert "(stt_wer, en)" not in out and "(cer, en)" in out
+
+
+def test_comment_only_edit_passes(repo, capsys):
+    append(repo / "pytest_asrbench" / "normalize" / "steps" / "basic.py", "\n# only a comment\n")
+    code, out = check(repo, capsys)
+    assert code == 0, out
+
+
+def test_library_pin_change_is_a_finding(repo, capsys):
+    edit(repo / "pyproject.toml", '"jiwer==4.0.0"', '"jiwer==4.1.0"')
+    code, out = check(repo, capsys)
+    assert code == 1
+    assert "changed: library jiwer 4.0.0→4.1.0" in out
+
+
+def test_bad_revision_is_a_usage_error(repo, capsys):
+    code, out = check(repo, capsys, "--base", "no-such-rev")
+    assert code == 2 and "no-such-rev" in out
