@@ -4,6 +4,7 @@
     asrbench signature -l en --metric stt_wer
     asrbench signature -l en --json         machine-readable
     asrbench signature -l en --case         a ready `kind: signature` entry for cases/en/signature.yaml
+    asrbench signature -l en --rev HEAD     as committed (library versions: the installed ones)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 
 from pytest_asrbench.signatures.compute import compute, known_languages, metric_versions
 from pytest_asrbench.signatures.gate import RECORD_COMMAND, case_yaml
-from pytest_asrbench.signatures.sources import installed_source, project_source
+from pytest_asrbench.signatures.sources import GitSource, installed_source, project_source
 
 
 def add_parser(subparsers) -> None:
@@ -28,11 +29,14 @@ def add_parser(subparsers) -> None:
     sub.add_argument("--json", action="store_true", help="print a JSON list of signatures")
     sub.add_argument("--case", action="store_true", help="print `kind: signature` YAML entries to paste in a case file")
     sub.add_argument("--root", help="project folder to read (default: the installed package and its configs)")
+    sub.add_argument("--rev", help="read the files as of this git revision of the project (e.g. HEAD)")
     sub.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     source = project_source(args.root) if args.root else installed_source()
+    if args.rev:
+        source = GitSource(source.root, args.rev, configs=source.configs)
     metrics = args.metric or sorted(metric_versions(source))
     languages = args.language or known_languages(source)
     signatures = [compute(metric, language, source) for language in languages for metric in metrics]
