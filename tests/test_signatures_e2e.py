@@ -10,6 +10,7 @@ nothing.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,7 @@ cases:
   - id: filler-in-hypothesis
     kind: score
     reference: hello world
-    hypothesis: umm hello world
+    hypothesis: asrbenchfiller hello world
     expect: {reference_length: 2}
 """
 HEADER = "# The signature of stt_wer in English (a comment the re-recording keeps).\nlanguage: en\ncases:\n"
@@ -40,6 +41,13 @@ def child(copy: Path, *args: str) -> subprocess.CompletedProcess:
 
 def run_cases(copy: Path, *extra: str) -> subprocess.CompletedProcess:
     return child(copy, "-m", "pytest", "--asrbench", "cases/en", "-p", "no:cacheprovider", "-q", *extra)
+
+
+def add_filler(config: Path) -> None:
+    """A behaviour-relevant config edit: one more filler word."""
+    text = config.read_text(encoding="utf-8")
+    assert re.search(r"(?m)^fillers = \[", text)
+    config.write_text(re.sub(r"(?m)^fillers = \[", 'fillers = ["asrbenchfiller", ', text, count=1), encoding="utf-8")
 
 
 def state(copy: Path) -> dict[str, bytes]:
@@ -66,9 +74,7 @@ def copy(tmp_path: Path) -> Path:
 
 def test_child_computes_the_copy_signature(copy):
     """The CLI run with PYTHONPATH at the copy hashes the copy, not the installed tree."""
-    config = copy / "configs" / "en.toml"
-    config.write_text(config.read_text(encoding="utf-8").replace('fillers = ["uh"', 'fillers = ["umm", "uh"'),
-                      encoding="utf-8")
+    add_filler(copy / "configs" / "en.toml")
     here = child(REPO, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--metric", "stt_wer", "--json")
     there = child(copy, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--metric", "stt_wer", "--json")
     assert here.returncode == there.returncode == 0
@@ -79,9 +85,7 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     assert run_cases(copy).returncode == 0
 
     config = copy / "configs" / "en.toml"
-    text = config.read_text(encoding="utf-8")
-    assert 'fillers = ["uh"' in text
-    config.write_text(text.replace('fillers = ["uh"', 'fillers = ["umm", "uh"'), encoding="utf-8")
+    add_filler(config)
 
     failed = run_cases(copy)
     assert failed.returncode == 1
@@ -95,19 +99,20 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 2
     assert state(copy) == before  # neither the signature case nor the score snapshot was written
 
-    config.write_text(config.read_text(encoding="utf-8").replace('version = "1.0.0"', 'version = "1.0.1"'),
-                      encoding="utf-8")
+    text = config.read_text(encoding="utf-8")
+    old = re.search(r'(?m)^version = "([^"]+)"', text)[1]
+    config.write_text(text.replace(f'version = "{old}"', f'version = "{old}.1"', 1), encoding="utf-8")
     not_yet = run_cases(copy)
     assert not_yet.returncode == 1
-    assert "version bumped (config en.toml 1.0.0→1.0.1) but the signature case" in not_yet.stdout
+    assert f"version bumped (config en.toml {old}→{old}.1) but the signature case" in not_yet.stdout
 
     rerecorded = run_cases(copy, "--snapshot-update")
     assert rerecorded.returncode == 0, rerecorded.stdout
     signature_yaml = (copy / "cases" / "en" / "signature.yaml").read_text(encoding="utf-8")
     assert signature_yaml.startswith(HEADER)  # edited in place, comment kept
-    assert 'config_version: "1.0.1"' in signature_yaml
+    assert f'config_version: "{old}.1"' in signature_yaml
     snapshot = (copy / "snapshots" / "en" / "score" / "filler-in-hypothesis.json").read_text(encoding="utf-8")
-    assert '"insertions": 0' in snapshot and '"config_version": "1.0.1"' in snapshot
+    assert '"insertions": 0' in snapshot and f'"config_version": "{old}.1"' in snapshot
 
     passed = run_cases(copy)
     assert passed.returncode == 0, passed.stdout
