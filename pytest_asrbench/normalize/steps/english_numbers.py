@@ -15,10 +15,7 @@ Three steps, in this order in ``configs/en.toml``:
     "19 99". Around it, this module adds:
 
     - "a hundred/thousand/million/billion" is "one ...";
-    - a digit number times a scale word: "$5 million" = "$5000000", "2.5 million" = "2500000";
-    - "7pm" = "7 pm"; "seven oh five pm" = "7:05 pm";
-    - spoken digit sequences with "oh" or a zero: "one oh one" = "101", "nineteen oh five" =
-      "1905", "double oh seven" is not handled.
+    - a digit number times a scale word: "$5 million" = "$5000000", "2.5 million" = "2500000".
 
     Every number word is converted, "one" included (threshold 0): "no one" becomes "no 1",
     and that is harmless because both sides read it alike and "1" is always said "one".
@@ -26,6 +23,9 @@ Three steps, in this order in ``configs/en.toml``:
 ``number_formats``
     One written form for numbers that are said the same way:
 
+    - "7pm" = "7 pm"; "seven oh five pm" = "7:05 pm";
+    - spoken digit sequences with "oh" or a zero: "one oh one" = "101", "nineteen oh five" =
+      "1905" ("double oh seven" is not handled);
     - o'clock: "7 o'clock" = "7:00"; "7:00 pm" = "7 pm";
     - pairs of numbers: "seven thirty" / "7 30" = "7:30" when the first is 1-12 and the
       second 10-59 (a time); "nineteen ninety nine" / "19 99" = "1999" when the first is
@@ -80,19 +80,21 @@ _OH_TIME = re.compile(r"(?<!\S)(1[0-2]|[1-9]) (?:oh |0)([0-9])(?= (?:am|pm)(?!\S
 _DIGIT_RUN = re.compile(r"(?<!\S)(?:\d+|oh)(?: (?:\d+|oh))+(?!\S)", re.IGNORECASE)
 
 _OCLOCK = re.compile(r"(?<!\S)(1[0-2]|[1-9]) o'?clock(?!\S)", re.IGNORECASE)
-_PAIR = re.compile(r"(?<!\S)(\d{1,2}) (\d{2})(?!\S)")
+# A pair of numbers that is a time (hour 1-12, minutes 10-59) or a year (13-20, then 10-99).
+# Only pairs that convert are matched, so a pair that stays never hides its neighbour.
+_PAIR = re.compile(r"(?<!\S)(?:(1[0-2]|[1-9]) ([1-5]\d)|(1[3-9]|20) ([1-9]\d))(?!\S)")
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
 _POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
-_PERCENT = re.compile(r"(?<![\w.:$€])(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?![\w%])", re.IGNORECASE)
+_PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
 _UNITS_AND_CENTS = re.compile(
-    r"(?<![\w.:$€])(\d+) (dollars?|euros?)(?: and)? (\d{1,2}) cents?(?!\w)", re.IGNORECASE
+    r"(?<!\S)(\d+) (dollars?|euros?)(?: and)? (\d{1,2}) cents?(?!\S)", re.IGNORECASE
 )
-_SYMBOL_AND_CENTS = re.compile(r"([$€])(\d+)(?: and)? (\d{1,2}) cents?(?!\w)", re.IGNORECASE)
-_AMOUNT_WORD = re.compile(r"(?<![\w.:$€])(\d+(?:\.\d+)?) (dollars?|euros?)(?!\w)", re.IGNORECASE)
+_SYMBOL_AND_CENTS = re.compile(r"([$€])(\d+)(?: and)? (\d{1,2}) cents?(?!\S)", re.IGNORECASE)
+_AMOUNT_WORD = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) (dollars?|euros?)(?!\S)", re.IGNORECASE)
 _SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
-_SYMBOL_AFTER = re.compile(r"(?<![\w.:$€£])(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
+_SYMBOL_AFTER = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
 _ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
 _MONTH_DAY = re.compile(rf"(?<![\w'])((?:{'|'.join(MONTHS)})) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -148,14 +150,9 @@ def _join_digit_run(match: re.Match) -> str:
 
 
 def _pair(match: re.Match) -> str:
-    first, second = int(match.group(1)), int(match.group(2))
-    if match.group(2).startswith("0"):
-        return match.group(0)
-    if 1 <= first <= 12 and 10 <= second <= 59 and not match.group(1).startswith("0"):
-        return f"{first}:{match.group(2)}"
-    if 13 <= first <= 20 and 10 <= second <= 99:
-        return f"{first}{match.group(2)}"
-    return match.group(0)
+    if match.group(1) is not None:
+        return f"{match.group(1)}:{match.group(2)}"
+    return match.group(3) + match.group(4)
 
 
 def _units_and_cents(match: re.Match) -> str:
@@ -183,7 +180,7 @@ def digit_group_commas(config, lexicons):
 
 @step("number_words")
 def number_words(config, lexicons):
-    """English number words to digits (``text_to_num`` on number-word runs, plus "oh" digits)."""
+    """English number words to digits (``text_to_num`` on runs of number words)."""
     scale_values = dict(SCALES)
 
     def run(text: str) -> str:
@@ -191,21 +188,21 @@ def number_words(config, lexicons):
             text = _A_SCALE.sub("one ", text)
             text = _DIGITS_TIMES_SCALE.sub(lambda m: _scale_product(m.group(1), m.group(2), scale_values), text)
             text = _SPAN.sub(_convert_span, text)
-        if "m" in text or "M" in text:
-            text = _AM_PM_GLUED.sub(r" \1", text)
-            text = _OH_TIME.sub(r"\1:0\2", text)
-        return _DIGIT_RUN.sub(_join_digit_run, text)
+        return text
 
     return run
 
 
 @step("number_formats")
 def number_formats(config, lexicons):
-    """One written form per spoken number: times, years, decimals, percent, money, dates."""
+    """One written form per spoken number: digit sequences, times, years, decimals, percent, money, dates."""
 
     def run(text: str) -> str:
         if not _HAS_DIGIT.search(text):
             return text
+        text = _AM_PM_GLUED.sub(r" \1", text)
+        text = _OH_TIME.sub(r"\1:0\2", text)
+        text = _DIGIT_RUN.sub(_join_digit_run, text)
         text = _OCLOCK.sub(r"\1:00", text)
         text = _PAIR.sub(_pair, text)
         text = _ZERO_MINUTES.sub(r"\1 \2", text)

@@ -82,7 +82,7 @@ def titles(config, lexicons):
     names = "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True))
     # The title, its optional dot, then the next word's leading letters (after any
     # punctuation that the punctuation step would remove anyway).
-    pattern = re.compile(rf"(?<![\w'.])({names})\.?(?=\s+[^\w\s]*([^\W\d_]+))", re.IGNORECASE)
+    pattern = re.compile(rf"(?<![\w'.])({names})\.?(?=\s[\W_]*?([^\W\d_]+))", re.IGNORECASE)
     quick = re.compile(rf"(?<![\w'.])(?:{names})(?![\w'])", re.IGNORECASE)
 
     def replace(match: re.Match) -> str:

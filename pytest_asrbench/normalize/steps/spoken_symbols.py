@@ -10,10 +10,12 @@ each symbol; the STT writes the symbol. The step is generic and driven only by t
 A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
 or digit, the whole run of spelled letters and digits on that side joins too, so
 "A B C dash 1 2 3" gives the same token as the written "ABC-123". A name with no word on
-one side, or next to another symbol name, is left alone.
+one side, next to another symbol name, or next to a token that ends (or starts) with
+punctuation ("$", "%") is left alone: a symbol is only glued between two word characters,
+where the ``punctuation`` step keeps it.
 
-"Looks like a code" (next to the spoken name, on either side): holds a digit, is a single
-Latin letter, or is all capitals ("ABC", "HR"). Because capitals count, the step must run
+"Looks like a code" (next to the spoken name, on either side): made of letters and digits
+only, and holds a digit, is a single Latin letter, or is all capitals ("ABC", "HR", "B12"). Because capitals count, the step must run
 before ``lowercase``; because spelled digits count, it runs after the number-word step.
 Fillers of the config are skipped when looking for a neighbour ("A B C slash um 1").
 Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled run.
@@ -22,6 +24,7 @@ Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from pytest_asrbench.normalize.steps import step
 
@@ -39,9 +42,18 @@ def is_spelled(token: str) -> bool:
     return token.isdecimal() or (is_latin_letter(token) and token not in _NOT_IN_RUN)
 
 
+def is_word_char(char: str) -> bool:
+    """A letter, digit or combining mark: a symbol glued next to it survives ``punctuation``."""
+    return char.isalnum() or unicodedata.category(char)[0] == "M"
+
+
 def looks_like_code(piece: str) -> bool:
-    """Has a digit, is one Latin letter, or is all capitals (two letters or more)."""
-    if not piece:
+    """Letters and digits only, and: has a digit, is one Latin letter, or is all capitals.
+
+    A token holding other characters ("$5", "7:30", "25%") is not a code: it is money, a
+    time or a percentage that other steps wrote.
+    """
+    if not piece or not piece.isalnum():
         return False
     if any(char.isdecimal() for char in piece):
         return True
@@ -110,6 +122,8 @@ def spoken_symbols(config, lexicons):
                 and right < count
                 and out[left].casefold() not in name_words
                 and folded[right] not in name_words
+                and is_word_char(out[left][-1])
+                and is_word_char(tokens[right][0])
             )
             if usable and name in code_only:
                 usable = looks_like_code(edge(out[left], last=True)) or looks_like_code(edge(tokens[right], last=False))

@@ -58,6 +58,8 @@ def fillers_any_case(config, lexicons):
     pattern = re.compile(r"(?<!\S)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\S)", re.IGNORECASE)
 
     def run(text: str) -> str:
-        return pattern.sub(" ", text)
+        text, count = pattern.subn(" ", text)
+        # Re-collapse only when a filler went, so the next steps see single spaces.
+        return " ".join(text.split()) if count else text
 
     return run
