@@ -35,7 +35,7 @@ def stand_in_english(text: str) -> str:
 def stand_in(monkeypatch):
     """Make score(..., 'hi') use the stand-in English normalizer."""
     rescuer, loanwords = summary.rescuer_for("hi")
-    patched = Rescuer(get_normalizer("hi"), stand_in_english, rescuer.matcher)
+    patched = Rescuer(get_normalizer("hi"), stand_in_english, rescuer.matcher, loanwords)
     monkeypatch.setattr(summary, "rescuer_for", lambda language: (patched, loanwords))
     return patched
 
@@ -212,7 +212,7 @@ _VOCABULARY = ["मेरी", "फ़्लाइट", "seven", "7", "सात
 @given(st.lists(st.sampled_from(_VOCABULARY), max_size=8), st.lists(st.sampled_from(_VOCABULARY), max_size=8))
 def test_errors_only_go_down(reference, hypothesis):
     rescuer, loanwords = summary.rescuer_for("hi")
-    patched = Rescuer(get_normalizer("hi"), stand_in_english, rescuer.matcher)
+    patched = Rescuer(get_normalizer("hi"), stand_in_english, rescuer.matcher, loanwords)
     original = summary.rescuer_for
     summary.rescuer_for = lambda language: (patched, loanwords)
     try:

@@ -357,5 +357,10 @@ class PhoneticMatcher:
             )
         return PhoneticVerdict(True, f"consonant key {key!r}", devanagari, latin, key)
 
+    def could_match(self, devanagari: str) -> bool:
+        """Whether some Latin word could match ``devanagari`` (not stoplisted, key long enough)."""
+        return (is_devanagari_word(devanagari) and devanagari not in self.stoplist
+                and len(devanagari_key(devanagari)) >= MIN_CONSONANTS)
+
     def match(self, first: str, second: str) -> bool:
         return self.check(first, second).matched

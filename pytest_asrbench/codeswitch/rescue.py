@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
 from pytest_asrbench.codeswitch.scripts import word_script
-from pytest_asrbench.codeswitch.views import SideView, build_side_view
+from pytest_asrbench.codeswitch.views import SideView
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4
@@ -138,10 +138,11 @@ class Rescuer:
     :class:`PhoneticMatcher`, or ``None`` when the config leaves the matcher off.
     """
 
-    def __init__(self, hindi, english, matcher: PhoneticMatcher | None):
+    def __init__(self, hindi, english, matcher: PhoneticMatcher | None, loanwords: frozenset[str] = frozenset()):
         self.hindi = hindi
         self.english = english
         self.matcher = matcher
+        self.loanwords = loanwords
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
         columns = columns_of(alignment)
@@ -151,7 +152,7 @@ class Rescuer:
         def view(side: str) -> SideView:
             if side not in views:
                 raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
-                views[side] = build_side_view(raw, tokens, self.hindi, self.english)
+                views[side] = SideView(raw, tokens, self.hindi, self.english, self.loanwords)
             return views[side]
 
         ref_col = {column.ref: index for index, column in enumerate(columns) if column.ref is not None}
@@ -168,8 +169,22 @@ class Rescuer:
             return None
         ref_words = [alignment.reference[i] for i in ref_indices]
         hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
-        if not any(word_script(word) == "latin" for word in ref_words + hyp_words):
+        ref_scripts = [word_script(word) for word in ref_words]
+        hyp_scripts = [word_script(word) for word in hyp_words]
+        # Necessary conditions, checked before any English view is built: every reference
+        # word Latin or a Devanagari word the matcher could pair with a Latin hypothesis word;
+        # every hypothesis word Latin, digits, or such a Devanagari word.
+        if not ("latin" in ref_scripts or "latin" in hyp_scripts):
             return None  # no English on either side: the English view cannot differ
+        for scripts, words, other_has_latin in ((ref_scripts, ref_words, "latin" in hyp_scripts),
+                                                (hyp_scripts, hyp_words, "latin" in ref_scripts)):
+            for script, word in zip(scripts, words):
+                if script == "latin" or (script == "neutral" and scripts is hyp_scripts):
+                    continue
+                if script == "devanagari" and other_has_latin and self.matcher is not None \
+                        and self.matcher.could_match(word):
+                    continue
+                return None
         ref_view, hyp_view = view("ref"), view("hyp")
         start, end = self._widen(region, columns, ref_col, hyp_col, ref_view, hyp_view)
         ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
@@ -238,7 +253,7 @@ class Rescuer:
                 for index, side_view, side_col in ((column.ref, ref_view, ref_col), (column.hyp, hyp_view, hyp_col)):
                     if index is None:
                         continue
-                    unit = side_view.units[side_view.unit_of[index]]
+                    unit = side_view.unit(index)
                     new_start = min(new_start, side_col[unit.start])
                     new_end = max(new_end, side_col[unit.end - 1] + 1)
             if (new_start, new_end) == (start, end):
@@ -255,11 +270,10 @@ def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[
         index = column.ref if which == "ref" else column.hyp
         if index is None:
             continue
-        unit_id = side.unit_of[index]
-        if unit_id in seen_units:
+        unit = side.unit(index)
+        if unit.start in seen_units:
             continue
-        seen_units.add(unit_id)
-        unit = side.units[unit_id]
+        seen_units.add(unit.start)
         words.extend(unit.english)
         origin.extend([unit.start] if unit.one_to_one else [None] * len(unit.english))
     return words, origin

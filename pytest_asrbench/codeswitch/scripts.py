@@ -7,6 +7,7 @@ hypothesis word in Devanagari is not (seven vs सात is a translation, not a
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Literal
 
 Script = Literal["latin", "devanagari", "neutral", "mixed", "other"]
@@ -26,6 +27,7 @@ def char_script(char: str) -> str | None:
     return "other"
 
 
+@lru_cache(maxsize=1 << 16)
 def word_script(word: str) -> Script:
     """The script of a whole word.
 

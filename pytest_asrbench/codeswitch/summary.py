@@ -20,7 +20,7 @@ import dataclasses
 from functools import lru_cache
 
 from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
-from pytest_asrbench.codeswitch.rescue import Rescuer, columns_of
+from pytest_asrbench.codeswitch.rescue import Rescuer
 from pytest_asrbench.codeswitch.scripts import word_script
 from pytest_asrbench.errors import ConfigError
 
@@ -52,7 +52,7 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
         stoplist = frozenset(fold(word) for word in lexicons.get("phonetic_stoplist", {}))
         matcher = PhoneticMatcher(stoplist)
     loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
-    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher)
+    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords)
     return rescuer, loanwords
 
 
@@ -99,9 +99,7 @@ def apply_code_switch(result, config):
                     rescued_hyp.update(region.hyp_indices)
         for index, word in enumerate(alignment.reference):
             words[language_of(word, index in paired_ref)] += 1
-        for column in columns_of(alignment):
-            if column.op == "equal":
-                continue
+        for column in (column for region in (found.regions if found else ()) for column in region.columns):
             if column.op == "insert":
                 word = alignment.hypothesis[column.hyp]
                 if column.hyp not in rescued_hyp:

@@ -39,16 +39,62 @@ class Unit:
         return self.end - self.start == 1 and len(self.english) == 1
 
 
-@dataclass(frozen=True)
 class SideView:
-    """One side of a pair: its Hindi tokens, the unit of each token, and each token's chunk script."""
+    """One side of a pair: its Hindi tokens, tied to chunks on demand, and the unit of each token.
 
-    tokens: tuple[str, ...]
-    unit_of: tuple[int, ...]
-    units: tuple[Unit, ...]
+    A Devanagari token that is not a loanword of the lexicon can only come from a
+    non-Latin chunk, so it is its own unit without any further work. Every other token
+    needs the chunk map (one Hindi normalization of the side, chunks joined by a
+    sentinel), and a Latin chunk's English view is computed the first time it is needed.
+    """
+
+    def __init__(self, raw: str, tokens, hindi, english, loanwords=frozenset()):
+        self.raw = raw
+        self.tokens = tuple(tokens)
+        self._hindi = hindi
+        self._english = english
+        self._loanwords = loanwords
+        self._chunks: list[tuple[str, str]] | None = None
+        self._chunk_of: list[int] = []
+        self._chunk_start: list[int] = []
+        self._pieces: list[list[str]] = []
+        self._chunk_units: dict[int, tuple[Unit, ...] | Unit] = {}
 
     def chunk_script(self, index: int) -> str:
-        return self.units[self.unit_of[index]].chunk_script
+        self._ensure_chunks()
+        return self._chunks[self._chunk_of[index]][0]
+
+    def unit(self, index: int) -> Unit:
+        """The unit holding Hindi token ``index``."""
+        token = self.tokens[index]
+        if token not in self._loanwords and word_script(token) == "devanagari":
+            return Unit(index, index + 1, "devanagari", (token,))
+        self._ensure_chunks()
+        chunk_index = self._chunk_of[index]
+        if chunk_index not in self._chunk_units:
+            self._chunk_units[chunk_index] = self._build_units(chunk_index)
+        units = self._chunk_units[chunk_index]
+        if isinstance(units, Unit):
+            return units
+        return units[index - self._chunk_start[chunk_index]]
+
+    def _ensure_chunks(self) -> None:
+        if self._chunks is not None:
+            return
+        self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi)
+        for chunk_index, piece in enumerate(self._pieces):
+            self._chunk_start.append(len(self._chunk_of))
+            self._chunk_of.extend([chunk_index] * len(piece))
+
+    def _build_units(self, chunk_index: int):
+        script, text = self._chunks[chunk_index]
+        piece = tuple(self._pieces[chunk_index])
+        start = self._chunk_start[chunk_index]
+        if script == "latin":
+            view = tuple(self._hindi(self._english(text)).split())
+            if view != piece:
+                return Unit(start, start + len(piece), script, view)
+        return tuple(Unit(start + k, start + k + 1, script, (token,)) for k, token in enumerate(piece))
 
 
 def _chunks(raw: str) -> list[tuple[str, str]]:
@@ -67,43 +113,56 @@ def _chunks(raw: str) -> list[tuple[str, str]]:
     return [(script, " ".join(words)) for script, words in chunks]
 
 
-def build_side_view(raw: str, tokens: tuple[str, ...], hindi, english) -> SideView:
-    """Tie the Hindi ``tokens`` of ``raw`` to chunks and build each chunk's English view.
+# A private-use character that every normalizer step leaves alone as a word of its own: the
+# chunks of a side are normalized in one call, joined by it, and split again.
+SENTINEL = "\ue000"
 
-    ``hindi`` and ``english`` are the two normalizers (``str -> str``). ``tokens`` must be
-    ``hindi(raw).split()``.
+
+def normalize_each(texts: list[str], normalizer) -> list[list[str]]:
+    """``[normalizer(text).split() for text in texts]``, in one normalizer call when possible.
+
+    The texts are joined by :data:`SENTINEL` and the output split at it; if a step moved or
+    dropped a sentinel, each text is normalized alone instead.
+    """
+    if len(texts) <= 1:
+        return [normalizer(text).split() for text in texts]
+    pieces: list[list[str]] = [[]]
+    for token in normalizer(f" {SENTINEL} ".join(texts)).split():
+        if token == SENTINEL:
+            pieces.append([])
+        elif SENTINEL in token:
+            break
+        else:
+            pieces[-1].append(token)
+    else:
+        if len(pieces) == len(texts):
+            return pieces
+    return [normalizer(text).split() for text in texts]
+
+
+def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi) -> tuple[list[tuple[str, str]], list[list[str]]]:
+    """The chunks of ``raw`` and the Hindi tokens of each, adding up to ``tokens``.
+
+    ``tokens`` must be ``hindi(raw).split()``. Interacting neighbours are merged (``mixed``).
 
     Raises:
-        RuntimeError: the merged chunks still do not reproduce ``tokens`` (a normalizer
-            step that reorders words across the text; report it as a bug).
+        RuntimeError: even the merged chunks do not reproduce ``tokens`` (a normalizer step
+            that reorders words across the text; report it as a bug).
     """
     chunks = _chunks(raw)
-    pieces = [hindi(text).split() for _, text in chunks]
+    if len(chunks) <= 1:
+        return chunks or [("neutral", "")], [list(tokens)]
+    pieces = normalize_each([text for _, text in chunks], hindi)
     if [token for piece in pieces for token in piece] != list(tokens):
-        chunks, pieces = _merge_interacting(chunks, pieces, hindi)
+        pieces = [hindi(text).split() for _, text in chunks]
+        if [token for piece in pieces for token in piece] != list(tokens):
+            chunks, pieces = _merge_interacting(chunks, pieces, hindi)
         if [token for piece in pieces for token in piece] != list(tokens):
             whole = " ".join(text for _, text in chunks)
             chunks, pieces = [("mixed", whole)], [hindi(whole).split()]
             if pieces[0] != list(tokens):
                 raise RuntimeError(f"hindi normalization of {raw!r} is not stable; report this as a bug")
-    units: list[Unit] = []
-    unit_of: list[int] = []
-    position = 0
-    for (script, text), piece in zip(chunks, pieces):
-        start, end = position, position + len(piece)
-        position = end
-        if not piece:
-            continue
-        if script == "latin":
-            view = tuple(hindi(english(text)).split())
-            if view != tuple(piece):
-                unit_of.extend([len(units)] * len(piece))
-                units.append(Unit(start, end, script, view))
-                continue
-        for index, token in enumerate(piece):
-            unit_of.append(len(units))
-            units.append(Unit(start + index, start + index + 1, script, (token,)))
-    return SideView(tuple(tokens), tuple(unit_of), tuple(units))
+    return chunks, pieces
 
 
 def _merge_interacting(chunks, pieces, hindi):
