@@ -223,3 +223,20 @@ def test_errors_only_go_down(reference, hypothesis):
     assert result.hits + result.substitutions + result.deletions == result.reference_length
     languages = result.details["code_switch"]["languages"]
     assert languages["hi"]["errors"] + languages["en"]["errors"] == result.errors
+
+
+def test_cli_prints_rate_strict_rate_and_each_rescue(capsys):
+    from pytest_asrbench.cli import main
+
+    assert main(["score", "-l", "hi", "मेरे लैपटॉप में नेटवर्क प्रॉब्लम है", "मेरे लैपटॉप में network problem है"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("WER 0.00%")
+    assert "strict WER 33.33%" in out
+    assert "rescued [phonetic] नेटवर्क प्रॉब्लम -> network problem: नेटवर्क = network (consonant key 'ntvrk')" in out
+
+
+def test_cli_prints_no_rescue_block_for_english(capsys):
+    from pytest_asrbench.cli import main
+
+    assert main(["score", "-l", "en", "the cat", "the bat"]) == 0
+    assert "rescued" not in capsys.readouterr().out
