@@ -1,9 +1,10 @@
-"""Hindi steps: digits, number words, spoken symbols in spelled codes, Latin loanwords.
+"""Hindi steps: digits, number words, Latin loanwords.
 
 Source of every rule: the seed's "Hindi" section (reviewer examples). The tables these
 steps read live in ``configs/hi.toml`` and ``configs/hi/*.tsv``; the steps run after
 ``char_folds``, so each table is folded at build time with the same folds (हज़ार and
-हजार, करोड़ and करोड are one word).
+हजार, करोड़ and करोड are one word). Spoken symbols (डैश, अंडरस्कोर, स्लैश) use the generic
+``spoken_symbols`` step, placed after ``hindi_numbers`` in ``configs/hi.toml``.
 """
 
 from __future__ import annotations
@@ -52,10 +53,6 @@ def folded_table(table: Mapping[str, str], fold: Callable[[str], str], what: str
         folded[new_key] = value
         origin[new_key] = key
     return folded
-
-
-def is_latin_letter(char: str) -> bool:
-    return char.isalpha() and "LATIN" in unicodedata.name(char, "")
 
 
 # --- digits ------------------------------------------------------------------------------
@@ -184,86 +181,6 @@ def hindi_numbers(config, lexicons):
             span = tokens[index : index + used]
             out.append(span[0] if used == 1 and span[0].isdigit() else str(value))
             index += used
-        return " ".join(out)
-
-    return run
-
-
-# --- spoken symbols ----------------------------------------------------------------------
-
-_CODE_PUNCT = re.compile(r"\w[-_/]\w")
-
-
-def is_spelled_atom(token: str) -> bool:
-    """A single Latin letter or a digit string: a piece of a code spelled aloud."""
-    return (len(token) == 1 and is_latin_letter(token)) or (token.isascii() and token.isdigit())
-
-
-def is_code_like(token: str) -> bool:
-    """Looks like part of an ID: has a digit, is one Latin letter, or already holds - _ /."""
-    return any(char.isdigit() for char in token) or is_spelled_atom(token) or bool(_CODE_PUNCT.search(token))
-
-
-@step("hindi_spoken_symbols")
-def hindi_spoken_symbols(config, lexicons):
-    """Spoken symbol names become the symbol, glued to the code around them.
-
-    "a b c डैश 1 2 3" = "abc-123": the symbol joins its neighbours, and a neighbour that is
-    a spelled letter or digit run takes the whole run along. Names in
-    ``spoken_symbols_code_only`` (Latin "slash", an ordinary English word) are replaced
-    only when a neighbour looks like a code. Names may be several words ("अंडर स्कोर").
-    Runs after ``hindi_numbers`` so that spoken digits are digits already.
-    """
-    if not config.spoken_symbols:
-        return lambda text: text
-    fold = make_fold(config.char_folds)
-    symbols = folded_table(config.spoken_symbols, fold, f"{config.language} spoken_symbols")
-    code_only = {_normalized_key(name, fold) for name in config.spoken_symbols_code_only}
-    phrases = sorted(((tuple(name.split()), name) for name in symbols), key=lambda item: -len(item[0]))
-
-    def match_at(tokens: list[str], index: int) -> tuple[str, int] | None:
-        for words, name in phrases:
-            if tuple(tokens[index : index + len(words)]) == words:
-                return name, len(words)
-        return None
-
-    def run(text: str) -> str:
-        tokens = text.split()
-        out: list[str] = []
-        index = 0
-        while index < len(tokens):
-            found = match_at(tokens, index)
-            if found is None:
-                out.append(tokens[index])
-                index += 1
-                continue
-            name, width = found
-            after = index + width
-            left = out[-1] if out else None
-            right = tokens[after] if after < len(tokens) and match_at(tokens, after) is None else None
-            if name in code_only and not ((left and is_code_like(left)) or (right and is_code_like(right))):
-                out.extend(tokens[index:after])
-                index = after
-                continue
-            # Left side: the previous output word, or the whole run of spelled atoms before.
-            pieces: list[str] = []
-            if out:
-                pieces.insert(0, out.pop())
-                while out and is_spelled_atom(pieces[0]) and is_spelled_atom(out[-1]):
-                    pieces.insert(0, out.pop())
-            pieces.append(symbols[name])
-            index = after
-            if right is not None:
-                pieces.append(tokens[index])
-                index += 1
-                while (
-                    index < len(tokens)
-                    and is_spelled_atom(pieces[-1])
-                    and is_spelled_atom(tokens[index])
-                ):
-                    pieces.append(tokens[index])
-                    index += 1
-            out.append("".join(pieces))
         return " ".join(out)
 
     return run
