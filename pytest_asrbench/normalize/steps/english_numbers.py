@@ -24,8 +24,8 @@ Three steps, in this order in ``configs/en.toml``:
     One written form for numbers that are said the same way:
 
     - "7pm" = "7 pm"; "seven oh five pm" = "7:05 pm";
-    - spoken digit sequences with "oh" or a zero: "one oh one" = "101", "nineteen oh five" =
-      "1905" ("double oh seven" is not handled);
+    - spoken digit sequences with "oh" or a zero-led group: "one oh one" = "101",
+      "nineteen oh five" = "1905", "1 01" = "101" ("double oh seven" is not handled);
     - o'clock: "7 o'clock" = "7:00"; "7:00 pm" = "7 pm";
     - pairs of numbers: "seven thirty" / "7 30" = "7:30" when the first is 1-12 and the
       second 10-59 (a time); "nineteen ninety nine" / "19 99" = "1999" when the first is
@@ -67,16 +67,39 @@ MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 
-_WORD = r"(?:" + "|".join(sorted(UNITS + TENS + list(SCALES) + ORDINALS, key=len, reverse=True)) + r")(?![\w'])"
-_SPAN = re.compile(rf"(?<![\w'])(?:{_WORD})(?: (?:and |point )?(?:{_WORD}))*", re.IGNORECASE)
-_ANY_NUMBER_WORD = re.compile(rf"(?<![\w']){_WORD}", re.IGNORECASE)
+
+
+def trie_pattern(words: list[str]) -> str:
+    """A regex alternation of ``words`` shaped as a trie ("f(?:ive|our)"), which ``re`` tries
+    in one pass per position instead of one branch per word."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return emit(trie)
+
+
+_WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS) + r")(?![\w'])"
+_SPAN = re.compile(rf"(?<![\w']){_WORD}(?: (?:and |point )?{_WORD})*", re.IGNORECASE)
 _A_SCALE = re.compile(r"(?<![\w'])a (?=(?:hundred|thousand|million|billion)(?![\w']))", re.IGNORECASE)
 _DIGITS_TIMES_SCALE = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)((?: (?:hundred|thousand|million|billion)(?![\w']))+)", re.IGNORECASE
 )
 _DECIMAL_TIMES_SCALE = re.compile(r"(\d+\.\d+)((?: (?:100|1000|1000000|1000000000)(?!\d))+)")
-_AM_PM_GLUED = re.compile(r"(?<=\d)(am|pm)(?!\w)", re.IGNORECASE)
-_OH_TIME = re.compile(r"(?<!\S)(1[0-2]|[1-9]) (?:oh |0)([0-9])(?= (?:am|pm)(?!\S))", re.IGNORECASE)
+_AM_PM_GLUED = re.compile(r"(\d)(am|pm)(?!\w)", re.IGNORECASE)
+_OH_TIME = re.compile(r"(?<!\S)(1[0-2]|[1-9]) (?:oh |0)([1-9])(?= (?:am|pm)(?!\S))", re.IGNORECASE)
 _DIGIT_RUN = re.compile(r"(?<!\S)(?:\d+|oh)(?: (?:\d+|oh))+(?!\S)", re.IGNORECASE)
 
 _OCLOCK = re.compile(r"(?<!\S)(1[0-2]|[1-9]) o'?clock(?!\S)", re.IGNORECASE)
@@ -96,9 +119,12 @@ _AMOUNT_WORD = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) (dollars?|euros?)(?!\S)", re.
 _SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
 _SYMBOL_AFTER = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
 _ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
-_MONTH_DAY = re.compile(rf"(?<![\w'])((?:{'|'.join(MONTHS)})) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
+_MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _HAS_DIGIT = re.compile(r"\d")
+_LAST_FORMATS_OUTPUT: list = [None]
+_NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS)
+_MONTH_NAMES = frozenset(MONTHS)
 
 
 def ordinal(number: int) -> str:
@@ -143,7 +169,7 @@ def _join_digit_run(match: re.Match) -> str:
     while end > start and tokens[end - 1].lower() == "oh":
         end -= 1
     core = tokens[start:end]
-    if len(core) < 2 or not any(token.lower() == "oh" or token.startswith("0") for token in core):
+    if len(core) < 2 or not any(token.lower() == "oh" or (token[0] == "0" and len(token) > 1) for token in core):
         return match.group(0)
     joined = "".join("0" if token.lower() == "oh" else token for token in core)
     return " ".join(tokens[:start] + [joined] + tokens[end:])
@@ -155,8 +181,21 @@ def _pair(match: re.Match) -> str:
     return match.group(3) + match.group(4)
 
 
+def _with_cents(symbol: str, units: str, cents: str) -> str:
+    value = int(cents)
+    return f"{symbol}{units}.{value:02d}" if value else f"{symbol}{units}"
+
+
 def _units_and_cents(match: re.Match) -> str:
-    return f"{_CURRENCY_WORDS[match.group(2).lower()]}{match.group(1)}.{int(match.group(3)):02d}"
+    return _with_cents(_CURRENCY_WORDS[match.group(2).lower()], match.group(1), match.group(3))
+
+
+def _symbol_and_cents(match: re.Match) -> str:
+    return _with_cents(match.group(1), match.group(2), match.group(3))
+
+
+def _amount_word(match: re.Match) -> str:
+    return _CURRENCY_WORDS[match.group(2).lower()] + match.group(1)
 
 
 def _month_day(match: re.Match) -> str:
@@ -183,12 +222,19 @@ def number_words(config, lexicons):
     """English number words to digits (``text_to_num`` on runs of number words)."""
     scale_values = dict(SCALES)
 
+    def times_scale(match: re.Match) -> str:
+        return _scale_product(match.group(1), match.group(2), scale_values)
+
     def run(text: str) -> str:
-        if _ANY_NUMBER_WORD.search(text):
+        lower = text.lower()
+        # Cheap test first: a set lookup of the words (the text is punctuation-free and
+        # space-separated here) instead of a case-insensitive scan.
+        if _NUMBER_WORDS.isdisjoint(lower.split()):
+            return text
+        if "hundred" in lower or "thousand" in lower or "illion" in lower:
             text = _A_SCALE.sub("one ", text)
-            text = _DIGITS_TIMES_SCALE.sub(lambda m: _scale_product(m.group(1), m.group(2), scale_values), text)
-            text = _SPAN.sub(_convert_span, text)
-        return text
+            text = _DIGITS_TIMES_SCALE.sub(times_scale, text)
+        return _SPAN.sub(_convert_span, text)
 
     return run
 
@@ -197,24 +243,54 @@ def number_words(config, lexicons):
 def number_formats(config, lexicons):
     """One written form per spoken number: digit sequences, times, years, decimals, percent, money, dates."""
 
+    # The step is idempotent and reads no config: its output is a fixed point. en.toml
+    # runs it twice (the second time for what spoken symbols joined); when a call gets
+    # the very string object that a call returned last (no step in between changed
+    # anything), it is returned as is. The slot is shared by every instance of the step
+    # (each config entry builds its own); any string equal to an output gives itself back
+    # anyway, so sharing it between threads cannot change a result.
+    last_output = _LAST_FORMATS_OUTPUT
+
+    # Each rule runs only when a cheap substring test says it can match; the tests look at
+    # the text as it enters the step (a rule's output never needs a later rule's trigger
+    # except where both are listed).
     def run(text: str) -> str:
+        if text is last_output[0]:
+            return text
+        text = convert(text)
+        last_output[0] = text
+        return text
+
+    def convert(text: str) -> str:
         if not _HAS_DIGIT.search(text):
             return text
-        text = _AM_PM_GLUED.sub(r" \1", text)
-        text = _OH_TIME.sub(r"\1:0\2", text)
-        text = _DIGIT_RUN.sub(_join_digit_run, text)
-        text = _OCLOCK.sub(r"\1:00", text)
+        lower = text.lower()
+        if "am" in lower or "pm" in lower:
+            text = _AM_PM_GLUED.sub(r"\1 \2", text)
+        if "clock" in lower:
+            text = _OCLOCK.sub(r"\1:00", text)
+        if ":00" in text:
+            text = _ZERO_MINUTES.sub(r"\1 \2", text)
+        if "am" in lower or "pm" in lower:
+            text = _OH_TIME.sub(r"\1:0\2", text)
+        if "oh" in lower or "0" in text:
+            text = _DIGIT_RUN.sub(_join_digit_run, text)
         text = _PAIR.sub(_pair, text)
-        text = _ZERO_MINUTES.sub(r"\1 \2", text)
-        text = _POINT.sub(r"\1.\2", text)
-        text = _HALF.sub(r"\1.5", text)
-        text = _PERCENT.sub(r"\1%", text)
-        text = _UNITS_AND_CENTS.sub(_units_and_cents, text)
-        text = _SYMBOL_AND_CENTS.sub(lambda m: f"{m.group(1)}{m.group(2)}.{int(m.group(3)):02d}", text)
-        text = _AMOUNT_WORD.sub(lambda m: _CURRENCY_WORDS[m.group(2).lower()] + m.group(1), text)
-        text = _SYMBOL_SPACE.sub(r"\1", text)
-        text = _SYMBOL_AFTER.sub(r"\2\1", text)
-        text = _ZERO_CENTS.sub(r"\1", text)
+        if "point" in lower:
+            text = _POINT.sub(r"\1.\2", text)
+        if "half" in lower:
+            text = _HALF.sub(r"\1.5", text)
+        if "%" in text or "per cent" in lower or "percent" in lower:
+            text = _PERCENT.sub(r"\1%", text)
+        if "$" in text or "€" in text or "£" in text or "dollar" in lower or "euro" in lower:
+            text = _SYMBOL_SPACE.sub(r"\1", text)
+            text = _SYMBOL_AFTER.sub(r"\2\1", text)
+            text = _UNITS_AND_CENTS.sub(_units_and_cents, text)
+            text = _AMOUNT_WORD.sub(_amount_word, text)
+            text = _ZERO_CENTS.sub(r"\1", text)
+            text = _SYMBOL_AND_CENTS.sub(_symbol_and_cents, text)
+        if _MONTH_NAMES.isdisjoint(lower.split()):
+            return text
         return _MONTH_DAY.sub(_month_day, text)
 
     return run

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from pytest_asrbench.normalize.steps import require_lexicon, step
+from pytest_asrbench.normalize.steps.english_numbers import trie_pattern
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
 
@@ -46,9 +47,10 @@ _NOT_A_NAME = frozenset(
 def contractions(config, lexicons):
     """Expand contractions: listed words first, then the n't/'re/'ve/'ll/'d suffix rules."""
     table = {key.casefold(): value for key, value in require_lexicon(lexicons, "contractions", "contractions").items()}
-    listed = "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True))
+    listed = trie_pattern(sorted(table))
+    # A listed word from its start, or a suffix right after a letter ("do|n't").
     pattern = re.compile(
-        rf"(?<![\w'])(?:(?P<listed>{listed})|(?P<stem>[^\W\d_]+?)(?P<suffix>n't|'re|'ve|'ll|'d))(?![\w'])",
+        rf"(?<![\w'])(?P<listed>{listed})(?![\w'])|(?<=[^\W\d_])(?P<suffix>n't|'re|'ve|'ll|'d)(?![\w'])",
         re.IGNORECASE,
     )
 
@@ -65,7 +67,7 @@ def contractions(config, lexicons):
         word = match.group("listed")
         if word is not None:
             return table[word.casefold()]
-        return match.group("stem") + _SUFFIXES[match.group("suffix").lower()]
+        return _SUFFIXES[match.group("suffix").lower()]
 
     def run(text: str) -> str:
         if "'" not in text and not plain_search(text):
@@ -83,7 +85,7 @@ def titles(config, lexicons):
     # The title, its optional dot, then the next word's leading letters (after any
     # punctuation that the punctuation step would remove anyway).
     pattern = re.compile(rf"(?<![\w'.])({names})\.?(?=\s[\W_]*?([^\W\d_]+))", re.IGNORECASE)
-    quick = re.compile(rf"(?<![\w'.])(?:{names})(?![\w'])", re.IGNORECASE)
+    keys = frozenset(table)
 
     def replace(match: re.Match) -> str:
         if match.group(2).casefold() in _NOT_A_NAME:
@@ -91,7 +93,7 @@ def titles(config, lexicons):
         return table[match.group(1).casefold()]
 
     def run(text: str) -> str:
-        if not quick.search(text):
+        if keys.isdisjoint(text.lower().split()):
             return text
         return pattern.sub(replace, text)
 

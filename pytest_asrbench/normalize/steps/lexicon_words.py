@@ -16,16 +16,19 @@ def spelling(config, lexicons):
     """Replace each word found in the ``spelling`` lexicon by its value."""
     table = dict(require_lexicon(lexicons, "spelling", "spelling"))
     get = table.get
+    keys = frozenset(table)
 
-    def lookup(word: str) -> str:
-        found = get(word)
-        if found is not None:
-            return found
-        if word.endswith("'s") and word[:-2] in table:
+    def possessive(word: str) -> str:
+        if word.endswith("'s") and word[:-2] in keys:
             return table[word[:-2]] + "'s"
         return word
 
     def run(text: str) -> str:
-        return " ".join([lookup(word) for word in text.split(" ")])
+        words = text.split(" ")
+        if "'s" in text:
+            words = [possessive(word) for word in words]
+        if keys.isdisjoint(words):
+            return " ".join(words)
+        return " ".join([get(word, word) for word in words])
 
     return run

@@ -74,12 +74,6 @@ def spoken_symbols(config, lexicons):
     fillers = frozenset(word.casefold() for word in config.fillers)
     symbol_chars = "".join(sorted(set("".join(names.values()))))
     split_symbols = re.compile(f"[{re.escape(symbol_chars)}]") if symbol_chars else None
-    # One compiled search decides whether a text needs the token walk at all.
-    quick = re.compile(
-        r"(?<!\w)(?:" + "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in names) + r")(?!\w)",
-        re.IGNORECASE,
-    )
-
     def edge(token: str, last: bool) -> str:
         """The piece of ``token`` that touches the spoken name (after an earlier glued symbol)."""
         if split_symbols is None:
@@ -95,7 +89,7 @@ def spoken_symbols(config, lexicons):
         return None
 
     def run(text: str) -> str:
-        if not quick.search(text):
+        if name_words.isdisjoint(text.casefold().split()):
             return text
         tokens = text.split()
         folded = [token.casefold() for token in tokens]

@@ -56,8 +56,11 @@ def fillers_any_case(config, lexicons):
     if not words:
         return lambda text: text
     pattern = re.compile(r"(?<!\S)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\S)", re.IGNORECASE)
+    words_set = frozenset(words)
 
     def run(text: str) -> str:
+        if words_set.isdisjoint(text.lower().split()):
+            return text
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
         return " ".join(text.split()) if count else text

@@ -1,0 +1,134 @@
+"""Throughput of the English normalizer against Whisper's English normalizer, same corpus, same run.
+
+The corpus is generated here, reproducibly (fixed seed): call-centre style English utterances
+with the things our rules handle — spoken and written numbers, times, money, percentages,
+years, ordinals, spelled IDs with spoken symbols, contractions (straight and curly), titles,
+British spellings, fillers, bracketed annotations and odd whitespace. Both normalizers see
+every string; each is timed over the whole corpus (best of ``--repeat`` runs, after one
+warm-up pass that also builds our cached pipeline), and the ratio is printed.
+
+Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
+
+    python benchmarks/normalize_throughput.py              # 60,000 utterances
+    python benchmarks/normalize_throughput.py --count 100000 --repeat 5
+
+Not a test: nothing here asserts a time. The target (issue 2) is at least 3x Whisper's
+``EnglishTextNormalizer`` in strings per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+
+from pytest_asrbench.normalize import get_normalizer
+
+NAMES = ["Will", "Bill", "May", "Mark", "Grace", "Dellwood", "Ramirez", "Okafor", "Chen", "Patel", "Nguyen"]
+UNITS = "one two three four five six seven eight nine".split()
+TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+MONTHS = ["January", "March", "May", "July", "September", "November"]
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "twenty first", "thirtieth", "12th", "3rd"]
+LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
+BRITISH = ["colour", "favourite", "centre", "organise", "travelling", "cheque", "programme", "neighbour", "licence"]
+FILLERS = ["um", "uh", "Um,", "hmm"]
+ANNOTATIONS = ["[laughter]", "(inaudible)", "<noise>", "[crosstalk]"]
+SPACES = [" ", " ", " ", " ", "\t", "\u00a0", "\u200b "]
+
+
+def spoken_number(rng: random.Random) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.choice(UNITS)
+    if kind == 1:
+        return rng.choice(TEENS)
+    if kind == 2:
+        return f"{rng.choice(TENS)} {rng.choice(UNITS)}"
+    return f"{rng.choice(UNITS)} hundred and {rng.choice(TENS)} {rng.choice(UNITS)}"
+
+
+def spelled_id(rng: random.Random) -> str:
+    letters = " ".join(rng.choice(LETTERS) for _ in range(rng.randint(2, 3)))
+    digits = " ".join(rng.choice(UNITS + ["oh", "zero"]) for _ in range(rng.randint(2, 4)))
+    symbol = rng.choice(["dash", "dash", "underscore", "slash"])
+    if rng.random() < 0.5:
+        return f"{letters} {symbol} {digits}"
+    written = {"dash": "-", "underscore": "_", "slash": "/"}[symbol]
+    return f"{letters.replace(' ', '')}{written}{rng.randint(10, 9999)}"
+
+
+TEMPLATES = [
+    lambda r: f"I'd like to book a table for {spoken_number(r)} at {r.choice(UNITS)} thirty p.m.",
+    lambda r: f"My order number is {spelled_id(r)}, can you check it?",
+    lambda r: f"It costs {spoken_number(r)} dollars and {r.choice(TENS)} cents",
+    lambda r: f"It costs ${r.randint(1, 999)}.{r.randint(0, 99):02d} plus tax",
+    lambda r: f"That's about {r.choice(TENS)} {r.choice(UNITS)} percent of the {r.choice(BRITISH)} budget",
+    lambda r: f"I was born in nineteen {r.choice(TENS)} {r.choice(UNITS)} in {r.choice(MONTHS)}",
+    lambda r: f"We’re meeting on {r.choice(MONTHS)} {r.choice(ORDINALS)} at {r.randint(1, 12)}:{r.choice(['00', '15', '30', '45'])}",
+    lambda r: f"Dr. {r.choice(NAMES)} won't be available until {r.choice(TEENS)} {r.choice(TENS)}",
+    lambda r: f"{r.choice(FILLERS)} I can't remember the {r.choice(BRITISH)}, {r.choice(ANNOTATIONS)} it was room {r.choice(UNITS)} oh {r.choice(UNITS)}",
+    lambda r: f"Mr. {r.choice(NAMES)} said the well-known account has {r.randint(1, 99)},{r.randint(0, 999):03d} points",
+    lambda r: f"It's about {r.choice(UNITS)} and a half hours, or {r.choice(UNITS)} point {r.choice(UNITS)} to be exact",
+    lambda r: f"Please call me back at {r.randint(200, 999)}-{r.randint(1000, 9999)} before {r.choice(UNITS)} o'clock",
+    lambda r: f"The username is {r.choice(['mag', 'data', 'jon'])} underscore {r.choice(['mutual', 'sync', 'admin'])}, and that's it",
+    lambda r: f"In twenty twenty {r.choice(UNITS)} we grew {r.randint(2, 95)} % year over year",
+    lambda r: f"{r.choice(NAMES)} and {r.choice(NAMES)} will meet in {r.choice(MONTHS)} to discuss the {r.choice(BRITISH)}",
+]
+
+
+def make_corpus(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    corpus = []
+    for _ in range(count):
+        text = rng.choice(TEMPLATES)(rng)
+        # Odd whitespace between some words, as copy-pasted references and ASR output have.
+        words = text.split(" ")
+        corpus.append("".join(word + rng.choice(SPACES) for word in words).strip())
+    return corpus
+
+
+def best_rate(normalize, corpus: list[str], repeat: int) -> float:
+    """Strings per second of the fastest of ``repeat`` full passes."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text in corpus:
+            normalize(text)
+        best = min(best, time.perf_counter() - start)
+    return len(corpus) / best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=60_000, help="utterances to generate (default 60000)")
+    parser.add_argument("--seed", type=int, default=20240601, help="corpus seed")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes per normalizer; the best is kept")
+    args = parser.parse_args(argv)
+    try:
+        from whisper_normalizer.english import EnglishTextNormalizer
+    except ImportError:
+        print("whisper-normalizer is missing: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+
+    corpus = make_corpus(args.count, args.seed)
+    ours = get_normalizer("en")
+    whisper = EnglishTextNormalizer()
+    for text in corpus[:2000]:  # warm-up: caches, regex compilation, branch predictors
+        ours(text)
+        whisper(text)
+
+    ours_rate = best_rate(ours, corpus, args.repeat)
+    whisper_rate = best_rate(whisper, corpus, args.repeat)
+    print(f"corpus: {len(corpus)} English utterances (seed {args.seed}), best of {args.repeat} passes")
+    print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
+    print(f"pytest-asrbench en normalizer : {ours_rate:12,.0f} strings/s")
+    print(f"whisper EnglishTextNormalizer : {whisper_rate:12,.0f} strings/s")
+    print(f"ratio (ours / whisper)        : {ours_rate / whisper_rate:12.2f}x   (target >= 3x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
