@@ -50,7 +50,7 @@ def contractions(config, lexicons):
     listed = trie_pattern(sorted(table))
     # A listed word from its start, or a suffix right after a letter ("do|n't").
     pattern = re.compile(
-        rf"(?<![\w'])(?P<listed>{listed})(?![\w'])|(?<=[^\W\d_])(?P<suffix>n't|'re|'ve|'ll|'d)(?![\w'])",
+        rf"(?<![\w'])(?P<listed>{listed})(?![\w'])|(?<=[^\W\d_])(?P<suffix>n't|'re|'ve|'ll|'d)(?!\w)",
         re.IGNORECASE,
     )
 

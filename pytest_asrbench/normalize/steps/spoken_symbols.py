@@ -15,7 +15,8 @@ punctuation ("$", "%") is left alone: a symbol is only glued between two word ch
 where the ``punctuation`` step keeps it.
 
 "Looks like a code" (next to the spoken name, on either side): made of letters and digits
-only, and holds a digit, is a single Latin letter, or is all capitals ("ABC", "HR", "B12"). Because capitals count, the step must run
+only, and holds a digit, is a single Latin letter (not lowercase "a" or "i", the article
+and the pronoun), or is all capitals ("ABC", "HR", "B12"). Because capitals count, the step must run
 before ``lowercase``; because spelled digits count, it runs after the number-word step.
 Fillers of the config are skipped when looking for a neighbour ("A B C slash um 1").
 Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled run.
@@ -58,7 +59,7 @@ def looks_like_code(piece: str) -> bool:
     if any(char.isdecimal() for char in piece):
         return True
     if len(piece) == 1:
-        return is_latin_letter(piece)
+        return is_latin_letter(piece) and piece not in _NOT_IN_RUN
     return piece.isupper() and piece.isalpha()
 
 
