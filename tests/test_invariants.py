@@ -56,25 +56,15 @@ def test_any_unicode_is_idempotent(language, text):
     assert normalize_text(once, language) == once
 
 
-# Known failure, reported to the Hindi normalizer: hyphen_compounds keeps the hyphen next
-# to an acronym only while the capitals are there ("HR-Team" -> "hr-team" -> "hrteam").
-HINDI_ACRONYM = "hyphen_compounds reads capitals, which the first pass lowercases: 'HR-Team' -> 'hr-team' -> 'hrteam'"
-
-
-def _rule_languages():
+def test_acronym_compound_is_idempotent():
+    # Regression: "HR-Team" -> "hr-team" -> "hrteam" when the hyphen was kept next to an
+    # acronym; it now becomes a space, which a second pass leaves alone.
     for language in LANGUAGES:
-        marks = [pytest.mark.xfail(reason=HINDI_ACRONYM, strict=False)] if language == "hi" else []
-        yield pytest.param(language, marks=marks)
+        once = normalize_text("HR-Team", language)
+        assert normalize_text(once, language) == once
 
 
-@pytest.mark.skipif("hi" not in LANGUAGES, reason="no Hindi config")
-@pytest.mark.xfail(reason=HINDI_ACRONYM, strict=True)
-def test_hindi_acronym_hyphen_is_idempotent():
-    once = normalize_text("HR-Team", "hi")
-    assert normalize_text(once, "hi") == once
-
-
-@pytest.mark.parametrize("language", list(_rule_languages()))
+@pytest.mark.parametrize("language", LANGUAGES)
 @SETTINGS
 @given(text=RULE_TEXT)
 def test_rule_words_are_idempotent(language, text):

@@ -24,7 +24,10 @@ cases:
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester):
+def project(pytester: pytest.Pytester, monkeypatch):
+    # The inner runs are not xdist workers, even when this suite runs under -n.
+    for name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
+        monkeypatch.delenv(name, raising=False)
     pytester.makeini("[pytest]\n")
     (pytester.path / "cases" / "en").mkdir(parents=True)
     return pytester

@@ -9,7 +9,9 @@ The hyphen is kept (the word is left alone) when joining would lose information:
 - next to a number: a digit string or a word of the language's ``numbers`` lexicon
   (``दो-तीन`` "two or three", ``COVID-19``);
 - next to an acronym (two or more capitals, optionally with digits: ``HR-Fragen``), which
-  STT often writes open ("HR Fragen"); this is why the step must run before ``lowercase``;
+  STT often writes open ("HR Fragen"): there the hyphen becomes a space, so the open and
+  hyphenated forms meet and a second pass (after ``lowercase`` removed the capitals) has
+  nothing left to join. This is why the step must run before ``lowercase``;
 - in a reduplication, where two parts are the same word (Hindi ``बार-बार``, ``धीरे-धीरे``).
 
 The step is generic and config-driven: it does nothing unless the language sets
@@ -47,11 +49,16 @@ def _split_edges(token: str) -> tuple[str, str, str]:
 
 
 def keeps_hyphen(parts: list[str], number_words: frozenset[str], fold=lambda text: text) -> bool:
-    """Whether a compound with these ``parts`` keeps its hyphen (see the module docstring)."""
+    """Whether a compound with these ``parts`` keeps its hyphen: a number or a reduplication."""
     for part in parts:
-        if part.isdigit() or _ACRONYM.match(part) or fold(part.lower()) in number_words:
+        if part.isdigit() or fold(part.lower()) in number_words:
             return True
     return any(left.lower() == right.lower() for left, right in zip(parts, parts[1:]))
+
+
+def has_acronym(parts: list[str]) -> bool:
+    """Whether a part is an acronym (``HR``, ``B2B``): the compound is then written open."""
+    return any(_ACRONYM.match(part) for part in parts)
 
 
 @step("hyphen_compounds")
@@ -82,6 +89,8 @@ def hyphen_compounds(config, lexicons):
             return token  # a stray or doubled hyphen, or other punctuation inside: not a compound
         if keeps_hyphen(parts, number_words, fold):
             return token
+        if has_acronym(parts):
+            return lead + " ".join(parts) + trail
         return lead + "".join(parts) + trail
 
     return lambda text: _TOKEN.sub(join_token, text)
