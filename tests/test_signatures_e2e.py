@@ -40,7 +40,9 @@ def child(copy: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def run_cases(copy: Path, *extra: str) -> subprocess.CompletedProcess:
-    return child(copy, "-m", "pytest", "--asrbench", "cases/en", "-p", "no:cacheprovider", "-q", *extra)
+    # -rN: no short summary, whose lines are cut to the terminal width, except under CI=true
+    # (then each message would be counted twice).
+    return child(copy, "-m", "pytest", "--asrbench", "cases/en", "-p", "no:cacheprovider", "-q", "-rN", *extra)
 
 
 def add_filler(config: Path) -> None:
