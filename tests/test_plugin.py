@@ -126,7 +126,7 @@ def test_failed_expectation_names_file_line_and_values(project):
         ("language: xx\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
          "*a.yaml:1: no normalizer config for language 'xx'; known languages:*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n    txts: [c]\n",
-         "*a.yaml:3: case 'a': Unevaluated properties are not allowed ('txts' was unexpected)*"),
+         "*a.yaml:3: case 'a': Additional properties are not allowed ('txts' was unexpected)*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    kind: distinct\n", "*a.yaml:5: duplicate key 'kind'*"),
         ("- just a list\n", "*a.yaml:1: a case file must be a mapping with a 'cases' list*"),
     ],

@@ -48,12 +48,23 @@ def _file_validator() -> jsonschema.protocols.Validator:
 
 @lru_cache(maxsize=None)
 def _case_validator(kind: str | None) -> jsonschema.protocols.Validator:
-    """``common`` plus the kind's own fields: the same rules as ``$defs/case``, evaluated once, not per kind."""
+    """``$defs/common`` merged with the kind's own fields into one flat object schema.
+
+    The same rules as ``$defs/case`` (which editors use), without its ``if``/``then`` chain
+    and ``unevaluatedProperties``, whose evaluation dominated collection time. An unknown
+    kind is checked against the common fields only (its ``kind`` is the error).
+    """
     defs = case_schema()["$defs"]
-    parts = [{"$ref": "#/$defs/common"}]
-    if kind is not None and f"kind_{kind}" in defs:
-        parts.append({"$ref": f"#/$defs/kind_{kind}"})
-    return _make_validator({"$defs": defs, "allOf": parts, "unevaluatedProperties": kind is None})
+    common = defs["common"]
+    own = defs.get(f"kind_{kind}", {}) if kind is not None else {}
+    flat = {
+        "$defs": defs,
+        "type": "object",
+        "properties": {**common["properties"], **own.get("properties", {})},
+        "required": [*common["required"], *own.get("required", [])],
+        "additionalProperties": kind is None,
+    }
+    return _make_validator(flat)
 
 
 def _schema_errors(data: dict) -> list[jsonschema.ValidationError]:
