@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 from pytest_asrbench import __version__
@@ -39,7 +40,7 @@ def _normalize(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     trace = explain(args.text, args.language)
     width = max(len(name) for name, _ in trace)
-    previous = None
+    previous = trace[0][1]
     for name, output in trace:
         mark = " " if output == previous else "*"
         print(f"{mark} {name:<{width}}  {output}")
@@ -107,12 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails."""
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
-    except (AsrbenchError, ValueError, TypeError) as exc:
+    except AsrbenchError as exc:
         print(f"asrbench {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`asrbench ... | head`): stop quietly, as other Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's final flush does not fail
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,6 +5,18 @@ class AsrbenchError(Exception):
     """Base class of every error this package raises on purpose."""
 
 
+class InputError(AsrbenchError, ValueError):
+    """A public function got values it cannot score (lists of different lengths, empty lists)."""
+
+
+class InputTypeError(AsrbenchError, TypeError):
+    """A public function got values of the wrong type (a list where a string was expected)."""
+
+
+class UnknownMetricError(AsrbenchError, ValueError):
+    """A metric name is not in the registry."""
+
+
 class UnknownLanguageError(AsrbenchError, ValueError):
     """A language tag has no config (nor a base language with one)."""
 

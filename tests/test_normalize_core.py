@@ -110,3 +110,22 @@ def test_any_unicode_whitespace_is_a_word_boundary(space):
 
 def test_nfc_first():
     assert normalize_text("cafe\u0301", "en") == normalize_text("caf\u00e9", "en")
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+@pytest.mark.parametrize("joiner", ["\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff"])
+def test_in_word_invisible_characters_are_removed_not_boundaries(language, joiner):
+    assert normalize_text(f"क्{joiner}ष", language) == normalize_text("क्ष", language)
+    assert len(normalize_text(f"क्{joiner}ष", language).split()) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "de", "ja"])
+def test_orphan_combining_marks_never_become_words(language):
+    # U+FE0F after an emoji, and a combining acute after a removed symbol.
+    assert normalize_text("pizza \u2764\ufe0f", language) == normalize_text("pizza", language)
+    assert normalize_text("a \u2605\u0301 b", language) == normalize_text("a b", language)
+
+
+def test_marks_of_a_word_are_kept():
+    assert normalize_text("नमस्ते दुनिया", "hi") == "नमस्ते दुनिया"
+    assert normalize_text("cafe\u0301", "en") == "caf\u00e9"

@@ -10,6 +10,7 @@ import pytest
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
+from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.snapshot import CaseSnapshotExtension, snapshot_dir
 from pytest_asrbench.signatures.gate import update_refusal
 
@@ -63,12 +64,17 @@ def run(case: Case, snapshot, config) -> None:
         cache_dir=Path(config.cache.mkdir("asrbench")) if getattr(config, "cache", None) else config.rootpath / ".asrbench-cache",
         pytest_config=config,
     )
-    result = get_runner(case.kind).run(case, context)
     recorded = snapshot.use_extension(CaseSnapshotExtension)
+    try:
+        result = get_runner(case.kind).run(case, context)
+    except AsrbenchError as exc:
+        # A deliberate error about the case's content (unknown setting, unreadable audio,
+        # lists of different lengths): reported at the case; its snapshot is kept as recorded.
+        _keep_recorded(recorded, {"error": str(exc)})
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
     refusal = update_refusal(case, config)
-    if refusal:  # compare without writing: the snapshot stays as recorded (and is not "unused")
-        recorded.update_snapshots = recorded.update_new_snapshots_only = False
-        recorded == result.output  # noqa: B015
+    if refusal:
+        _keep_recorded(recorded, result.output)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
     problems = []
     if not (recorded == result.output):
@@ -84,6 +90,13 @@ def run(case: Case, snapshot, config) -> None:
     problems = result.failures + problems
     if problems:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n" + "\n".join(problems))
+
+
+def _keep_recorded(recorded, output) -> None:
+    """Compare without writing: under ``--snapshot-update`` the snapshot stays as recorded, and
+    it counts as used, so syrupy does not delete it as unused."""
+    recorded.update_snapshots = recorded.update_new_snapshots_only = False
+    recorded == output  # noqa: B015
 
 
 def _snapshot_problem(recorded) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+from pytest_asrbench.errors import ConfigError, InputTypeError, UnknownLanguageError
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.pipeline import Pipeline, Step
@@ -101,12 +101,12 @@ def normalize_text(text: str, language: str) -> str:
         UnknownLanguageError: (a ``ValueError``) no config for ``language``.
     """
     if not isinstance(text, str):
-        raise TypeError(f"normalize_text expects a str, got {type(text).__name__}")
+        raise InputTypeError(f"normalize_text expects a str, got {type(text).__name__}")
     return get_normalizer(language)(text)
 
 
 def explain(text: str, language: str) -> list[tuple[str, str]]:
     """Every step of the normalizer of ``language`` with its output: ``[(step name, text), ...]``."""
     if not isinstance(text, str):
-        raise TypeError(f"explain expects a str, got {type(text).__name__}")
+        raise InputTypeError(f"explain expects a str, got {type(text).__name__}")
     return get_normalizer(language).explain(text)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pytest_asrbench.errors import UnknownMetricError
+
 
 @dataclass(frozen=True)
 class Metric:
@@ -45,9 +47,9 @@ def get_metric(name: str) -> Metric:
     """The metric called ``name``.
 
     Raises:
-        ValueError: unknown name; the message lists the known metrics.
+        UnknownMetricError: (a ``ValueError``) unknown name; the message lists the known metrics.
     """
     try:
         return METRICS[name]
     except KeyError:
-        raise ValueError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(METRICS))}") from None
+        raise UnknownMetricError(f"unknown metric {name!r}; known metrics: {', '.join(sorted(METRICS))}") from None

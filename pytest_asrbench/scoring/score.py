@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_asrbench.codeswitch.summary import apply_code_switch
+from pytest_asrbench.errors import InputError, InputTypeError
 from pytest_asrbench.normalize.registry import get_config, normalize_text, resolve_language
 from pytest_asrbench.scoring.alignment import Alignment, align
 from pytest_asrbench.scoring.metrics import get_metric
@@ -101,20 +102,20 @@ def _as_pairs(reference, hypothesis) -> list[tuple[str, str]]:
     if isinstance(reference, str) and isinstance(hypothesis, str):
         return [(reference, hypothesis)]
     if isinstance(reference, str) or isinstance(hypothesis, str):
-        raise TypeError("score() takes two strings or two equal-length lists of strings, not a mix")
+        raise InputTypeError("score() takes two strings or two equal-length lists of strings, not a mix")
     if not isinstance(reference, Sequence) or not isinstance(hypothesis, Sequence):
-        raise TypeError(
+        raise InputTypeError(
             f"score() takes str or list of str, got {type(reference).__name__} and {type(hypothesis).__name__}"
         )
     if len(reference) != len(hypothesis):
-        raise ValueError(
+        raise InputError(
             f"score() got {len(reference)} references and {len(hypothesis)} hypotheses; pass one hypothesis per reference"
         )
     if not reference:
-        raise ValueError("score() got empty lists; pass at least one reference/hypothesis pair")
+        raise InputError("score() got empty lists; pass at least one reference/hypothesis pair")
     for index, (ref, hyp) in enumerate(zip(reference, hypothesis)):
         if not isinstance(ref, str) or not isinstance(hyp, str):
-            raise TypeError(f"score(): pair {index} is not two strings ({type(ref).__name__}, {type(hyp).__name__})")
+            raise InputTypeError(f"score(): pair {index} is not two strings ({type(ref).__name__}, {type(hyp).__name__})")
     return list(zip(reference, hypothesis))
 
 

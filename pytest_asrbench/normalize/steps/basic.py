@@ -5,14 +5,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import regex
+
 from pytest_asrbench.normalize.steps import step
 
-# Every character Python treats as whitespace, plus the zero-width and formatting
-# characters that ASR output and copy-pasted references carry (ZWSP, ZWNJ, ZWJ, word
-# joiner, BOM). ZWNJ/ZWJ are only separators between words here: inside a Devanagari
-# or Persian word they change rendering, not the word, so both sides lose them alike.
-_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
-_WHITESPACE = re.compile(rf"[\s{_INVISIBLE}]+")
+# Every character Python treats as whitespace, plus the zero-width space (U+200B), is a
+# word boundary.
+_WHITESPACE = re.compile(r"[\s\u200b]+")
+# Invisible characters that live inside a word and change its rendering, not the word:
+# ZWNJ and ZWJ (Devanagari half forms: क्‍ष is क्ष; emoji sequences), word joiner, BOM,
+# soft hyphen, and variation selectors (the U+FE0F of ❤️). Removed, never a boundary:
+# as a space they would split one word into two.
+_INVISIBLE = re.compile("[\u200c\u200d\u2060\ufeff\u00ad\ufe00-\ufe0f\U000e0100-\U000e01ef]+")
 
 
 @step("nfc")
@@ -23,8 +27,9 @@ def nfc(config, lexicons):
 
 @step("unicode_whitespace")
 def unicode_whitespace(config, lexicons):
-    """Any Unicode whitespace or zero-width character becomes one ASCII space."""
-    return lambda text: _WHITESPACE.sub(" ", text)
+    """Any Unicode whitespace (tab, NBSP, ideographic space, ZWSP) becomes one ASCII space;
+    in-word invisible characters (ZWJ, ZWNJ, variation selectors, soft hyphen) are removed."""
+    return lambda text: _WHITESPACE.sub(" ", _INVISIBLE.sub("", text))
 
 
 @step("lowercase")
@@ -33,13 +38,10 @@ def lowercase(config, lexicons):
     return str.lower
 
 
-def _is_punctuation(char: str) -> bool:
-    return unicodedata.category(char)[0] in "PS"
-
-
-def _is_word_char(char: str) -> bool:
-    """A letter, digit or combining mark (a Devanagari vowel sign is part of its word)."""
-    return char.isalnum() or unicodedata.category(char)[0] == "M"
+# Letters, digits and combining marks: what may stand on both sides of inner punctuation.
+_WORD_CHAR = r"[\p{L}\p{N}\p{M}]"
+# Combining marks with no base before them (text start or a space).
+_ORPHAN_MARKS = regex.compile(r"(?:^|(?<=\s))\p{M}+")
 
 
 @step("punctuation")
@@ -48,28 +50,27 @@ def punctuation(config, lexicons):
 
     Characters in ``keep_symbols`` always stay; characters in ``inner_punctuation`` stay
     only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
-    hyphen goes). Combining marks (category M) are never touched, so a Devanagari word
-    is never split at a vowel sign, virama or nukta.
+    hyphen goes). Combining marks (category M) of a word are never touched, so a Devanagari
+    word is never split at a vowel sign, virama or nukta; a mark with no base left (after a
+    removed symbol or a space) is dropped with it, so it never becomes a word of its own.
+
+    Uses the ``regex`` package for its Unicode property classes (``\\p{P}``, ``\\p{S}``):
+    one compiled pass instead of a Python loop over characters.
     """
-    keep = set(config.keep_symbols)
-    inner = set(config.inner_punctuation)
+    keep = "".join(regex.escape(char) for char in config.keep_symbols)
+    symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
+    if config.inner_punctuation:
+        inner = "".join(regex.escape(char) for char in config.inner_punctuation)
+        pattern = regex.compile(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})|{symbols}", regex.V1)
+
+        def replace(match) -> str:
+            return match.group(1) or " "
+    else:
+        pattern = regex.compile(symbols, regex.V1)
+        replace = " "
 
     def run(text: str) -> str:
-        out = []
-        last = len(text) - 1
-        for index, char in enumerate(text):
-            if char in keep or not _is_punctuation(char):
-                out.append(char)
-            elif (
-                char in inner
-                and 0 < index < last
-                and _is_word_char(text[index - 1])
-                and _is_word_char(text[index + 1])
-            ):
-                out.append(char)
-            else:
-                out.append(" ")
-        return "".join(out)
+        return _ORPHAN_MARKS.sub("", pattern.sub(replace, text))
 
     return run
 

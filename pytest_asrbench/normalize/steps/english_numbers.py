@@ -205,6 +205,26 @@ def _month_day(match: re.Match) -> str:
     return match.group(0)
 
 
+_NEGATIVE = re.compile(r"(?<!\S)[-\u2212](?=\d)")
+
+
+@step("negative_numbers")
+def negative_numbers(config, lexicons):
+    """A minus sign before a number is read "minus": "-5 degrees" = "minus five degrees".
+
+    Source: a fresh-user report; the punctuation step used to drop the sign, so "-5" scored
+    as "5". Only a sign that starts a word counts (555-1234 and ABC-123 are left alone);
+    ASCII hyphen-minus and U+2212 MINUS SIGN alike. Runs before ``punctuation``.
+    """
+
+    def run(text: str) -> str:
+        if "-" not in text and "\u2212" not in text:
+            return text
+        return _NEGATIVE.sub("minus ", text)
+
+    return run
+
+
 @step("digit_group_commas")
 def digit_group_commas(config, lexicons):
     """Drop thousands separators: "1,000,000" -> "1000000" (run before ``punctuation``)."""
