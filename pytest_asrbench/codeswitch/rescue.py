@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
 from pytest_asrbench.codeswitch.scripts import word_script
-from pytest_asrbench.codeswitch.views import SideView
+from pytest_asrbench.codeswitch.views import LatinViews, SideView
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4
@@ -143,6 +143,7 @@ class Rescuer:
         self.english = english
         self.matcher = matcher
         self.loanwords = loanwords
+        self.latin_views = LatinViews(hindi, english)
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
         columns = columns_of(alignment)
@@ -152,7 +153,7 @@ class Rescuer:
         def view(side: str) -> SideView:
             if side not in views:
                 raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
-                views[side] = SideView(raw, tokens, self.hindi, self.english, self.loanwords)
+                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords)
             return views[side]
 
         ref_col = {column.ref: index for index, column in enumerate(columns) if column.ref is not None}

@@ -11,12 +11,18 @@ The English view of a Latin chunk is its raw text normalized by the English rule
 by the Hindi rules (``I'm not sure`` -> ``i am not sure``; ``twenty five`` -> ``25``; the
 Hindi pass maps loanwords so ``code`` is ``कोड`` in both views). A Latin chunk whose two
 views differ is a *unit*: it is compared as a whole. Every other token is its own unit.
+
+Cost: the chunk map costs one more Hindi normalization of the side, so it is built only
+when a token's unit or chunk script depends on it (see :class:`SideView`), and the two
+views of a Latin chunk are memoized per text (:class:`LatinViews`): English words and
+phrases recur from turn to turn.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pytest_asrbench.codeswitch.scripts import Script, word_script
 
@@ -30,7 +36,6 @@ class Unit:
 
     start: int
     end: int
-    chunk_script: str
     english: tuple[str, ...]
 
     @property
@@ -39,21 +44,50 @@ class Unit:
         return self.end - self.start == 1 and len(self.english) == 1
 
 
+class LatinViews:
+    """The two readings of a Latin chunk's text, memoized per text (one set per rescuer).
+
+    ``english(text)``: the English view, ``hindi(english(text))`` as tokens.
+    ``differs(text)``: whether that view differs from the chunk's own Hindi tokens,
+    ``hindi(text)`` (then the chunk is one unit).
+    """
+
+    def __init__(self, hindi, english, maxsize: int = 1 << 14):
+        self._hindi = hindi
+        self._english = english
+        self.english = lru_cache(maxsize)(self._english_view)
+        self.differs = lru_cache(maxsize)(self._differs)
+
+    def _english_view(self, text: str) -> tuple[str, ...]:
+        return tuple(self._hindi(self._english(text)).split())
+
+    def _differs(self, text: str) -> bool:
+        return self.english(text) != tuple(self._hindi(text).split())
+
+
 class SideView:
     """One side of a pair: its Hindi tokens, tied to chunks on demand, and the unit of each token.
 
-    A Devanagari token that is not a loanword of the lexicon can only come from a
-    non-Latin chunk, so it is its own unit without any further work. Every other token
-    needs the chunk map (one Hindi normalization of the side, chunks joined by a
-    sentinel), and a Latin chunk's English view is computed the first time it is needed.
+    The chunk map (one Hindi normalization of the side, chunks joined by a sentinel) is
+    built only when needed. A token is its own unit without it when
+
+    - it is a Devanagari token that is not a loanword of the lexicon (it can only come
+      from a non-Latin chunk), or
+    - the side has several chunks and no Latin chunk whose English view differs from its
+      Hindi tokens (every unit of such a side is one token).
+
+    A side of one chunk needs no normalization for its map. A Latin chunk's English view is
+    computed the first time it is needed.
     """
 
-    def __init__(self, raw: str, tokens, hindi, english, loanwords=frozenset()):
+    def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset()):
         self.raw = raw
         self.tokens = tuple(tokens)
         self._hindi = hindi
-        self._english = english
+        self._latin = latin
         self._loanwords = loanwords
+        self._raw_chunks: list[tuple[str, str]] | None = None
+        self._all_single: bool | None = None
         self._chunks: list[tuple[str, str]] | None = None
         self._chunk_of: list[int] = []
         self._chunk_start: list[int] = []
@@ -67,8 +101,8 @@ class SideView:
     def unit(self, index: int) -> Unit:
         """The unit holding Hindi token ``index``."""
         token = self.tokens[index]
-        if token not in self._loanwords and word_script(token) == "devanagari":
-            return Unit(index, index + 1, "devanagari", (token,))
+        if (token not in self._loanwords and word_script(token) == "devanagari") or self._units_are_single():
+            return Unit(index, index + 1, (token,))
         self._ensure_chunks()
         chunk_index = self._chunk_of[index]
         if chunk_index not in self._chunk_units:
@@ -78,10 +112,28 @@ class SideView:
             return units
         return units[index - self._chunk_start[chunk_index]]
 
+    def _units_are_single(self) -> bool:
+        """Several chunks, none of them a Latin chunk whose two views differ (no map needed).
+
+        Every chunk of such a side keeps one unit per token whatever the map: a Latin chunk
+        with equal views, any other chunk, or a ``mixed`` merge of them.
+        """
+        if self._all_single is None:
+            chunks = self._split_chunks()
+            self._all_single = len(chunks) > 1 and not any(
+                script == "latin" and self._latin.differs(text) for script, text in chunks
+            )
+        return self._all_single
+
+    def _split_chunks(self) -> list[tuple[str, str]]:
+        if self._raw_chunks is None:
+            self._raw_chunks = _chunks(self.raw)
+        return self._raw_chunks
+
     def _ensure_chunks(self) -> None:
         if self._chunks is not None:
             return
-        self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi)
+        self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, self._split_chunks())
         for chunk_index, piece in enumerate(self._pieces):
             self._chunk_start.append(len(self._chunk_of))
             self._chunk_of.extend([chunk_index] * len(piece))
@@ -91,10 +143,10 @@ class SideView:
         piece = tuple(self._pieces[chunk_index])
         start = self._chunk_start[chunk_index]
         if script == "latin":
-            view = tuple(self._hindi(self._english(text)).split())
+            view = self._latin.english(text)
             if view != piece:
-                return Unit(start, start + len(piece), script, view)
-        return tuple(Unit(start + k, start + k + 1, script, (token,)) for k, token in enumerate(piece))
+                return Unit(start, start + len(piece), view)
+        return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
 def _chunks(raw: str) -> list[tuple[str, str]]:
@@ -140,16 +192,19 @@ def normalize_each(texts: list[str], normalizer) -> list[list[str]]:
     return [normalizer(text).split() for text in texts]
 
 
-def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi) -> tuple[list[tuple[str, str]], list[list[str]]]:
+def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi,
+                 chunks: list[tuple[str, str]] | None = None) -> tuple[list[tuple[str, str]], list[list[str]]]:
     """The chunks of ``raw`` and the Hindi tokens of each, adding up to ``tokens``.
 
-    ``tokens`` must be ``hindi(raw).split()``. Interacting neighbours are merged (``mixed``).
+    ``tokens`` must be ``hindi(raw).split()``; ``chunks``, if given, ``_chunks(raw)``.
+    Interacting neighbours are merged (``mixed``).
 
     Raises:
         RuntimeError: even the merged chunks do not reproduce ``tokens`` (a normalizer step
             that reorders words across the text; report it as a bug).
     """
-    chunks = _chunks(raw)
+    if chunks is None:
+        chunks = _chunks(raw)
     if len(chunks) <= 1:
         return chunks or [("neutral", "")], [list(tokens)]
     pieces = normalize_each([text for _, text in chunks], hindi)
