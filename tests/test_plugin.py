@@ -184,3 +184,61 @@ def test_xdist_runs_cases(project):
     write(project, "cases/en/a.yaml", GOOD)
     project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
     project.runpytest("--asrbench", "cases", "-n", "2").assert_outcomes(passed=3)
+
+
+def test_same_file_name_in_two_folders_keeps_separate_snapshots(project):
+    # Regression: snapshots/<lang>/<file stem> made cases/mine/a.yaml share (and, under
+    # --snapshot-update, delete) the snapshots of cases/en/a.yaml.
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    write(project, "cases/mine/a.yaml", """
+        language: en
+        cases:
+          - id: hello
+            kind: normalize
+            text: Hello
+            expect: hello
+    """)
+    result = project.runpytest("--asrbench", "cases/mine", "--snapshot-update")
+    result.assert_outcomes(passed=1)
+    assert "deleted" not in result.stdout.str()
+    assert len(list((project.path / "snapshots/en/a").glob("*.json"))) == 3
+    assert (project.path / "snapshots/mine/a/hello.json").exists()
+    project.runpytest("--asrbench", "cases").assert_outcomes(passed=4)
+
+
+def test_two_files_claiming_one_snapshot_folder_fail_clearly(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/en/a.yml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*its snapshot folder*snapshots/en/a is already used by*a.yaml; rename one*"])
+
+
+def test_snapshots_of_a_deleted_case_file_are_reported_then_deleted(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    gone = write(project, "cases/en/gone.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=6)
+    gone.unlink()
+    report = project.runpytest("--asrbench", "cases")
+    report.assert_outcomes(passed=3)
+    report.stdout.fnmatch_lines(["*1 snapshot folder(s) unused: their case file is gone*", "*snapshots/en/gone*"])
+    update = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    update.stdout.fnmatch_lines(["*1 snapshot folder(s) deleted*"])
+    assert not (project.path / "snapshots/en/gone").exists()
+    assert len(list((project.path / "snapshots/en/a").glob("*.json"))) == 3
+
+
+def test_yaml_in_a_folder_given_on_the_command_line_is_collected(project):
+    write(project, "mycases/a.yaml", GOOD)
+    write(project, ".pre-commit-hooks.yaml", "- id: not-a-case-file\n")
+    project.runpytest("--asrbench", "mycases", "--snapshot-update").assert_outcomes(passed=3)
+    assert len(list((project.path / "snapshots/mycases/a").glob("*.json"))) == 3
+    # From the rootdir, only folders named in asrbench_case_dirs are searched.
+    project.runpytest("--asrbench", ".").assert_outcomes()
+
+
+def test_plain_pytest_on_case_files_hints_at_the_flag(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("cases")
+    result.stdout.fnmatch_lines(["*collected only with --asrbench*"])

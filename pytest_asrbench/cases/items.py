@@ -19,6 +19,10 @@ class CaseFailed(AssertionError):
     """A case's expectations or snapshot did not hold."""
 
 
+# Snapshot folder -> the case file that owns it, for this session.
+SNAPSHOT_OWNERS = pytest.StashKey[dict]()
+
+
 class CaseFileNode(pytest.File):
     """A YAML case file collected under ``--asrbench``."""
 
@@ -28,10 +32,15 @@ class CaseFileNode(pytest.File):
             yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[str(e) for e in loaded.errors])
             return
         config = self.config
-        root = config.rootpath
-        snapshots = config.getini("asrbench_snapshot_dir") or "snapshots"
+        folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", self.path,
+                              config.getini("asrbench_case_dirs"))
+        owners = config.stash.setdefault(SNAPSHOT_OWNERS, {})
+        owner = owners.setdefault(folder, self.path)
+        if owner != self.path:
+            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[
+                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files"])
+            return
         for case in loaded.cases:
-            folder = snapshot_dir(root, snapshots, loaded.language or case.language, self.path)
             item = CaseItem.from_parent(self, name=case.id, callobj=_case_function(case))
             item.asrbench_case = case
             item.asrbench_snapshot_dir = folder
