@@ -129,9 +129,12 @@ def test_failed_expectation_names_file_line_and_values(project):
          "*a.yaml:3: case 'a': Additional properties are not allowed ('txts' was unexpected)*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    kind: distinct\n", "*a.yaml:5: duplicate key 'kind'*"),
         ("- just a list\n", "*a.yaml:1: a case file must be a mapping with a 'cases' list*"),
+        ("language: en\ncases:\n  - id: a\n\tkind: equal\n", "*a.yaml:4: YAML syntax error:*this line has a tab*"),
+        ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n",
+         "*a.yaml:3: case 'a': 'expect' is a required property*"),
     ],
     ids=["syntax", "unknown-kind", "missing-field", "wrong-type", "duplicate-id", "unknown-language",
-         "unknown-key", "duplicate-key", "not-a-mapping"],
+         "unknown-key", "duplicate-key", "not-a-mapping", "tab", "only-the-real-problem"],
 )
 def test_broken_file_is_one_failing_item_with_file_and_line(project, body, message):
     write(project, "cases/en/a.yaml", body)
@@ -139,6 +142,28 @@ def test_broken_file_is_one_failing_item_with_file_and_line(project, body, messa
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines([message])
+    # Only the real problems: no complaint about valid fields.
+    assert "were unexpected" not in result.stdout.str() or "txts" in body
+
+
+def test_non_utf8_file_names_the_line(project):
+    (project.path / "cases/en/a.yaml").write_bytes(b"language: en\ncases:\n  - id: \xff\n")
+    result = project.runpytest("--asrbench", "cases")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*a.yaml:3: not UTF-8 text*save it as UTF-8*"])
+
+
+def test_case_error_is_reported_at_the_case_and_keeps_its_snapshot(project):
+    path = write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    text = path.read_text()
+    path.write_text(text.replace("reference: the cat sat on the mat", "reference: [a, b]")
+                        .replace("hypothesis: the bat sat on mat", "hypothesis: [a]"), encoding="utf-8")
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*a.yaml:7: case 'pair' (score): score() got 2 references and 1 hypotheses*"])
+    assert "Traceback" not in result.stdout.str()
+    assert (project.path / "snapshots/en/a/pair.json").exists()
 
 
 def test_broken_file_keeps_its_snapshots(project):

@@ -146,7 +146,8 @@ def load_case_file(path: Path) -> CaseFile:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        result.errors.append(CaseFileError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"))
+        line = exc.object[: exc.start].count(b"\n") + 1
+        result.errors.append(CaseFileError(path, line, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"))
         return result
     try:
         root = parse(text)

@@ -47,7 +47,11 @@ def parse(text: str) -> Located | None:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        raise YamlShapeError(line, f"YAML syntax error: {exc.problem or exc}") from None
+        message = f"YAML syntax error: {exc.problem or exc}"
+        lines = text.splitlines()
+        if 0 < line <= len(lines) and "\t" in lines[line - 1]:
+            message += " (this line has a tab: YAML indents with spaces only)"
+        raise YamlShapeError(line, message) from None
     except yaml.YAMLError as exc:
         raise YamlShapeError(1, f"YAML error: {exc}") from None
     if node is None:
