@@ -23,6 +23,8 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
 
 from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
 from pytest_asrbench.codeswitch.scripts import word_script
@@ -32,8 +34,7 @@ from pytest_asrbench.scoring.alignment import Alignment
 MAX_REGION_WORDS = 4
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One column of an alignment: a reference and/or hypothesis token index and the op."""
 
     op: str
@@ -49,11 +50,11 @@ class Region:
     end: int
     columns: tuple[Column, ...]
 
-    @property
+    @cached_property
     def ref_indices(self) -> list[int]:
         return [column.ref for column in self.columns if column.ref is not None]
 
-    @property
+    @cached_property
     def hyp_indices(self) -> list[int]:
         return [column.hyp for column in self.columns if column.hyp is not None]
 
@@ -156,15 +157,14 @@ class Rescuer:
                 views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords)
             return views[side]
 
-        ref_col = {column.ref: index for index, column in enumerate(columns) if column.ref is not None}
-        hyp_col = {column.hyp: index for index, column in enumerate(columns) if column.hyp is not None}
+        column_index = _ColumnIndex(columns)
         for region in result.regions:
-            rescue = self._try_region(region, columns, ref_col, hyp_col, alignment, view)
+            rescue = self._try_region(region, columns, column_index, alignment, view)
             if rescue is not None:
                 result.rescues.append(rescue)
         return result
 
-    def _try_region(self, region, columns, ref_col, hyp_col, alignment, view) -> Rescue | None:
+    def _try_region(self, region, columns, column_index, alignment, view) -> Rescue | None:
         ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
         if not ref_indices or len(ref_indices) > MAX_REGION_WORDS or len(hyp_indices) > MAX_REGION_WORDS:
             return None
@@ -187,7 +187,7 @@ class Rescuer:
                     continue
                 return None
         ref_view, hyp_view = view("ref"), view("hyp")
-        start, end = self._widen(region, columns, ref_col, hyp_col, ref_view, hyp_view)
+        start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
         ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
         hyp_english, hyp_origin = _english_span(hyp_view, columns[start:end], "hyp")
         if len(ref_english) != len(hyp_english):
@@ -245,21 +245,42 @@ class Rescuer:
         )
 
     @staticmethod
-    def _widen(region, columns, ref_col, hyp_col, ref_view: SideView, hyp_view: SideView) -> tuple[int, int]:
-        """Widen ``region`` (in columns) until it holds whole units on both sides."""
+    def _widen(region, columns, column_index: _ColumnIndex, ref_view: SideView, hyp_view: SideView) -> tuple[int, int]:
+        """Widen ``region`` (in columns) until it holds whole units on both sides.
+
+        A one-token unit is its own column, already inside; only wider units move the edges.
+        """
         start, end = region.start, region.end
         while True:
             new_start, new_end = start, end
             for column in columns[start:end]:
-                for index, side_view, side_col in ((column.ref, ref_view, ref_col), (column.hyp, hyp_view, hyp_col)):
+                for side, index, side_view in (("ref", column.ref, ref_view), ("hyp", column.hyp, hyp_view)):
                     if index is None:
                         continue
                     unit = side_view.unit(index)
+                    if unit.end - unit.start == 1:
+                        continue
+                    side_col = column_index.of(side)
                     new_start = min(new_start, side_col[unit.start])
                     new_end = max(new_end, side_col[unit.end - 1] + 1)
             if (new_start, new_end) == (start, end):
                 return start, end
             start, end = new_start, new_end
+
+
+class _ColumnIndex:
+    """The column of each token of one side (``"ref"`` or ``"hyp"``), built on first use."""
+
+    def __init__(self, columns: list[Column]):
+        self._columns = columns
+        self._maps: dict[str, dict[int, int]] = {}
+
+    def of(self, side: str) -> dict[int, int]:
+        if side not in self._maps:
+            field_index = Column._fields.index(side)
+            self._maps[side] = {column[field_index]: index for index, column in enumerate(self._columns)
+                                if column[field_index] is not None}
+        return self._maps[side]
 
 
 def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[int | None]]:

@@ -79,7 +79,8 @@ def apply_code_switch(result, config):
     other_script_words = 0
     for turn, pair in enumerate(result.pairs):
         alignment = pair.alignment
-        found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment) if pair.errors else None
+        strict_errors = pair.errors  # a property that counts the alignment: read once
+        found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment) if strict_errors else None
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
         paired_ref: set[int] = set()
@@ -107,13 +108,13 @@ def apply_code_switch(result, config):
             elif column.ref not in rescued_ref:
                 errors[language_of(alignment.reference[column.ref], column.ref in paired_ref)] += 1
         other_script_words += sum(1 for word in alignment.hypothesis if word_script(word) in ("other", "mixed"))
-        turn_errors = pair.errors - turn_removed
+        turn_errors = strict_errors - turn_removed
         per_turn.append({
             "turn": turn,
-            "rate": _rate(turn_errors, pair.reference_length),
-            "strict_rate": pair.rate,
+            "rate": _rate(turn_errors, len(alignment.reference)),
+            "strict_rate": _rate(strict_errors, len(alignment.reference)),
             "errors": turn_errors,
-            "strict_errors": pair.errors,
+            "strict_errors": strict_errors,
             "rescues": len(found.rescues) if found else 0,
         })
 
