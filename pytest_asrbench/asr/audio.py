@@ -15,11 +15,12 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-import numpy as np
+from pytest_asrbench.asr.errors import AudioError, require_asr_extra
 
-from pytest_asrbench.asr.errors import AsrDependencyError, AudioError
+if TYPE_CHECKING:  # numpy is imported where it is used: importing this module needs no extra
+    import numpy as np
 
 #: Whisper models take 16 kHz mono input.
 TARGET_SAMPLE_RATE = 16_000
@@ -29,7 +30,12 @@ TARGET_SAMPLE_RATE = 16_000
 #: and above the dither/noise floor of a 16-bit silent file (about -90 dBFS).
 SILENCE_DBFS = -50.0
 
-AudioInput = Union[str, os.PathLike, np.ndarray]
+#: A clip is truncated when more than this many seconds *and* more than this fraction of the
+#: length its header declares fail to decode (resampling changes a length by < 1 ms).
+TRUNCATION_MIN_SECONDS = 0.1
+TRUNCATION_MIN_FRACTION = 0.05
+
+AudioInput = Union[str, os.PathLike, "np.ndarray"]
 
 
 @dataclass(frozen=True)
@@ -42,12 +48,15 @@ class AudioClip:
         source: the file path as given, or ``"<array>"``.
         sha256: SHA-256 of the file's bytes, or of the float32 array bytes plus the input rate
             for an array (so a cache key changes whenever the input does).
+        declared_duration: seconds of audio the file's header says it holds (WAV ``data``
+            chunk, FLAC STREAMINFO), ``None`` when the format does not say it exactly.
     """
 
-    samples: np.ndarray
+    samples: "np.ndarray"
     sample_rate: int
     source: str
     sha256: str
+    declared_duration: float | None = None
 
     @property
     def duration(self) -> float:
@@ -64,6 +73,24 @@ class AudioClip:
         """True when no 30 ms frame reaches :data:`SILENCE_DBFS`."""
         return self.peak_dbfs < SILENCE_DBFS
 
+    @property
+    def truncated(self) -> bool:
+        """True when the file decodes to far less audio than its header declares (a cut-off
+        download or copy): more than :data:`TRUNCATION_MIN_SECONDS` and more than
+        :data:`TRUNCATION_MIN_FRACTION` of the declared length are missing."""
+        if self.declared_duration is None:
+            return False
+        missing = self.declared_duration - self.duration
+        return missing > max(TRUNCATION_MIN_SECONDS, TRUNCATION_MIN_FRACTION * self.declared_duration)
+
+
+def _numpy():
+    """numpy, or :class:`AsrDependencyError` saying to install the ``asr`` extra."""
+    require_asr_extra(("numpy",))
+    import numpy
+
+    return numpy
+
 
 def file_sha256(path: str | os.PathLike, chunk_size: int = 1 << 20) -> str:
     """SHA-256 hex digest of a file's bytes, read in 1 MiB chunks."""
@@ -76,6 +103,7 @@ def file_sha256(path: str | os.PathLike, chunk_size: int = 1 << 20) -> str:
 
 def array_sha256(samples: np.ndarray, sample_rate: int) -> str:
     """SHA-256 of a float32 array's bytes and its sample rate."""
+    np = _numpy()
     digest = hashlib.sha256()
     digest.update(f"float32:{int(sample_rate)}:".encode())
     digest.update(np.ascontiguousarray(samples, dtype=np.float32).tobytes())
@@ -84,6 +112,7 @@ def array_sha256(samples: np.ndarray, sample_rate: int) -> str:
 
 def peak_frame_dbfs(samples: np.ndarray, sample_rate: int, frame_seconds: float = 0.03) -> float:
     """RMS level (dBFS) of the loudest non-overlapping frame of ``frame_seconds``."""
+    np = _numpy()
     if samples.size == 0:
         return float("-inf")
     frame = max(1, int(sample_rate * frame_seconds))
@@ -100,12 +129,9 @@ def peak_frame_dbfs(samples: np.ndarray, sample_rate: int, frame_seconds: float 
 
 
 def _decode_file(path: Path) -> np.ndarray:
-    try:
-        from faster_whisper.audio import decode_audio
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise AsrDependencyError(
-            "decoding audio needs faster-whisper: pip install 'pytest-asrbench[asr]'"
-        ) from exc
+    require_asr_extra()
+    from faster_whisper.audio import decode_audio
+
     try:
         return decode_audio(str(path), sampling_rate=TARGET_SAMPLE_RATE)
     except Exception as exc:  # PyAV raises many FFmpegError subclasses; name them all
@@ -115,8 +141,64 @@ def _decode_file(path: Path) -> np.ndarray:
         ) from exc
 
 
+def declared_duration(path: str | os.PathLike) -> float | None:
+    """Seconds of audio a file's header declares, read from its first bytes, or ``None``.
+
+    Only headers that state an exact length count: a WAV ``data`` chunk of PCM, float or
+    G.711 audio (size / block align / rate), and FLAC STREAMINFO (total samples / rate).
+    FFmpeg decodes a truncated file of either without complaint, so this is how a cut-off
+    clip is noticed. MP3, Ogg and other formats give only estimates: ``None`` (not checked).
+    A header that says "unknown length" (streamed WAV, FLAC total 0) also gives ``None``.
+    """
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1 << 16)
+    except OSError:
+        return None
+    if head[:4] == b"RIFF" and head[8:12] == b"WAVE":
+        return _wav_declared_duration(head)
+    if head[:3] == b"ID3" and len(head) >= 10:  # an ID3v2 tag before the FLAC stream
+        size = (head[6] << 21) | (head[7] << 14) | (head[8] << 7) | head[9]
+        head = head[10 + size:]
+    if head[:4] == b"fLaC":
+        return _flac_declared_duration(head)
+    return None
+
+
+def _wav_declared_duration(head: bytes) -> float | None:
+    import struct
+
+    position, block_align, rate, fmt_ok = 12, 0, 0, False
+    while position + 8 <= len(head):
+        chunk, size = head[position:position + 4], struct.unpack("<I", head[position + 4:position + 8])[0]
+        body = position + 8
+        if chunk == b"fmt " and size >= 16 and body + 16 <= len(head):
+            code, _channels, rate, _byte_rate, block_align = struct.unpack("<HHIIH", head[body:body + 14])
+            fmt_ok = code in (1, 3, 6, 7, 0xFFFE)  # PCM, float, A-law, mu-law, extensible
+        elif chunk == b"data":
+            if not fmt_ok or not block_align or not rate or size in (0, 0xFFFFFFFF):
+                return None
+            return size / block_align / rate
+        position = body + size + (size & 1)
+    return None
+
+
+def _flac_declared_duration(head: bytes) -> float | None:
+    # fLaC, then the STREAMINFO block (header 4 bytes, body 34): sample rate 20 bits,
+    # channels 3, bits per sample 5, total samples 36 (RFC 9639, section 8.2)
+    if len(head) < 8 + 18 or head[4] & 0x7F != 0:
+        return None
+    info = int.from_bytes(head[8 + 10:8 + 18], "big")
+    rate = info >> 44
+    total = info & ((1 << 36) - 1)
+    if not rate or not total:
+        return None
+    return total / rate
+
+
 def _resample_array(samples: np.ndarray, sample_rate: int) -> np.ndarray:
     """Resample a mono float32 array to 16 kHz with FFmpeg's resampler (via PyAV)."""
+    np = _numpy()
     import av  # a dependency of faster-whisper
 
     frame = av.AudioFrame.from_ndarray(samples[np.newaxis, :], format="flt", layout="mono")
@@ -140,9 +222,12 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     Raises:
         AudioError: missing/empty/corrupt/zero-length file, or a bad array; names the file.
     """
+    np = _numpy()
     if isinstance(audio, np.ndarray):
         return _load_array(audio, sample_rate)
     path = Path(audio)
+    if path.is_dir():
+        raise AudioError(f"{path}: is a directory, not an audio file")
     if not path.is_file():
         raise AudioError(f"{path}: audio file not found")
     if path.stat().st_size == 0:
@@ -157,10 +242,12 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
         sample_rate=TARGET_SAMPLE_RATE,
         source=str(path),
         sha256=file_sha256(path),
+        declared_duration=declared_duration(path),
     )
 
 
 def _load_array(samples: np.ndarray, sample_rate: int | None) -> AudioClip:
+    np = _numpy()
     if sample_rate is None or int(sample_rate) <= 0:
         raise AudioError("<array>: a sample_rate (Hz, > 0) is required with an array input")
     array = np.asarray(samples)

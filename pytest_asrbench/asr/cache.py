@@ -12,6 +12,10 @@ two workers writing the same key write the same bytes. An entry that does not pa
 another schema or key, or fails its checksum is counted as corrupt, ignored and overwritten
 by the recomputed transcript.
 
+A cache folder that cannot be written (read-only, or a file in its place) never fails a run:
+the first failed write gives one :class:`~pytest_asrbench.asr.errors.AsrCacheWarning` and the
+run goes on without storing; every transcript is still returned.
+
 Root: ``$ASRBENCH_CACHE_DIR/hypotheses`` or ``$XDG_CACHE_HOME/pytest-asrbench/hypotheses``.
 """
 
@@ -22,12 +26,17 @@ import json
 import os
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pytest_asrbench.asr.audio import AudioClip, file_sha256, load_audio
 from pytest_asrbench.asr.embedded_model import cache_root
-from pytest_asrbench.asr.engine import SttEngine, Transcript
+from pytest_asrbench.asr.engine import SttEngine, Transcript, base_language
+from pytest_asrbench.asr.errors import AsrCacheWarning
+
+if TYPE_CHECKING:
+    from pytest_asrbench.asr.audio import AudioClip
 
 SCHEMA = "asrbench.hypothesis/1"
 
@@ -50,6 +59,8 @@ class HypothesisCache:
 
     Attributes:
         hits, misses, corrupt: counters for the run's summary.
+        write_error: why the folder could not be written (``None`` while writes work); set on
+            the first failed write, after which nothing more is written.
     """
 
     def __init__(self, root: Path | None = None, *, enabled: bool = True):
@@ -58,6 +69,8 @@ class HypothesisCache:
         self.hits = 0
         self.misses = 0
         self.corrupt = 0
+        self.write_error: str | None = None
+        self._read_warned = False
 
     @staticmethod
     def key_fields(audio_sha256: str, language: str, identity: dict) -> dict:
@@ -77,8 +90,19 @@ class HypothesisCache:
         path = self.path_for(key)
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             self.misses += 1
+            return None
+        except OSError as exc:  # unreadable entry or folder: decode instead, say so once
+            self.misses += 1
+            if not self._read_warned:
+                self._read_warned = True
+                warnings.warn(
+                    f"hypothesis cache {self.root}: cannot read entries ({exc}); clips are "
+                    "decoded instead. Set ASRBENCH_CACHE_DIR to a folder you can read and write",
+                    AsrCacheWarning,
+                    stacklevel=2,
+                )
             return None
         try:
             entry = json.loads(raw.decode("utf-8"))
@@ -95,9 +119,25 @@ class HypothesisCache:
         return transcript
 
     def put(self, key: str, transcript: Transcript, fields: dict) -> None:
-        """Store ``transcript`` atomically (no-op when bypassed)."""
-        if not self.enabled:
+        """Store ``transcript`` atomically (no-op when bypassed, or once a write failed).
+
+        A folder that cannot be written gives one :class:`AsrCacheWarning` per cache, never an
+        error: the transcript is the caller's already."""
+        if not self.enabled or self.write_error is not None:
             return
+        try:
+            self._write(key, transcript, fields)
+        except OSError as exc:  # read-only, a file where a folder should be, disk full ...
+            self.write_error = f"{type(exc).__name__}: {exc}"
+            warnings.warn(
+                f"hypothesis cache {self.root} is not writable ({self.write_error}); "
+                "transcripts of this run are not stored. Set ASRBENCH_CACHE_DIR to a writable "
+                "folder to cache them",
+                AsrCacheWarning,
+                stacklevel=2,
+            )
+
+    def _write(self, key: str, transcript: Transcript, fields: dict) -> None:
         data = transcript.to_dict()
         entry = {
             "schema": SCHEMA,
@@ -145,7 +185,13 @@ def transcribe_with_cache(
 ) -> ClipRun:
     """Transcribe a file (or decoded clip) through ``cache``: a hit neither decodes the audio
     nor loads the model. Raises :class:`~pytest_asrbench.asr.errors.AudioError` for bad audio
-    (only on a miss: a cached clip's file was already decoded once with that same hash)."""
+    (only on a miss: a cached clip's file was already decoded once with that same hash).
+
+    ``language`` may be any tag (``hi_IN``); the cache key and the engine get its base code
+    (:func:`~pytest_asrbench.asr.engine.base_language`)."""
+    from pytest_asrbench.asr.audio import AudioClip, file_sha256, load_audio
+
+    language = base_language(language)
     if isinstance(audio, AudioClip):
         clip, source, digest = audio, audio.source, audio.sha256
     else:

@@ -6,6 +6,14 @@
 
 The hypothesis cache is not used unless ``--cache`` is given, so the timings printed are those
 of real decoding. Registered in ``pytest_asrbench.cli`` through :func:`add_parser`.
+
+Every clip is tried: a missing, empty, corrupt file or a directory is reported on stderr
+(``asrbench transcribe: error: PATH: reason``), the other clips are still transcribed and
+printed, and the exit code is 2 when any clip failed. Problems that would hit every clip (the
+``asr`` extra missing, a bad engine setting, an unknown language) stop before the first one.
+
+This module imports nothing heavy at import time (the ``asrbench`` command builds its parser
+from it even without the ``asr`` extra).
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from pathlib import Path
 
 from pytest_asrbench.asr.engine import DEFAULT_ENGINE, engine_names
@@ -61,19 +70,35 @@ def _settings(args: argparse.Namespace) -> dict:
 
 
 def run_transcribe(args: argparse.Namespace) -> int:
-    """Handler of ``asrbench transcribe``; returns the exit code (0, or 2 via raised errors)."""
+    """Handler of ``asrbench transcribe``; returns the exit code: 0, or 2 when a clip could not
+    be used (after all the others are done) or, raised, when nothing can run at all."""
+    from pytest_asrbench.asr.errors import AsrCacheWarning, AsrError, AudioError, require_asr_extra
     from pytest_asrbench.asr.run_record import build_record, clip_entry
     from pytest_asrbench.asr.session import AsrSession
 
     if args.reference is not None and len(args.audio) != 1:
-        raise ValueError("--reference scores one clip; give exactly one audio file")
+        raise AsrError("--reference scores one clip; give exactly one audio file")
+    require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
     session = AsrSession(None, use_cache=args.cache)
     session.expected_clips = len(args.audio)
     settings = _settings(args)
-    engine = session.engine_for(settings)
+    engine = session.engine_for(settings)  # EngineSettingsError before any clip
+    check_language = getattr(engine, "check_language", None)  # optional engine method
+    if check_language is not None:
+        check_language(args.language)  # AsrLanguageError before any clip
     entries = []
+    failed = 0
     for path in args.audio:
-        run = session.transcribe(path, args.language, settings)
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", AsrCacheWarning)
+                run = session.transcribe(path, args.language, settings)
+        except AudioError as exc:  # this clip only: report it, go on with the others
+            failed += 1
+            print(f"asrbench transcribe: error: {exc}", file=sys.stderr, flush=True)
+            continue
+        finally:
+            _report_warnings(caught)
         extra = {}
         if args.reference is not None:
             from pytest_asrbench.scoring import score
@@ -91,7 +116,25 @@ def run_transcribe(args: argparse.Namespace) -> int:
         print(json.dumps(record, ensure_ascii=False, indent=2))
     else:
         _print_summary(record)
+    if failed:
+        print(
+            f"asrbench transcribe: {failed} of {len(args.audio)} audio file(s) could not be "
+            "transcribed (see the errors above)",
+            file=sys.stderr,
+        )
+        return 2
     return 0
+
+
+def _report_warnings(caught: list) -> None:
+    """Print the hypothesis cache's warnings as one plain line each; re-emit any other."""
+    from pytest_asrbench.asr.errors import AsrCacheWarning
+
+    for warning in caught:
+        if issubclass(warning.category, AsrCacheWarning):
+            print(f"asrbench transcribe: warning: {warning.message}", file=sys.stderr, flush=True)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def _print_clip(entry: dict) -> None:

@@ -10,6 +10,11 @@ checked against :data:`EMBEDDED_MODEL_SHA256`, and only then is the file moved i
 ``os.replace``: a half-written or wrong model is never visible under the name ``model.bin``.
 A file lock serialises assembly between processes (pytest-xdist workers).
 
+A model already assembled and verified is used without writing anything (no lock file), so a
+read-only, shared cache folder works. When assembly is needed and the folder cannot be
+written, :class:`~pytest_asrbench.asr.errors.CacheNotWritableError` names the folder and says
+to set ``ASRBENCH_CACHE_DIR``.
+
 Cache folder: ``$ASRBENCH_CACHE_DIR/models/`` when set, else
 ``$XDG_CACHE_HOME/pytest-asrbench/models/`` (default ``~/.cache``; ``%LOCALAPPDATA%`` on
 Windows, ``~/Library/Caches`` on macOS).
@@ -28,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_asrbench.asr.errors import (
+    CacheNotWritableError,
     ModelIntegrityError,
     ModelNotFoundError,
     ModelPartMissingError,
@@ -265,6 +271,40 @@ def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) ->
     return actual
 
 
+def _assembled(folder: Path, aux_paths: dict[str, Path], expected_sha256: str) -> bool:
+    """True when ``folder`` already holds the verified model: ``model.bin`` with
+    ``expected_sha256`` and each auxiliary file equal to its source. Reads only."""
+    try:
+        if not (folder / "model.bin").is_file():
+            return False
+        if sha256_of(folder / "model.bin") != expected_sha256:
+            return False
+        for name, source in aux_paths.items():
+            target = folder / name
+            if not target.is_file() or sha256_of(target) != sha256_of(source):
+                return False
+    except OSError:  # unreadable: treat as absent, assembly then says what is wrong
+        return False
+    return True
+
+
+def _require_writable(folder: Path) -> None:
+    """Create ``folder`` and prove a file can be made in it, or raise
+    :class:`CacheNotWritableError` naming the folder."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-probe.", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise CacheNotWritableError(
+            f"embedded Whisper model: cannot assemble it in {folder}: the cache folder is not "
+            f"writable ({type(exc).__name__}: {exc.strerror or exc}). Set ASRBENCH_CACHE_DIR to a "
+            "writable folder (the model needs about 150 MB there, once), or point it at a cache "
+            "that already holds the assembled model"
+        ) from exc
+
+
 # ----------------------------------------------------------------------------- public API
 
 _VERIFIED: dict[tuple, ModelFiles] = {}
@@ -305,21 +345,25 @@ def ensure_embedded_model(
     if cached is not None and (folder / "model.bin").is_file():
         return cached
 
-    folder.mkdir(parents=True, exist_ok=True)
-    with _Lock(folder / ".assemble.lock"):
-        for name, source in aux_paths.items():
-            if not source.is_file():
-                raise ModelPartMissingError(
-                    f"embedded Whisper model: {name} ({source}) is missing; {_INSTALL_HINT}"
-                )
-            target = folder / name
-            if not target.is_file() or sha256_of(target) != sha256_of(source):
-                _atomic_copy(source, target)
-        model_bin = folder / "model.bin"
-        if model_bin.is_file() and sha256_of(model_bin) == expected_sha256:
-            digest = expected_sha256
-        else:
-            digest = assemble_model_bin(part_paths, model_bin, expected_sha256)
+    for name, source in aux_paths.items():
+        if not source.is_file():
+            raise ModelPartMissingError(
+                f"embedded Whisper model: {name} ({source}) is missing; {_INSTALL_HINT}"
+            )
+    model_bin = folder / "model.bin"
+    if _assembled(folder, aux_paths, expected_sha256):
+        digest = expected_sha256  # verified, and nothing written: a read-only cache works
+    else:
+        _require_writable(folder)
+        with _Lock(folder / ".assemble.lock"):
+            for name, source in aux_paths.items():
+                target = folder / name
+                if not target.is_file() or sha256_of(target) != sha256_of(source):
+                    _atomic_copy(source, target)
+            if model_bin.is_file() and sha256_of(model_bin) == expected_sha256:
+                digest = expected_sha256
+            else:
+                digest = assemble_model_bin(part_paths, model_bin, expected_sha256)
 
     files = {name: sha256_of(folder / name) for name in aux_paths}
     files["model.bin"] = digest

@@ -15,10 +15,12 @@ import importlib
 import importlib.metadata
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pytest_asrbench.asr.audio import AudioInput
 from pytest_asrbench.asr.errors import EngineNotFoundError
+
+if TYPE_CHECKING:
+    from pytest_asrbench.asr.audio import AudioInput
 
 ENTRY_POINT_GROUP = "asrbench.engines"
 DEFAULT_ENGINE = "faster-whisper"
@@ -41,7 +43,12 @@ FLAG_REPETITION = "repetition_loop"  # the same word/character run repeats 3+ ti
 FLAG_COMPRESSION = "high_compression_ratio"  # a segment's compression ratio > 2.4
 FLAG_TEXT_ON_SILENCE = "text_on_silence"  # text on silent audio, or where the model says no speech
 FLAG_LANGUAGE_MISMATCH = "language_mismatch"  # detected language != forced (when detected)
+FLAG_TRUNCATED = "truncated_audio"  # decoded audio far shorter than the file header declares
 HALLUCINATION_FLAGS = frozenset({FLAG_REPETITION, FLAG_COMPRESSION, FLAG_TEXT_ON_SILENCE})
+#: Every flag a transcript may carry (``expect: {flags: [...]}`` is checked against these).
+KNOWN_FLAGS = frozenset(
+    {FLAG_NO_SPEECH, FLAG_LANGUAGE_MISMATCH, FLAG_TRUNCATED, *HALLUCINATION_FLAGS}
+)
 
 
 @dataclass(frozen=True)
@@ -175,12 +182,16 @@ def transcript_flags(
     *,
     audio_is_silent: bool,
     forced_language: str | None = None,
+    audio_truncated: bool = False,
 ) -> tuple[str, ...]:
     """The flags of a transcript (sorted): ``no_speech`` for an empty transcript, and the
     hallucination signs ``repetition_loop``, ``high_compression_ratio`` (> 2.4, Whisper's own
     threshold), ``text_on_silence`` (silent audio, or a segment with text whose no-speech
-    probability is > 0.6); ``language_mismatch`` when detection disagrees."""
+    probability is > 0.6); ``language_mismatch`` when detection disagrees;
+    ``truncated_audio`` when the file holds far less audio than its header declares."""
     flags = set()
+    if audio_truncated:
+        flags.add(FLAG_TRUNCATED)
     if not text.strip():
         flags.add(FLAG_NO_SPEECH)
     else:
@@ -199,6 +210,34 @@ def transcript_flags(
     ):
         flags.add(FLAG_LANGUAGE_MISMATCH)
     return tuple(sorted(flags))
+
+
+# ----------------------------------------------------------------------------- language
+
+
+def base_language(tag: str) -> str:
+    """The ISO 639 base code an engine is asked for: ``hi_IN`` -> ``hi``, ``fr-CA`` -> ``fr``,
+    ``EN`` -> ``en``.
+
+    The one mapping from a case/CLI language tag to an engine's language, used by the
+    hypothesis cache key, the engines and ``asrbench transcribe``. A tag the normalizers know
+    goes through :func:`pytest_asrbench.normalize.registry.resolve_language` first (so
+    ``transcribe`` and ``score`` read a tag the same way); any other tag is split at ``-``/``_``.
+
+    Raises:
+        AsrLanguageError: an empty or non-string tag.
+    """
+    from pytest_asrbench.asr.errors import AsrLanguageError
+    from pytest_asrbench.errors import UnknownLanguageError
+    from pytest_asrbench.normalize.registry import resolve_language
+
+    if not isinstance(tag, str) or not tag.strip():
+        raise AsrLanguageError(f"language must be a non-empty tag such as 'en'; got {tag!r}")
+    try:
+        tag = resolve_language(tag)
+    except UnknownLanguageError:
+        pass  # no normalizer for it: the engine may still know the language
+    return tag.strip().replace("_", "-").split("-")[0].lower()
 
 
 # ----------------------------------------------------------------------------- discovery

@@ -9,8 +9,31 @@ class AsrError(AsrbenchError):
     """Base class of every error raised on purpose by :mod:`pytest_asrbench.asr`."""
 
 
+#: What to do when a library of the ``asr`` extra is missing (one message everywhere).
+ASR_EXTRA_MESSAGE = "the ASR engine needs the asr extra: pip install 'pytest-asrbench[asr]'"
+#: Import names of the ``asr`` extra that the default engine needs.
+ASR_EXTRA_MODULES = ("numpy", "faster_whisper")
+
+
 class AsrDependencyError(AsrError, ImportError):
-    """faster-whisper (or another engine's library) is not installed."""
+    """faster-whisper (or another library of the ``asr`` extra) is not installed."""
+
+
+def require_asr_extra(modules: tuple[str, ...] = ASR_EXTRA_MODULES) -> None:
+    """Import ``modules`` (cached after the first call) or raise :class:`AsrDependencyError`
+    with :data:`ASR_EXTRA_MESSAGE` and the missing module.
+
+    The text parts of pytest-asrbench work without the ``asr`` extra: nothing in
+    :mod:`pytest_asrbench.asr` imports these libraries at module level, and every entry
+    point of the engine (an ``asr`` case, ``asrbench transcribe``) calls this first.
+    """
+    import importlib
+
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise AsrDependencyError(f"{ASR_EXTRA_MESSAGE} ({exc})") from exc
 
 
 class ModelError(AsrError):
@@ -38,3 +61,26 @@ class AudioError(AsrError, ValueError):
 
 class EngineNotFoundError(AsrError, LookupError):
     """No STT engine is registered under the requested name."""
+
+
+class EngineSettingsError(AsrError, ValueError):
+    """An engine setting is unknown or has a value the engine cannot use (compute type,
+    ``transcribe_options`` name, a negative beam size ...); the message lists what is valid."""
+
+
+class AsrLanguageError(AsrError, ValueError):
+    """The engine has no language for the tag (Whisper knows about 100 ISO 639-1 codes)."""
+
+
+class CacheNotWritableError(AsrError):
+    """The cache folder cannot be written and something needs writing there (assembling the
+    embedded model). The message names the folder and says to set ``ASRBENCH_CACHE_DIR``."""
+
+
+class AsrCaseError(AsrError, ValueError):
+    """An ``asr`` case asks for something that cannot be checked (an unknown ``expect`` key
+    or flag); raised before any snapshot comparison."""
+
+
+class AsrCacheWarning(UserWarning):
+    """The hypothesis cache could not be read or written; the run goes on without it."""

@@ -35,10 +35,31 @@ from pytest_asrbench.asr.embedded_model import (
     ModelFiles,
     resolve_model,
 )
-from pytest_asrbench.asr.engine import DecodeInfo, Segment, Transcript, transcript_flags
-from pytest_asrbench.asr.errors import AsrDependencyError, AsrError
+from pytest_asrbench.asr.engine import (
+    KNOWN_FLAGS,
+    DecodeInfo,
+    Segment,
+    Transcript,
+    base_language,
+    transcript_flags,
+)
+from pytest_asrbench.asr.errors import (
+    AsrLanguageError,
+    EngineSettingsError,
+    require_asr_extra,
+)
 
 ENGINE_NAME = "faster-whisper"
+#: Every compute type CTranslate2 4.x accepts (CTranslate2 docs, "Quantization"); which of
+#: them a device runs is checked when the model loads (``ctranslate2.get_supported_compute_types``).
+COMPUTE_TYPES = (
+    "default", "auto", "int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16",
+    "float16", "bfloat16", "float32",
+)
+#: Devices of ``faster_whisper.WhisperModel``.
+DEVICES = ("cpu", "cuda", "auto")
+#: Arguments of ``WhisperModel.transcribe`` set by the engine itself, not by transcribe_options.
+_ENGINE_OPTIONS = ("audio", "language")
 #: Distributions whose versions can change a transcript; recorded and part of the cache key.
 LIBRARIES = ("faster-whisper", "ctranslate2", "av", "tokenizers", "numpy")
 
@@ -97,16 +118,23 @@ class DecodeSettings:
 
     @classmethod
     def from_mapping(cls, settings: dict[str, Any]) -> "DecodeSettings":
-        """Build from a YAML/CLI mapping; unknown keys raise :class:`AsrError` listing the
-        known ones."""
+        """Build from a YAML/CLI mapping, checking every value before anything loads.
+
+        Raises:
+            EngineSettingsError: an unknown key, a value of the wrong type or range, a compute
+                type CTranslate2 does not have, or a ``transcribe_options`` name that
+                ``WhisperModel.transcribe`` does not take; the message lists the valid ones.
+        """
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(settings) - known)
         if unknown:
-            raise AsrError(
+            raise EngineSettingsError(
                 f"unknown faster-whisper engine setting(s) {', '.join(unknown)}; known: "
                 f"{', '.join(sorted(known))}"
             )
         values = dict(settings)
+        for name, value in values.items():
+            _check_setting(name, value)
         if "temperature" in values:
             values["temperature"] = float(values["temperature"])
         return cls(**values)
@@ -120,6 +148,79 @@ class DecodeSettings:
         return {name: full[name] for name in self.OUTPUT_FIELDS}
 
 
+_INT_MINIMUM = {"cpu_threads": 0, "num_workers": 1, "beam_size": 1}
+_BOOLS = ("vad_filter", "condition_on_previous_text", "detect_language", "silence_gate")
+
+
+def _check_setting(name: str, value: Any) -> None:
+    """Raise :class:`EngineSettingsError` when ``value`` cannot be used for setting ``name``."""
+    where = f"engine setting {name}"
+    if name in _INT_MINIMUM:
+        if isinstance(value, bool) or not isinstance(value, int) or value < _INT_MINIMUM[name]:
+            raise EngineSettingsError(f"{where}: {value!r} is not an integer >= {_INT_MINIMUM[name]}")
+    elif name in _BOOLS:
+        if not isinstance(value, bool):
+            raise EngineSettingsError(f"{where}: {value!r} is not true or false")
+    elif name == "temperature":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise EngineSettingsError(f"{where}: {value!r} is not a number from 0 to 1")
+    elif name == "model":
+        if not isinstance(value, str) or not value.strip():
+            raise EngineSettingsError(f"{where}: {value!r} is not 'embedded', a folder or a model name")
+    elif name == "compute_type":
+        if value not in COMPUTE_TYPES:
+            raise EngineSettingsError(
+                f"{where}: {value!r} is not a CTranslate2 compute type; use one of "
+                f"{', '.join(COMPUTE_TYPES)} (int8 is the default on the CPU)"
+            )
+    elif name == "device":
+        if value not in DEVICES:
+            raise EngineSettingsError(f"{where}: {value!r} is not a device; use one of {', '.join(DEVICES)}")
+    elif name == "transcribe_options":
+        if not isinstance(value, dict):
+            raise EngineSettingsError(f"{where}: expected a mapping of WhisperModel.transcribe arguments, got {value!r}")
+        if value:
+            accepted = transcribe_option_names()
+            bad = sorted(k for k in value if k not in accepted)
+            if bad:
+                raise EngineSettingsError(
+                    f"{where}: {', '.join(map(repr, bad))} "
+                    f"{'is not an argument' if len(bad) == 1 else 'are not arguments'} of "
+                    f"faster-whisper's WhisperModel.transcribe; accepted: {', '.join(sorted(accepted))}"
+                )
+
+
+def transcribe_option_names() -> frozenset[str]:
+    """Keyword arguments of ``faster_whisper.WhisperModel.transcribe`` that ``transcribe_options``
+    may set (all but the audio and the forced language)."""
+    import inspect
+
+    require_asr_extra()
+    from faster_whisper import WhisperModel
+
+    params = inspect.signature(WhisperModel.transcribe).parameters
+    return frozenset(name for name in params if name != "self" and name not in _ENGINE_OPTIONS)
+
+
+def whisper_language(tag: str) -> str:
+    """Whisper's code for a language tag (``hi_IN`` -> ``hi``), via
+    :func:`~pytest_asrbench.asr.engine.base_language`.
+
+    Raises:
+        AsrLanguageError: Whisper has no such language; lists the codes it has.
+    """
+    code = base_language(tag)
+    require_asr_extra()
+    from faster_whisper.tokenizer import _LANGUAGE_CODES
+
+    if code not in _LANGUAGE_CODES:
+        raise AsrLanguageError(
+            f"Whisper has no language {code!r} (from the tag {tag!r}); its codes are "
+            f"{', '.join(sorted(_LANGUAGE_CODES))}"
+        )
+    return code
+
+
 @contextlib.contextmanager
 def _hub_offline():
     previous = os.environ.get("HF_HUB_OFFLINE")
@@ -131,6 +232,16 @@ def _hub_offline():
             os.environ.pop("HF_HUB_OFFLINE", None)
         else:
             os.environ["HF_HUB_OFFLINE"] = previous
+
+
+def _supported_compute_types(device: str) -> str:
+    try:
+        import ctranslate2
+
+        kinds = sorted(ctranslate2.get_supported_compute_types(device))
+    except Exception:  # the device itself is missing: the original message says so
+        return ""
+    return f"; this host runs {', '.join(kinds)} on {device}"
 
 
 class FasterWhisperEngine:
@@ -185,6 +296,8 @@ class FasterWhisperEngine:
                 "sha256": self.model_sha256(),
             },
             "decode": self.settings.output_dict(),
+            # the flags a cached transcript was checked for: a new flag invalidates old entries
+            "flags": sorted(KNOWN_FLAGS),
         }
 
     # -- loading ------------------------------------------------------------------------------
@@ -205,27 +318,35 @@ class FasterWhisperEngine:
             return self._model
         started = time.perf_counter()
         with _hub_offline():
-            try:
-                from faster_whisper import WhisperModel
-            except ImportError as exc:
-                raise AsrDependencyError(
-                    "the faster-whisper engine needs faster-whisper: "
-                    "pip install 'pytest-asrbench[asr]'"
-                ) from exc
+            require_asr_extra()
+            from faster_whisper import WhisperModel
+
             if self.model_files is None:
                 self.model_files = resolve_model(self.settings.model)
-            self._model = WhisperModel(
-                str(self.model_files.path),
-                device=self.settings.device,
-                compute_type=self.settings.compute_type,
-                cpu_threads=self.settings.cpu_threads,
-                num_workers=self.settings.num_workers,
-                local_files_only=True,
-            )
+            try:
+                self._model = WhisperModel(
+                    str(self.model_files.path),
+                    device=self.settings.device,
+                    compute_type=self.settings.compute_type,
+                    cpu_threads=self.settings.cpu_threads,
+                    num_workers=self.settings.num_workers,
+                    local_files_only=True,
+                )
+            except ValueError as exc:  # CTranslate2: a compute type or device this host lacks
+                raise EngineSettingsError(
+                    f"faster-whisper cannot load the model with device={self.settings.device!r}, "
+                    f"compute_type={self.settings.compute_type!r}: {exc}"
+                    f"{_supported_compute_types(self.settings.device)}"
+                ) from exc
         self.load_seconds = time.perf_counter() - started
         return self._model
 
     # -- transcription ------------------------------------------------------------------------
+
+    def check_language(self, language: str) -> str:
+        """Whisper's code for ``language`` (``hi_IN`` -> ``hi``); raises
+        :class:`~pytest_asrbench.asr.errors.AsrLanguageError` for a language Whisper lacks."""
+        return whisper_language(language)
 
     def transcribe(
         self, audio: AudioInput, sample_rate: int | None = None, *, language: str
@@ -241,7 +362,8 @@ class FasterWhisperEngine:
     def transcribe_clip(self, clip, *, language: str) -> Transcript:
         """Transcribe an already decoded :class:`~pytest_asrbench.asr.audio.AudioClip`."""
         s = self.settings
-        lang = language.split("-")[0].lower()
+        lang = whisper_language(language)
+        truncated = bool(getattr(clip, "truncated", False))
         if s.silence_gate and clip.is_silent:
             info = DecodeInfo(
                 language=lang,
@@ -250,7 +372,9 @@ class FasterWhisperEngine:
                 compression_ratio=None,
                 duration=round(clip.duration, 3),
             )
-            flags = transcript_flags("", (), info, audio_is_silent=True, forced_language=lang)
+            flags = transcript_flags(
+                "", (), info, audio_is_silent=True, forced_language=lang, audio_truncated=truncated
+            )
             return Transcript(text="", segments=(), info=info, flags=flags)
         model = self.load()
         options = dict(
@@ -264,18 +388,26 @@ class FasterWhisperEngine:
         detected = detected_prob = None
         if s.detect_language:
             detected, detected_prob, _ = model.detect_language(clip.samples)
-        raw_segments, info = model.transcribe(clip.samples, **options)
-        segments = tuple(
-            Segment(
-                start=round(float(seg.start), 3),
-                end=round(float(seg.end), 3),
-                text=seg.text,
-                avg_logprob=float(seg.avg_logprob),
-                no_speech_prob=float(seg.no_speech_prob),
-                compression_ratio=float(seg.compression_ratio),
+        try:
+            raw_segments, info = model.transcribe(clip.samples, **options)
+            segments = tuple(
+                Segment(
+                    start=round(float(seg.start), 3),
+                    end=round(float(seg.end), 3),
+                    text=seg.text,
+                    avg_logprob=float(seg.avg_logprob),
+                    no_speech_prob=float(seg.no_speech_prob),
+                    compression_ratio=float(seg.compression_ratio),
+                )
+                for seg in raw_segments  # a generator: decoding happens here
             )
-            for seg in raw_segments
-        )
+        except (TypeError, ValueError) as exc:
+            if not s.transcribe_options:
+                raise  # not a settings problem: a bug to see whole
+            raise EngineSettingsError(
+                f"faster-whisper rejected engine setting transcribe_options "
+                f"{s.transcribe_options!r}: {type(exc).__name__}: {exc}"
+            ) from exc
         text = "".join(seg.text for seg in segments).strip()
         no_speech = [seg.no_speech_prob for seg in segments if seg.no_speech_prob is not None]
         ratios = [seg.compression_ratio for seg in segments if seg.compression_ratio is not None]
@@ -291,6 +423,7 @@ class FasterWhisperEngine:
             ),
         )
         flags = transcript_flags(
-            text, segments, decode_info, audio_is_silent=clip.is_silent, forced_language=lang
+            text, segments, decode_info, audio_is_silent=clip.is_silent, forced_language=lang,
+            audio_truncated=truncated,
         )
         return Transcript(text=text, segments=segments, info=decode_info, flags=flags)

@@ -16,8 +16,16 @@ from typing import Any
 from pytest_asrbench.asr.cache import ClipRun, HypothesisCache, transcribe_with_cache
 from pytest_asrbench.asr.engine import DEFAULT_ENGINE, SttEngine, create_engine
 
-#: More clips than this get a progress bar.
+#: More clips than this get a progress bar (only on an interactive terminal, see
+#: :meth:`AsrSession._advance`).
 PROGRESS_MIN_CLIPS = 3
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
 
 
 def _option(config, name: str, default=None):
@@ -46,6 +54,7 @@ class AsrSession:
         self.clips: list[dict[str, Any]] = []
         self.expected_clips = 0
         self._bar = None
+        self._no_bar = False
 
     # -- engines ------------------------------------------------------------------------------
 
@@ -70,9 +79,9 @@ class AsrSession:
     # -- transcription ------------------------------------------------------------------------
 
     def transcribe(self, audio: Path, language: str, settings: dict | None = None, **extra) -> ClipRun:
+        """Transcribe one file through the cache; ``language`` is any tag (``hi_IN`` -> ``hi``)."""
         engine = self.engine_for(settings)
-        run = transcribe_with_cache(engine, audio, language, self.cache)
-        return run
+        return transcribe_with_cache(engine, audio, language, self.cache)
 
     def add_clip(self, entry: dict[str, Any]) -> None:
         self.clips.append(entry)
@@ -89,12 +98,18 @@ class AsrSession:
         return manager.global_and_fixture_disabled()
 
     def _advance(self) -> None:
-        if self.expected_clips <= PROGRESS_MIN_CLIPS:
+        """Count one clip on the progress bar. The bar is drawn only for more than
+        :data:`PROGRESS_MIN_CLIPS` clips, on stderr, when stderr is a terminal, and it erases
+        itself when done (``leave=False``): CI logs, redirected and captured runs stay clean."""
+        if self.expected_clips <= PROGRESS_MIN_CLIPS or self._no_bar:
             return
         if self.config is not None and hasattr(self.config, "workerinput"):
             return  # an xdist worker: its stderr is not the user's terminal
         with self._capture_disabled():
             if self._bar is None:
+                if not _is_terminal(sys.stderr):
+                    self._no_bar = True  # a log or a pipe: a bar would only leave \r debris
+                    return
                 from tqdm import tqdm
 
                 self._bar = tqdm(
