@@ -48,21 +48,24 @@ class LatinViews:
     """The two readings of a Latin chunk's text, memoized per text (one set per rescuer).
 
     ``english(text)``: the English view, ``hindi(english(text))`` as tokens.
-    ``differs(text)``: whether that view differs from the chunk's own Hindi tokens,
-    ``hindi(text)`` (then the chunk is one unit).
+    ``hindi(text)``: the chunk's own Hindi tokens.
     """
 
     def __init__(self, hindi, english, maxsize: int = 1 << 14):
         self._hindi = hindi
         self._english = english
         self.english = lru_cache(maxsize)(self._english_view)
-        self.differs = lru_cache(maxsize)(self._differs)
+        self.hindi = lru_cache(maxsize)(self._hindi_tokens)
 
     def _english_view(self, text: str) -> tuple[str, ...]:
         return tuple(self._hindi(self._english(text)).split())
 
-    def _differs(self, text: str) -> bool:
-        return self.english(text) != tuple(self._hindi(text).split())
+    def _hindi_tokens(self, text: str) -> tuple[str, ...]:
+        return tuple(self._hindi(text).split())
+
+    def differs(self, text: str) -> bool:
+        """Whether the English view of ``text`` differs from its Hindi tokens (then it is one unit)."""
+        return self.english(text) != self.hindi(text)
 
 
 class SideView:
@@ -73,8 +76,9 @@ class SideView:
 
     - it is a Devanagari token that is not a loanword of the lexicon (it can only come
       from a non-Latin chunk), or
-    - the side has several chunks and no Latin chunk whose English view differs from its
-      Hindi tokens (every unit of such a side is one token).
+    - the side has several chunks and the token is not one of the Hindi tokens of a Latin
+      chunk whose English view differs from them (only such a chunk is a wider unit, and
+      its tokens are its own Hindi normalization).
 
     A side of one chunk needs no normalization for its map. A Latin chunk's English view is
     computed the first time it is needed.
@@ -87,7 +91,7 @@ class SideView:
         self._latin = latin
         self._loanwords = loanwords
         self._raw_chunks: list[tuple[str, str]] | None = None
-        self._all_single: bool | None = None
+        self._wide_tokens: frozenset[str] | None = None
         self._chunks: list[tuple[str, str]] | None = None
         self._chunk_of: list[int] = []
         self._chunk_start: list[int] = []
@@ -101,7 +105,7 @@ class SideView:
     def unit(self, index: int) -> Unit:
         """The unit holding Hindi token ``index``."""
         token = self.tokens[index]
-        if (token not in self._loanwords and word_script(token) == "devanagari") or self._units_are_single():
+        if (token not in self._loanwords and word_script(token) == "devanagari") or self._own_unit_by_text(token):
             return Unit(index, index + 1, (token,))
         self._ensure_chunks()
         chunk_index = self._chunk_of[index]
@@ -112,18 +116,24 @@ class SideView:
             return units
         return units[index - self._chunk_start[chunk_index]]
 
-    def _units_are_single(self) -> bool:
-        """Several chunks, none of them a Latin chunk whose two views differ (no map needed).
+    def _own_unit_by_text(self, token: str) -> bool:
+        """Several chunks, and ``token`` is no Hindi token of a Latin chunk with differing views.
 
-        Every chunk of such a side keeps one unit per token whatever the map: a Latin chunk
-        with equal views, any other chunk, or a ``mixed`` merge of them.
+        Such a token is in a chunk that keeps one unit per token whatever the map: a Latin
+        chunk with equal views, any other chunk, or a ``mixed`` merge.
         """
-        if self._all_single is None:
-            chunks = self._split_chunks()
-            self._all_single = len(chunks) > 1 and not any(
-                script == "latin" and self._latin.differs(text) for script, text in chunks
-            )
-        return self._all_single
+        if self._wide_tokens is None:
+            self._wide_tokens = self._tokens_of_wide_chunks()
+        return token not in self._wide_tokens
+
+    def _tokens_of_wide_chunks(self) -> frozenset[str]:
+        """The Hindi tokens of the Latin chunks whose views differ; every token for a side of
+        one chunk, whose map costs nothing (and whose one piece is ``tokens`` itself)."""
+        chunks = self._split_chunks()
+        if len(chunks) <= 1:
+            return frozenset(self.tokens)
+        return frozenset(token for script, text in chunks if script == "latin" and self._latin.differs(text)
+                         for token in self._latin.hindi(text))
 
     def _split_chunks(self) -> list[tuple[str, str]]:
         if self._raw_chunks is None:
