@@ -33,10 +33,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "asrbench_case(kind, language): a YAML case collected by pytest-asrbench")
-
-
 def _given_paths(config: pytest.Config) -> list[Path]:
     return [Path(config.invocation_params.dir, arg.split("::")[0]).resolve() for arg in config.args]
 
