@@ -240,3 +240,11 @@ def test_cli_prints_no_rescue_block_for_english(capsys):
 
     assert main(["score", "-l", "en", "the cat", "the bat"]) == 0
     assert "rescued" not in capsys.readouterr().out
+
+
+def test_in_word_joiners_split_words_neither_in_the_normalizer_nor_in_the_views():
+    # Regression: the views cut words at ZWJ/ZWNJ while the normalizer removes them, and the
+    # chunk map then raised "hindi normalization ... is not stable".
+    result = score("मेरी फ़्लाइट seven बजे\u200c है", "मेरी फ़्लाइट 7 बजे\u200d है", "hi")
+    assert result.details["strict_rate"] == pytest.approx(0.2)
+    assert result.rate == 0.0

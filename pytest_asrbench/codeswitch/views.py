@@ -20,14 +20,12 @@ phrases recur from turn to turn.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pytest_asrbench.codeswitch.scripts import Script, word_script
+from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
 
-# The same separators as the normalizer's unicode_whitespace step.
-_SEPARATORS = re.compile(r"[\s\u200b\u200c\u200d\u2060\ufeff\u00ad]+")
 
 
 @dataclass(frozen=True)
@@ -162,7 +160,8 @@ class SideView:
 def _chunks(raw: str) -> list[tuple[str, str]]:
     """``[(script, text), ...]``: maximal runs of raw words of one script class."""
     chunks: list[list] = []
-    for word in _SEPARATORS.split(raw):
+    # The normalizer's own word boundaries: in-word joiners vanish, whitespace separates.
+    for word in WHITESPACE.split(INVISIBLE.sub("", raw)):
         if not word:
             continue
         script: Script = word_script(word)

@@ -11,12 +11,12 @@ from pytest_asrbench.normalize.steps import step
 
 # Every character Python treats as whitespace, plus the zero-width space (U+200B), is a
 # word boundary.
-_WHITESPACE = re.compile(r"[\s\u200b]+")
+WHITESPACE = re.compile(r"[\s\u200b]+")
 # Invisible characters that live inside a word and change its rendering, not the word:
 # ZWNJ and ZWJ (Devanagari half forms: क्‍ष is क्ष; emoji sequences), word joiner, BOM,
 # soft hyphen, and variation selectors (the U+FE0F of ❤️). Removed, never a boundary:
 # as a space they would split one word into two.
-_INVISIBLE = re.compile("[\u200c\u200d\u2060\ufeff\u00ad\ufe00-\ufe0f\U000e0100-\U000e01ef]+")
+INVISIBLE = re.compile("[\u200c\u200d\u2060\ufeff\u00ad\ufe00-\ufe0f\U000e0100-\U000e01ef]+")
 
 
 @step("nfc")
@@ -29,7 +29,7 @@ def nfc(config, lexicons):
 def unicode_whitespace(config, lexicons):
     """Any Unicode whitespace (tab, NBSP, ideographic space, ZWSP) becomes one ASCII space;
     in-word invisible characters (ZWJ, ZWNJ, variation selectors, soft hyphen) are removed."""
-    return lambda text: _WHITESPACE.sub(" ", _INVISIBLE.sub("", text))
+    return lambda text: WHITESPACE.sub(" ", INVISIBLE.sub("", text))
 
 
 @step("lowercase")
