@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pytest_asrbench import score
+from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.alignment import AlignmentOp, align
+from pytest_asrbench.scoring.metrics import METRICS
 
 
 def test_single_pair_counts_and_rate():
@@ -14,7 +16,8 @@ def test_single_pair_counts_and_rate():
     assert result.reference_length == 6
     assert result.rate == pytest.approx(2 / 6, abs=1e-12)
     assert result.unit == "word"
-    assert (result.metric, result.version, result.language) == ("stt_wer", "1.0.0", "en")
+    assert (result.metric, result.version, result.language) == ("stt_wer", METRICS["stt_wer"].version, "en")
+    assert result.config_version == get_config("en").version
 
 
 def test_corpus_rate_is_micro_averaged_not_mean_of_rates():
