@@ -1,9 +1,12 @@
 """English numbers: number words to digits, and one written form per spoken number.
 
-Three steps, in this order in ``configs/en.toml``:
+Four steps, in this order in ``configs/en.toml``:
 
 ``digit_group_commas`` (before ``punctuation``)
     "1,000" = "1000": a comma followed by exactly three digits is a thousands separator.
+
+``negative_numbers`` (before ``punctuation``)
+    "-5" = "minus 5": a minus sign that starts a word is read "minus", never dropped.
 
 ``number_words``
     Number words become digits. Maximal runs of English number words ("twenty five",
