@@ -70,11 +70,7 @@ def run(case: Case, snapshot, config) -> None:
     it, also for ``xfail`` cases. An ``xfail`` case whose expectations now hold fails
     (strict): promote it by removing its ``xfail``.
     """
-    context = RunContext(
-        rootpath=config.rootpath,
-        cache_dir=Path(config.cache.mkdir("asrbench")) if getattr(config, "cache", None) else config.rootpath / ".asrbench-cache",
-        pytest_config=config,
-    )
+    context = _run_context(config)
     recorded = snapshot.use_extension(CaseSnapshotExtension)
     try:
         result = get_runner(case.kind).run(case, context)
@@ -101,6 +97,23 @@ def run(case: Case, snapshot, config) -> None:
     problems = result.failures + problems
     if problems:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n" + "\n".join(problems))
+
+
+RUN_CONTEXT = pytest.StashKey[RunContext]()
+
+
+def _run_context(config) -> RunContext:
+    """The session's :class:`RunContext`, made once."""
+    context = config.stash.get(RUN_CONTEXT, None)
+    if context is None:
+        cache = getattr(config, "cache", None)
+        context = RunContext(
+            rootpath=config.rootpath,
+            cache_dir=Path(cache.mkdir("asrbench")) if cache else config.rootpath / ".asrbench-cache",
+            pytest_config=config,
+        )
+        config.stash[RUN_CONTEXT] = context
+    return context
 
 
 def _keep_recorded(recorded, output) -> None:
