@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 
 import pytest
 
@@ -106,12 +105,7 @@ def _run_context(config) -> RunContext:
     """The session's :class:`RunContext`, made once."""
     context = config.stash.get(RUN_CONTEXT, None)
     if context is None:
-        cache = getattr(config, "cache", None)
-        context = RunContext(
-            rootpath=config.rootpath,
-            cache_dir=Path(cache.mkdir("asrbench")) if cache else config.rootpath / ".asrbench-cache",
-            pytest_config=config,
-        )
+        context = RunContext(rootpath=config.rootpath, pytest_config=config)
         config.stash[RUN_CONTEXT] = context
     return context
 

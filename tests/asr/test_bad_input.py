@@ -97,7 +97,7 @@ def _run(case):
     from pytest_asrbench.cases.runners import RunContext
     from pytest_asrbench.cases.runners.asr import AsrRunner
 
-    return AsrRunner().run(case, RunContext(rootpath=ROOT, cache_dir=ROOT))
+    return AsrRunner().run(case, RunContext(rootpath=ROOT))
 
 
 class _Engine:

@@ -91,7 +91,7 @@ def test_asr_runner_scores_and_caches(engine, tmp_path, monkeypatch):
         fields={"audio": "en-01.wav", "reference": "Good morning, how are you today?", "expect": {"rate": 0.0}},
         file=SAMPLES / "en" / "asr.yaml", line=1,
     )
-    context = RunContext(rootpath=ROOT, cache_dir=tmp_path)
+    context = RunContext(rootpath=ROOT)
     first = AsrRunner().run(case, context)
     second = AsrRunner().run(case, context)
     assert first.passed and first.output == second.output

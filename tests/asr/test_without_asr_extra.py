@@ -98,7 +98,7 @@ def test_asr_case_and_transcribe_say_to_install_the_extra():
                     fields={{"audio": "en-01.wav", "reference": "x"}},
                     file=Path({str(SAMPLES / "en" / "asr.yaml")!r}), line=1)
         try:
-            AsrRunner().run(case, RunContext(rootpath=Path("."), cache_dir=Path(".")))
+            AsrRunner().run(case, RunContext(rootpath=Path(".")))
         except AsrDependencyError as exc:
             assert isinstance(exc, AsrbenchError)
             print("RUNNER", exc)

@@ -8,21 +8,19 @@ fields in ``schema.json``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from pytest_asrbench.cases.model import Case, CaseResult
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunContext:
-    """What a runner may need from the pytest run: its config (options), root and cache folders."""
+    """What a runner may need from the pytest run: its root folder and its config (options)."""
 
     rootpath: Path
-    cache_dir: Path
     pytest_config: Any = None
-    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Runner(Protocol):
