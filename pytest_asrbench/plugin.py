@@ -50,6 +50,19 @@ def _is_case_file(file_path: Path, config: pytest.Config) -> bool:
     return any(given == resolved or (given != root and given in resolved.parents) for given in _given_paths(config))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Runs that name single cases (``cases/en/a.yaml::case``) turn off syrupy's unused check.
+
+    syrupy ties a node id to snapshots in the test file's own folder; ours live in
+    ``snapshots/``, so it would take every other case of the file for unused (and
+    ``--snapshot-update`` would delete their snapshots).
+    """
+    if not config.getoption("asrbench"):
+        return
+    if any("::" in arg and Path(arg.split("::")[0]).suffix in CASE_SUFFIXES for arg in config.args):
+        config.option.disable_unused_snapshots = True
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     config = parent.config
     if not config.getoption("asrbench") or not _is_case_file(file_path, config):

@@ -267,3 +267,16 @@ def test_plain_pytest_on_case_files_hints_at_the_flag(project):
     write(project, "cases/en/a.yaml", GOOD)
     result = project.runpytest("cases")
     result.stdout.fnmatch_lines(["*collected only with --asrbench*"])
+
+
+def test_update_of_one_case_by_node_id_keeps_the_other_snapshots(project):
+    # Regression: syrupy took the file's other cases for unused and deleted their snapshots.
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    result = project.runpytest("--asrbench", "cases/en/a.yaml::pair", "--snapshot-update")
+    result.assert_outcomes(passed=1)
+    assert "Deleted" not in result.stdout.str()
+    assert len(list((project.path / "snapshots/en/a").glob("*.json"))) == 3
+    plain = project.runpytest("--asrbench", "cases/en/a.yaml::pair")
+    plain.assert_outcomes(passed=1)
+    assert "snapshot unused" not in plain.stdout.str() and "snapshots unused" not in plain.stdout.str()
