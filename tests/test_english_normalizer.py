@@ -136,7 +136,10 @@ def test_number_words(text, expected):
         ("1 oh 1", "101"),
         ("1 01", "101"),
         ("oh 5 oh", "oh 5 oh"),
-        ("7 30", "7:30"),
+        ("at 7 30", "at 7:30"),
+        ("7 30 pm", "7:30 pm"),
+        ("7 30", "7 30"),  # no time word: not read as a time (room 2 50, a Boeing 7 47)
+        ("room 2 50", "room 2 50"),
         ("19 99", "1999"),
         ("50 50", "50 50"),
         ("7 o'clock", "7:00"),
@@ -228,11 +231,11 @@ def test_english_pipeline(text, expected):
 
 
 def test_explain_names_the_english_steps():
-    names = [name for name, _ in explain("Seven thirty", "en")]
+    names = [name for name, _ in explain("At seven thirty", "en")]
     assert names[0] == "input"
     for name in ("brackets", "contractions", "number_words", "number_formats", "spoken_symbols", "spelling"):
         assert name in names
-    assert explain("Seven thirty", "en")[-1][1] == "7:30"
+    assert explain("At seven thirty", "en")[-1][1] == "at 7:30"
 
 
 def test_english_lexicons_load():

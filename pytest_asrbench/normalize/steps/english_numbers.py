@@ -30,9 +30,12 @@ Four steps, in this order in ``configs/en.toml``:
     - spoken digit sequences with "oh" or a zero-led group: "one oh one" = "101",
       "nineteen oh five" = "1905", "1 01" = "101" ("double oh seven" is not handled);
     - o'clock: "7 o'clock" = "7:00"; "7:00 pm" = "7 pm";
-    - pairs of numbers: "seven thirty" / "7 30" = "7:30" when the first is 1-12 and the
-      second 10-59 (a time); "nineteen ninety nine" / "19 99" = "1999" when the first is
-      13-20 and the second 10-99 (a year). "twelve fifteen" is read as a time;
+    - pairs of numbers: "at seven thirty" / "7 30 pm" = "7:30" when the first is 1-12, the
+      second 10-59, and a time word stands next to them (before: at, by, until, from, to,
+      around, before, after, since; after: am, pm, o'clock, tonight, today, tomorrow, in
+      the morning/afternoon/evening); without one, "room two fifty" stays "2 50" (not
+      2:50). "nineteen ninety nine" / "19 99" = "1999" when the first is 13-20 and the
+      second 10-99 (a year);
     - decimals "3 point 5" = "3.5"; "2 and a half" = "2.5";
     - percent: "25 percent" / "25 per cent" / "25 %" = "25%";
     - money: "5 dollars" / "$ 5" / "$5.00" = "$5"; "5 dollars and 20 cents" = "$5.20";
@@ -108,7 +111,15 @@ _DIGIT_RUN = re.compile(r"(?<!\S)(?:\d+|oh)(?: (?:\d+|oh))+(?!\S)", re.IGNORECAS
 _OCLOCK = re.compile(r"(?<!\S)(1[0-2]|[1-9]) o'?clock(?!\S)", re.IGNORECASE)
 # A pair of numbers that is a time (hour 1-12, minutes 10-59) or a year (13-20, then 10-99).
 # Only pairs that convert are matched, so a pair that stays never hides its neighbour.
-_PAIR = re.compile(r"(?<!\S)(?:(1[0-2]|[1-9]) ([1-5]\d)|(1[3-9]|20) ([1-9]\d))(?!\S)")
+_TIME_BEFORE = "at|by|until|till|from|to|around|about|before|after|since"
+_TIME_AFTER = r"am|pm|o'?clock|tonight|today|tomorrow|in the (?:morning|afternoon|evening)"
+_TIME_PAIR_AFTER_WORD = re.compile(
+    rf"(?<!\S)((?:{_TIME_BEFORE}) )(1[0-2]|[1-9]) ([1-5]\d)(?!\S)", re.IGNORECASE
+)
+_TIME_PAIR_BEFORE_WORD = re.compile(
+    rf"(?<!\S)(1[0-2]|[1-9]) ([1-5]\d)(?= (?:{_TIME_AFTER})(?!\S))", re.IGNORECASE
+)
+_YEAR_PAIR = re.compile(r"(?<!\S)(1[3-9]|20) ([1-9]\d)(?!\S)")
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
 _POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
@@ -176,12 +187,6 @@ def _join_digit_run(match: re.Match) -> str:
         return match.group(0)
     joined = "".join("0" if token.lower() == "oh" else token for token in core)
     return " ".join(tokens[:start] + [joined] + tokens[end:])
-
-
-def _pair(match: re.Match) -> str:
-    if match.group(1) is not None:
-        return f"{match.group(1)}:{match.group(2)}"
-    return match.group(3) + match.group(4)
 
 
 def _with_cents(symbol: str, units: str, cents: str) -> str:
@@ -298,7 +303,9 @@ def number_formats(config, lexicons):
             text = _OH_TIME.sub(r"\1:0\2", text)
         if "oh" in lower or "0" in text:
             text = _DIGIT_RUN.sub(_join_digit_run, text)
-        text = _PAIR.sub(_pair, text)
+        text = _TIME_PAIR_AFTER_WORD.sub(r"\1\2:\3", text)
+        text = _TIME_PAIR_BEFORE_WORD.sub(r"\1:\2", text)
+        text = _YEAR_PAIR.sub(r"\1\2", text)
         if "point" in lower:
             text = _POINT.sub(r"\1.\2", text)
         if "half" in lower:
