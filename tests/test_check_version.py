@@ -33,9 +33,14 @@ def repo(tmp_path: Path) -> Path:
     shutil.copytree(REPO / "pytest_asrbench", tmp_path / "pytest_asrbench", ignore=ignore)
     shutil.copytree(REPO / "configs", tmp_path / "configs", ignore=ignore)
     shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
-    (tmp_path / "cases" / "en").mkdir(parents=True)
-    sig = compute("stt_wer", "en", project_source(tmp_path))
-    (tmp_path / "cases" / "en" / "signature.yaml").write_text("language: en\ncases:\n" + case_yaml(sig), encoding="utf-8")
+    # Recorded pairs (the only ones CI gates, so the only ones check-version checks):
+    # stt_wer and cer in English, stt_wer in Hindi (which reads en.toml); not cer in Hindi.
+    for language, metrics in (("en", ("stt_wer", "cer")), ("hi", ("stt_wer",))):
+        (tmp_path / "cases" / language).mkdir(parents=True)
+        entries = "".join(case_yaml(compute(metric, language, project_source(tmp_path)), f"{metric}-signature")
+                          for metric in metrics)
+        (tmp_path / "cases" / language / "signature.yaml").write_text(
+            f"language: {language}\ncases:\n" + entries, encoding="utf-8")
     git(tmp_path, "init", "-q")
     commit(tmp_path, "base")
     return tmp_path
@@ -82,7 +87,9 @@ def test_uncommitted_edit_against_head_for_pre_commit(repo, capsys):
     assert code == 1
     assert "metric changed without a version bump (stt_wer, en): bump the version of metric stt_wer" in out
     assert "changed: module pytest_asrbench/normalize/steps/basic.py" in out
-    assert "(cer, en)" in out  # every metric the module feeds
+    assert "(cer, en)" in out  # every recorded metric the module feeds
+    assert "(stt_wer, hi)" in out
+    assert "(cer, hi)" not in out  # no signature case: CI does not gate it, neither does the hook
 
 
 def test_bump_passes(repo, capsys):
@@ -128,3 +135,11 @@ def test_library_pin_change_is_a_finding(repo, capsys):
 def test_bad_revision_is_a_usage_error(repo, capsys):
     code, out = check(repo, capsys, "--base", "no-such-rev")
     assert code == 2 and "no-such-rev" in out
+
+
+def test_loosened_pin_of_a_scoring_library_is_a_finding(repo, capsys):
+    # regex feeds every language's punctuation step: unpinning it lets scores move unseen.
+    edit(repo / "pyproject.toml", '"regex==2026.11.19"', '"regex>=2026"')
+    code, out = check(repo, capsys)
+    assert code == 1
+    assert "changed: library regex 2026.11.19→unpinned" in out

@@ -54,7 +54,7 @@ STEP_REGISTRY = f"{PACKAGE}.normalize.steps"
 #: Where metric versions live (``Metric(name, version, ...)`` calls).
 METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
 #: Distributions whose output feeds every score (alignment, number parsing).
-COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "text2num")
+COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "text2num", "regex")
 #: Distributions that feed only some languages' scores, counted when installed.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
