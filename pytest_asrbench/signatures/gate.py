@@ -101,7 +101,7 @@ def unbumped_message(metric: str, language: str, metric_version: str, config_ver
         target = f"configs/{language}.toml (version = \"{config_version}\")"
     else:
         target = (f"metric {metric} in {METRICS_MODULE} (now \"{metric_version}\"), or configs/{language}.toml "
-                  f"(now \"{config_version}\") if only {language} scores change")
+                  f"(now \"{config_version}\") if only {language} scores change,")
     listing = "\n".join(f"  changed: {change}" for change in changes) or "  changed: the recorded signature"
     return (f"metric changed without a version bump ({metric}, {language}): bump the version of {target} "
             f"and re-record with `{command}`\n{listing}")
