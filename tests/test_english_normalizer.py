@@ -140,6 +140,10 @@ def test_number_words(text, expected):
         ("7 30 pm", "7:30 pm"),
         ("7 30", "7 30"),  # no time word: not read as a time (room 2 50, a Boeing 7 47)
         ("room 2 50", "room 2 50"),
+        ("half past 7", "7:30"),
+        ("a quarter past 10", "10:15"),
+        ("quarter to 1", "12:45"),
+        ("half to 7", "half to 7"),
         ("19 99", "1999"),
         ("50 50", "50 50"),
         ("7 o'clock", "7:00"),

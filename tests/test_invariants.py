@@ -30,7 +30,7 @@ ANY_TEXT = st.text(
 
 RULE_WORDS = (
     "one two three oh zero seven thirty twenty nineteen ninety nine hundred thousand million a and "
-    "point half dollars dollar cents cent percent per cent % $ € £ 5 30 7 12 19 99 2024 1,000 3.5 7:30 "
+    "point half past quarter to dollars dollar cents cent percent per cent % $ € £ 5 30 7 12 19 99 2024 1,000 3.5 7:30 "
     "pm am p.m. o'clock dash slash underscore hyphen A B C x ABC I i the um uh Um Dr. Mr Smith Elm is "
     "- _ / . , ' ’ I'm won't it's May March first second twenty-first five-year-old well-known colour "
     "neighbour's [noise] ( ) ok 0 05 1 2 3 10 13 20 59 60 1st एक दो डैश ज़रूर बार-बार HR-Team"

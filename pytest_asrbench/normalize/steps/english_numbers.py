@@ -36,6 +36,7 @@ Four steps, in this order in ``configs/en.toml``:
       the morning/afternoon/evening); without one, "room two fifty" stays "2 50" (not
       2:50). "nineteen ninety nine" / "19 99" = "1999" when the first is 13-20 and the
       second 10-99 (a year);
+    - "half past 7" = "7:30", "(a) quarter past 7" = "7:15", "quarter to 7" = "6:45";
     - decimals "3 point 5" = "3.5"; "2 and a half" = "2.5";
     - percent: "25 percent" / "25 per cent" / "25 %" = "25%";
     - money: "5 dollars" / "$ 5" / "$5.00" = "$5"; "5 dollars and 20 cents" = "$5.20";
@@ -120,6 +121,7 @@ _TIME_PAIR_BEFORE_WORD = re.compile(
     rf"(?<!\S)(1[0-2]|[1-9]) ([1-5]\d)(?= (?:{_TIME_AFTER})(?!\S))", re.IGNORECASE
 )
 _YEAR_PAIR = re.compile(r"(?<!\S)(1[3-9]|20) ([1-9]\d)(?!\S)")
+_PAST_TO = re.compile(r"(?<!\S)(?:a )?(half|quarter) (past|to) (1[0-2]|[1-9])(?!\S)", re.IGNORECASE)
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
 _POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
@@ -187,6 +189,16 @@ def _join_digit_run(match: re.Match) -> str:
         return match.group(0)
     joined = "".join("0" if token.lower() == "oh" else token for token in core)
     return " ".join(tokens[:start] + [joined] + tokens[end:])
+
+
+def _past_to(match: re.Match) -> str:
+    """"half past 7" = "7:30", "quarter past 7" = "7:15", "quarter to 7" = "6:45"."""
+    part, direction, hour = match.group(1).lower(), match.group(2).lower(), int(match.group(3))
+    if direction == "past":
+        return f"{hour}:{30 if part == 'half' else 15}"
+    if part == "half":  # "half to" is not said in English
+        return match.group(0)
+    return f"{hour - 1 or 12}:45"
 
 
 def _with_cents(symbol: str, units: str, cents: str) -> str:
@@ -306,6 +318,8 @@ def number_formats(config, lexicons):
         text = _TIME_PAIR_AFTER_WORD.sub(r"\1\2:\3", text)
         text = _TIME_PAIR_BEFORE_WORD.sub(r"\1:\2", text)
         text = _YEAR_PAIR.sub(r"\1\2", text)
+        if "past" in lower or " to " in lower:
+            text = _PAST_TO.sub(_past_to, text)
         if "point" in lower:
             text = _POINT.sub(r"\1.\2", text)
         if "half" in lower:
