@@ -80,3 +80,25 @@ def test_output_is_collapsed(language, text):
     once = normalize_text(text, language)
     assert once == " ".join(once.split(" ")).strip() or once == ""
     assert " ".join(once.split()) == once
+
+
+def _idempotent_steps():
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps import IDEMPOTENT
+
+    for language in LANGUAGES:
+        for name in sorted(IDEMPOTENT & set(get_config(language).steps)):
+            yield pytest.param(language, name, id=f"{language}-{name}")
+
+
+@pytest.mark.parametrize(("language", "name"), list(_idempotent_steps()))
+@SETTINGS
+@given(text=st.one_of(RULE_TEXT, ANY_TEXT))
+def test_steps_declared_idempotent_are(language, name, text):
+    # The pipeline skips a repeated idempotent step when nothing changed since its last run,
+    # which is only right if the step is a fixed point.
+    from pytest_asrbench.normalize.registry import build_pipeline
+
+    function = build_pipeline(language, [name]).steps[0].function
+    once = function(text)
+    assert function(once) == once

@@ -280,3 +280,33 @@ def test_update_of_one_case_by_node_id_keeps_the_other_snapshots(project):
     plain = project.runpytest("--asrbench", "cases/en/a.yaml::pair")
     plain.assert_outcomes(passed=1)
     assert "snapshot unused" not in plain.stdout.str() and "snapshots unused" not in plain.stdout.str()
+
+
+def _signature_file(language: str = "en") -> str:
+    from pytest_asrbench.signatures.compute import compute
+    from pytest_asrbench.signatures.gate import case_yaml
+
+    return f"language: {language}\ncases:\n" + case_yaml(compute("stt_wer", language))
+
+
+def test_update_is_refused_while_a_case_file_is_broken(project):
+    # Review finding: a broken signature file made its pairs "unrecorded", and then
+    # --snapshot-update re-recorded them without a version bump.
+    write(project, "cases/en/signature.yaml", _signature_file())
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=4)
+    path = project.path / "cases/en/signature.yaml"
+    path.write_text(path.read_text() + "  - id: broken\n    kind: nope\n", encoding="utf-8")
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(failed=4)
+    result.stdout.fnmatch_lines(["*--snapshot-update refused: the recorded signatures cannot be read:*",
+                                 "*signature.yaml:*fix this case file first*"])
+
+
+def test_two_signature_cases_for_one_pair_refuse_updates(project):
+    write(project, "cases/en/signature.yaml", _signature_file())
+    write(project, "cases/en/more/signature.yaml", _signature_file())
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.stdout.fnmatch_lines(["*a second signature case for stt_wer in en*keep one*"])
+    assert not (project.path / "snapshots/en/a").exists()

@@ -106,6 +106,8 @@ class HypothesisCache:
             return None
         try:
             entry = json.loads(raw.decode("utf-8"))
+            if not isinstance(entry, dict):
+                raise ValueError("not a JSON object")
             if entry.get("schema") != SCHEMA or entry.get("key") != key:
                 raise ValueError("schema or key differ")
             if hashlib.sha256(_canonical(entry["transcript"])).hexdigest() != entry["checksum"]:

@@ -220,23 +220,18 @@ def base_language(tag: str) -> str:
     ``EN`` -> ``en``.
 
     The one mapping from a case/CLI language tag to an engine's language, used by the
-    hypothesis cache key, the engines and ``asrbench transcribe``. A tag the normalizers know
-    goes through :func:`pytest_asrbench.normalize.registry.resolve_language` first (so
-    ``transcribe`` and ``score`` read a tag the same way); any other tag is split at ``-``/``_``.
+    hypothesis cache key, the engines and ``asrbench transcribe``: the tag is split at
+    ``-``/``_`` and lowercased, the same base that the normalizers' regional fallback reaches.
 
     Raises:
         AsrLanguageError: an empty or non-string tag.
     """
     from pytest_asrbench.asr.errors import AsrLanguageError
-    from pytest_asrbench.errors import UnknownLanguageError
-    from pytest_asrbench.normalize.registry import resolve_language
 
     if not isinstance(tag, str) or not tag.strip():
         raise AsrLanguageError(f"language must be a non-empty tag such as 'en'; got {tag!r}")
-    try:
-        tag = resolve_language(tag)
-    except UnknownLanguageError:
-        pass  # no normalizer for it: the engine may still know the language
+    # The normalizers' own fallback (fr-CA -> fr, hi_IN -> hi) always ends at the base tag;
+    # a language without a normalizer config is passed on the same way (the engine may know it).
     return tag.strip().replace("_", "-").split("-")[0].lower()
 
 

@@ -58,14 +58,20 @@ class AsrSession:
 
     # -- engines ------------------------------------------------------------------------------
 
+    @staticmethod
+    def engine_key(settings: dict[str, Any] | None = None) -> str:
+        """The key of :attr:`engines` for ``settings`` (the engine name and its sorted settings)."""
+        settings = dict(settings or {})
+        name = settings.pop("name", DEFAULT_ENGINE)
+        return json.dumps({"name": name, **settings}, sort_keys=True, default=str)
+
     def engine_for(self, settings: dict[str, Any] | None = None) -> SttEngine:
         """The engine for ``settings`` (``name`` selects the engine, the rest are its settings),
         created once per distinct setting."""
-        settings = dict(settings or {})
-        name = settings.pop("name", DEFAULT_ENGINE)
-        key = json.dumps({"name": name, **settings}, sort_keys=True, default=str)
+        key = self.engine_key(settings)
         if key not in self.engines:
-            self.engines[key] = create_engine(name, **settings)
+            settings = dict(settings or {})
+            self.engines[key] = create_engine(settings.pop("name", DEFAULT_ENGINE), **settings)
         return self.engines[key]
 
     @property
@@ -78,7 +84,7 @@ class AsrSession:
 
     # -- transcription ------------------------------------------------------------------------
 
-    def transcribe(self, audio: Path, language: str, settings: dict | None = None, **extra) -> ClipRun:
+    def transcribe(self, audio: Path, language: str, settings: dict | None = None) -> ClipRun:
         """Transcribe one file through the cache; ``language`` is any tag (``hi_IN`` -> ``hi``)."""
         engine = self.engine_for(settings)
         return transcribe_with_cache(engine, audio, language, self.cache)

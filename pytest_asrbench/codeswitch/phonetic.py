@@ -73,7 +73,7 @@ def is_latin_word(word: str) -> bool:
     return bool(word) and word.replace("'", "").isascii() and word.replace("'", "").isalpha()
 
 
-def _decompose(word: str) -> str:
+def _nfc(word: str) -> str:
     # NFC keeps nukta letters decomposed (क + ़); map them through the table as pairs.
     return unicodedata.normalize("NFC", word)
 
@@ -81,7 +81,7 @@ def _decompose(word: str) -> str:
 @lru_cache(maxsize=65536)
 def devanagari_key(word: str) -> str:
     """The consonant key of a Devanagari word: नेटवर्क -> "ntvrk", नंबर -> "nmbr"."""
-    chars = _decompose(word)
+    chars = _nfc(word)
     sequence: list[str] = []
     index = 0
     while index < len(chars):
@@ -112,7 +112,7 @@ def devanagari_key(word: str) -> str:
 
 def devanagari_first_vowel(word: str) -> str:
     """The class of the first vowel sound: an initial vowel letter, a vowel sign, or inherent a."""
-    chars = _decompose(word)
+    chars = _nfc(word)
     for index, char in enumerate(chars):
         if char in _DEV_VOWEL_CLASS:
             return _DEV_VOWEL_CLASS[char]

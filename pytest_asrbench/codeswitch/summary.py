@@ -37,7 +37,7 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
         ConfigError: more than one code-switch language, or one without a config.
     """
     from pytest_asrbench.normalize.registry import get_config, get_lexicons, get_normalizer
-    from pytest_asrbench.normalize.steps.hindi import make_fold
+    from pytest_asrbench.normalize.steps.basic import make_fold
 
     config = get_config(language)
     if len(config.code_switch_languages) != 1:

@@ -15,10 +15,11 @@ StepFunction = Callable[[str], str]
 
 @dataclass(frozen=True)
 class Step:
-    """One named step of a normalizer."""
+    """One named step of a normalizer; ``idempotent`` when its output is a fixed point."""
 
     name: str
     function: StepFunction
+    idempotent: bool = False
 
     def __call__(self, text: str) -> str:
         return self.function(text)
@@ -32,14 +33,23 @@ class Pipeline:
     steps: tuple[Step, ...]
 
     def __call__(self, text: str) -> str:
-        for step in self.steps:
-            text = step.function(text)
-        return text
+        return self._run(text, None)
 
     def explain(self, text: str) -> list[tuple[str, str]]:
         """Return ``[(step name, text after that step), ...]``, starting with ``("input", text)``."""
         trace = [("input", text)]
-        for step in self.steps:
-            text = step.function(text)
-            trace.append((step.name, text))
+        self._run(text, trace)
         return trace
+
+    def _run(self, text: str, trace: list[tuple[str, str]] | None) -> str:
+        # An idempotent step listed again is skipped when the text is still the very object
+        # it returned before (no step in between changed anything): same result, less work.
+        last_output: dict[str, str] = {}
+        for step in self.steps:
+            if not (step.idempotent and last_output.get(step.name) is text):
+                text = step.function(text)
+                if step.idempotent:
+                    last_output[step.name] = text
+            if trace is not None:
+                trace.append((step.name, text))
+        return text

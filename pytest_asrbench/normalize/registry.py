@@ -14,7 +14,7 @@ from pytest_asrbench.errors import ConfigError, InputTypeError, UnknownLanguageE
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.pipeline import Pipeline, Step
-from pytest_asrbench.normalize.steps import STEPS
+from pytest_asrbench.normalize.steps import IDEMPOTENT, STEPS
 
 
 def configs_dir() -> Path:
@@ -78,16 +78,27 @@ def get_normalizer(language: str) -> Pipeline:
     tag = resolve_language(language)
     if tag != language:
         return get_normalizer(tag)
-    config = get_config(tag)
-    lexicons = get_lexicons(tag)
+    return build_pipeline(tag, get_config(tag).steps)
+
+
+def build_pipeline(language: str, names) -> Pipeline:
+    """A pipeline of the named steps, built with the config and lexicons of ``language``
+    (a resolved tag). :func:`get_normalizer` builds the config's own list; case kinds build
+    subsets (the surface steps of ``untouched``).
+
+    Raises:
+        ConfigError: a name is not a registered step.
+    """
+    config = get_config(language)
+    lexicons = get_lexicons(language)
     steps = []
-    for name in config.steps:
+    for name in names:
         if name not in STEPS:
             raise ConfigError(
-                f"{configs_dir() / (tag + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
+                f"{configs_dir() / (language + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
             )
-        steps.append(Step(name, STEPS[name](config, lexicons)))
-    return Pipeline(tag, tuple(steps))
+        steps.append(Step(name, STEPS[name](config, lexicons), name in IDEMPOTENT))
+    return Pipeline(language, tuple(steps))
 
 
 def normalize_text(text: str, language: str) -> str:

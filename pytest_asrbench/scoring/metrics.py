@@ -33,12 +33,12 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.1.0",
+            "1.2.0",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on.",
         ),
-        Metric("cer", "1.1.0", "char", "Character error rate after the language's normalizer."),
+        Metric("cer", "1.2.0", "char", "Character error rate after the language's normalizer."),
     )
 }
 

@@ -139,6 +139,9 @@ class SessionGate:
         self._current: dict[tuple[str, str], Signature] = {}
         self._recorded: dict[tuple[str, str], Recorded] | None = None
         self._verdicts: dict[tuple[str, str], Verdict] = {}
+        #: Faults that make the recorded signatures untrustworthy (unreadable case files,
+        #: two signature cases for one pair): every re-recording is refused while any stands.
+        self.problems: list[str] = []
 
     def current(self, metric: str, language: str) -> Signature:
         key = (metric, language)
@@ -152,19 +155,31 @@ class SessionGate:
             from pytest_asrbench.cases.loader import load_case_file
 
             found: dict[tuple[str, str], Recorded] = {}
+            where: dict[tuple[str, str], Path] = {}
             for name in self.case_dirs:
                 folder = self.rootpath / name
                 if not folder.is_dir():
                     continue
                 for path in sorted(folder.rglob("*.y*ml")):
-                    try:
-                        if "signature" not in path.read_text(encoding="utf-8"):
-                            continue
-                    except (OSError, UnicodeDecodeError):
+                    if b"signature" not in path.read_bytes():
+                        continue  # cannot hold a signature case
+                    loaded = load_case_file(path)
+                    if loaded.errors:
+                        # It may hold a signature case: until the file is fixed, no pair can be
+                        # shown unchanged, so nothing is re-recorded.
+                        self.problems.append(f"{loaded.errors[0]} (fix this case file first)")
                         continue
-                    for case in load_case_file(path).cases:
-                        if case.kind == "signature":
-                            found.setdefault((case.metric, case.language), Recorded.from_case(case, self.rootpath))
+                    for case in loaded.cases:
+                        if case.kind != "signature":
+                            continue
+                        pair = (case.metric, case.language)
+                        if pair in found:
+                            self.problems.append(
+                                f"{case.where()}: a second signature case for {pair[0]} in {pair[1]} "
+                                f"(the first is in {where[pair]}); keep one")
+                            continue
+                        found[pair] = Recorded.from_case(case, self.rootpath)
+                        where[pair] = path
             self._recorded = found
         return self._recorded
 
@@ -206,7 +221,11 @@ def update_refusal(case, config) -> str | None:
     signature changed without a version bump. ``None`` when re-recording is allowed."""
     if not updating(config):
         return None
-    verdict = session_gate(config).verdict(case.metric, case.language)
+    gate = session_gate(config)
+    verdict = gate.verdict(case.metric, case.language)
+    if gate.problems:
+        return ("--snapshot-update refused: the recorded signatures cannot be read:\n  "
+                + "\n  ".join(gate.problems))
     if verdict.state != "changed":
         return None
     return "--snapshot-update refused: " + verdict.message

@@ -50,7 +50,7 @@ def test_decode_settings_and_language_are_in_the_key(tmp_path):
     assert not transcribe_with_cache(other, CLIP, "de", cache).cached
 
 
-@pytest.mark.parametrize("damage", [b"{not json", b'{"schema": "asrbench.hypothesis/1"}', None])
+@pytest.mark.parametrize("damage", [b"{not json", b'{"schema": "asrbench.hypothesis/1"}', b"[1, 2]", b"null", None])
 def test_corrupt_entry_is_detected_and_recomputed(tmp_path, damage):
     cache, engine = HypothesisCache(tmp_path), FakeEngine()
     transcribe_with_cache(engine, CLIP, "en", cache)

@@ -109,7 +109,7 @@ class AsrRunner:
                 rate=scored["rate"],
                 unit=scored["unit"],
                 metric=scored["metric"],
-                engine_key=next(k for k, e in session.engines.items() if e is engine),
+                engine_key=session.engine_key(settings),
             )
         )
         _check_expected_keys(expect, output, scored)

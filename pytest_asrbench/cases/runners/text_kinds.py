@@ -6,9 +6,8 @@ from functools import lru_cache
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.runners import RunContext, register
-from pytest_asrbench.normalize.pipeline import Pipeline, Step
-from pytest_asrbench.normalize.registry import get_config, get_lexicons, get_normalizer
-from pytest_asrbench.normalize.steps import STEPS
+from pytest_asrbench.normalize.pipeline import Pipeline
+from pytest_asrbench.normalize.registry import build_pipeline, get_config, get_normalizer
 
 # The steps that only change the surface of a word (form, case, punctuation, spacing):
 # a word that comes out of the full normalizer as it comes out of these was untouched.
@@ -18,10 +17,7 @@ SURFACE_STEPS = ("nfc", "unicode_whitespace", "lowercase", "punctuation", "colla
 @lru_cache(maxsize=None)
 def surface_normalizer(language: str) -> Pipeline:
     """The language's own surface steps (those of :data:`SURFACE_STEPS` its config lists)."""
-    config = get_config(language)
-    lexicons = get_lexicons(language)
-    names = [name for name in config.steps if name in SURFACE_STEPS]
-    return Pipeline(language, tuple(Step(name, STEPS[name](config, lexicons)) for name in names))
+    return build_pipeline(language, [name for name in get_config(language).steps if name in SURFACE_STEPS])
 
 
 def _header(case: Case) -> dict:

@@ -16,15 +16,20 @@ Lexicons = Mapping[str, Mapping[str, str]]
 StepFactory = Callable[[LanguageConfig, Lexicons], StepFunction]
 
 STEPS: dict[str, StepFactory] = {}
+#: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/test_invariants.py):
+#: a pipeline that lists one twice skips the second run when nothing changed in between.
+IDEMPOTENT: set[str] = set()
 
 
-def step(name: str) -> Callable[[StepFactory], StepFactory]:
-    """Register a step factory under ``name`` (decorator)."""
+def step(name: str, *, idempotent: bool = False) -> Callable[[StepFactory], StepFactory]:
+    """Register a step factory under ``name`` (decorator); see :data:`IDEMPOTENT`."""
 
     def register(factory: StepFactory) -> StepFactory:
         if name in STEPS:
             raise RuntimeError(f"normalizer step {name!r} registered twice")
         STEPS[name] = factory
+        if idempotent:
+            IDEMPOTENT.add(name)
         return factory
 
     return register

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Mapping
 
 import regex
 
@@ -75,7 +76,7 @@ def punctuation(config, lexicons):
     return run
 
 
-@step("collapse_whitespace")
+@step("collapse_whitespace", idempotent=True)
 def collapse_whitespace(config, lexicons):
     """Collapse runs of spaces to one and strip both ends."""
     return lambda text: " ".join(text.split())
@@ -98,12 +99,24 @@ def fillers(config, lexicons):
     return lambda text: " ".join(word for word in text.split() if word not in words)
 
 
+def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
+    """``char_folds`` as a ``str -> str`` function, longest source first (identity when empty).
+
+    Shared by the ``char_folds`` step and by every step or table that must see text folded
+    the same way (number words, the phonetic stoplist, hyphen compounds).
+    """
+    if not folds:
+        return lambda text: text
+    pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
+    return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+
+
+def is_word_char(char: str) -> bool:
+    """A letter, digit or combining mark (a Devanagari vowel sign is part of its word)."""
+    return char.isalnum() or unicodedata.category(char)[0] == "M"
+
+
 @step("char_folds")
 def char_folds(config, lexicons):
     """Apply ``char_folds`` (longest source first) so two spellings of a character compare equal."""
-    if not config.char_folds:
-        return lambda text: text
-    sources = sorted(config.char_folds, key=len, reverse=True)
-    pattern = re.compile("|".join(re.escape(source) for source in sources))
-    folds = config.char_folds
-    return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+    return make_fold(config.char_folds)

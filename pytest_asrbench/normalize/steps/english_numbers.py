@@ -138,7 +138,8 @@ _ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _HAS_DIGIT = re.compile(r"\d")
-_LAST_FORMATS_OUTPUT: list = [None]
+# Two numbers side by side: the only texts the time and year pair rules can change.
+_NUMBER_PAIR = re.compile(r"\d \d")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS)
 _MONTH_NAMES = frozenset(MONTHS)
 
@@ -279,28 +280,13 @@ def number_words(config, lexicons):
     return run
 
 
-@step("number_formats")
+@step("number_formats", idempotent=True)
 def number_formats(config, lexicons):
     """One written form per spoken number: digit sequences, times, years, decimals, percent, money, dates."""
-
-    # The step is idempotent and reads no config: its output is a fixed point. en.toml
-    # runs it twice (the second time for what spoken symbols joined); when a call gets
-    # the very string object that a call returned last (no step in between changed
-    # anything), it is returned as is. The slot is shared by every instance of the step
-    # (each config entry builds its own); any string equal to an output gives itself back
-    # anyway, so sharing it between threads cannot change a result.
-    last_output = _LAST_FORMATS_OUTPUT
 
     # Each rule runs only when a cheap substring test says it can match; the tests look at
     # the text as it enters the step (a rule's output never needs a later rule's trigger
     # except where both are listed).
-    def run(text: str) -> str:
-        if text is last_output[0]:
-            return text
-        text = convert(text)
-        last_output[0] = text
-        return text
-
     def convert(text: str) -> str:
         if not _HAS_DIGIT.search(text):
             return text
@@ -315,10 +301,11 @@ def number_formats(config, lexicons):
             text = _OH_TIME.sub(r"\1:0\2", text)
         if "oh" in lower or "0" in text:
             text = _DIGIT_RUN.sub(_join_digit_run, text)
-        text = _TIME_PAIR_AFTER_WORD.sub(r"\1\2:\3", text)
-        text = _TIME_PAIR_BEFORE_WORD.sub(r"\1:\2", text)
-        text = _YEAR_PAIR.sub(r"\1\2", text)
-        if "past" in lower or " to " in lower:
+        if _NUMBER_PAIR.search(text):
+            text = _TIME_PAIR_AFTER_WORD.sub(r"\1\2:\3", text)
+            text = _TIME_PAIR_BEFORE_WORD.sub(r"\1:\2", text)
+            text = _YEAR_PAIR.sub(r"\1\2", text)
+        if ("half" in lower or "quarter" in lower) and ("past" in lower or " to " in lower):
             text = _PAST_TO.sub(_past_to, text)
         if "point" in lower:
             text = _POINT.sub(r"\1.\2", text)
@@ -337,4 +324,4 @@ def number_formats(config, lexicons):
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
-    return run
+    return convert

@@ -15,20 +15,13 @@ from collections.abc import Callable, Mapping
 
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.steps import require_lexicon, step
+from pytest_asrbench.normalize.steps.basic import make_fold
 
 # --- helpers shared by the steps -------------------------------------------------------
 
 _DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 # 1,00,000 (Indian grouping) and 100,000: a comma between digits followed by 2 or 3 digits.
 _DIGIT_GROUP_COMMA = re.compile(r"(?<=\d),(?=\d{2,3}(?!\d))")
-
-
-def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
-    """The ``char_folds`` of a config as a ``str -> str`` function (identity when empty)."""
-    if not folds:
-        return lambda text: text
-    pattern = re.compile("|".join(re.escape(s) for s in sorted(folds, key=len, reverse=True)))
-    return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
 
 
 def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
@@ -164,7 +157,9 @@ def hindi_numbers(config, lexicons):
     def convert_hyphenated(token: str) -> str:
         parts = token.split("-")
         if len(parts) > 1 and all(numbers.is_number(part) for part in parts):
-            return "-".join(str(numbers.value(part)) for part in parts)
+            # A part already written in digits stays as written: 555-0123 is not 555-123.
+            return "-".join(part if part.isascii() and part.isdigit() else str(numbers.value(part))
+                            for part in parts)
         return token
 
     def run(text: str) -> str:

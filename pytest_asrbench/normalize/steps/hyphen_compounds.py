@@ -21,9 +21,9 @@ The step is generic and config-driven: it does nothing unless the language sets
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
 
 # ASCII hyphen-minus, Unicode hyphen and non-breaking hyphen. En and em dashes are
 # sentence punctuation, not compound hyphens.
@@ -33,17 +33,13 @@ _TOKEN = re.compile(r"\S+")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+$")
 
 
-def _is_word_char(char: str) -> bool:
-    return char.isalnum() or unicodedata.category(char)[0] == "M"
-
-
 def _split_edges(token: str) -> tuple[str, str, str]:
     """(leading punctuation, core, trailing punctuation) of a whitespace token."""
     start = 0
     end = len(token)
-    while start < end and not _is_word_char(token[start]):
+    while start < end and not is_word_char(token[start]):
         start += 1
-    while end > start and not _is_word_char(token[end - 1]):
+    while end > start and not is_word_char(token[end - 1]):
         end -= 1
     return token[:start], token[start:end], token[end:]
 
@@ -66,17 +62,7 @@ def hyphen_compounds(config, lexicons):
     """Join ``a-b`` into ``ab`` unless a part is a number or acronym, or the parts repeat."""
     if not config.join_hyphenated_compounds:
         return lambda text: text
-    folds = config.char_folds
-    if folds:
-        fold_pattern = re.compile("|".join(re.escape(s) for s in sorted(folds, key=len, reverse=True)))
-
-        def fold(text: str) -> str:
-            return fold_pattern.sub(lambda match: folds[match.group(0)], text)
-    else:
-
-        def fold(text: str) -> str:
-            return text
-
+    fold = make_fold(config.char_folds)
     number_words = frozenset(fold(word.lower()) for word in lexicons.get("numbers", {}))
 
     def join_token(match: re.Match) -> str:
@@ -85,7 +71,7 @@ def hyphen_compounds(config, lexicons):
         if not _HYPHEN_SPLIT.search(core):
             return token
         parts = _HYPHEN_SPLIT.split(core)
-        if any(not part or not all(_is_word_char(c) for c in part) for part in parts):
+        if any(not part or not all(is_word_char(c) for c in part) for part in parts):
             return token  # a stray or doubled hyphen, or other punctuation inside: not a compound
         if keeps_hyphen(parts, number_words, fold):
             return token

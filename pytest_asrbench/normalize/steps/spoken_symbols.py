@@ -25,9 +25,9 @@ Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.basic import is_word_char
 
 _NOT_IN_RUN = frozenset("ai")
 
@@ -41,11 +41,6 @@ def is_spelled(token: str) -> bool:
     if len(token) != 1:
         return False
     return token.isdecimal() or (is_latin_letter(token) and token not in _NOT_IN_RUN)
-
-
-def is_word_char(char: str) -> bool:
-    """A letter, digit or combining mark: a symbol glued next to it survives ``punctuation``."""
-    return char.isalnum() or unicodedata.category(char)[0] == "M"
 
 
 def looks_like_code(piece: str) -> bool:

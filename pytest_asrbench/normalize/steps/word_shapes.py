@@ -25,7 +25,7 @@ _SPLIT_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=\w)|(?<=\w)-(?=[^\W\d_])")
 _DOTTED = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){1,}[^\W\d_]\.?(?![\w])")
 
 
-@step("split_hyphens")
+@step("split_hyphens", idempotent=True)
 def split_hyphens(config, lexicons):
     """A hyphen inside a word becomes a space, except between two digits."""
 
@@ -59,7 +59,7 @@ def fillers_any_case(config, lexicons):
     words_set = frozenset(words)
 
     def run(text: str) -> str:
-        if words_set.isdisjoint(text.lower().split()):
+        if words_set.isdisjoint(text.casefold().split()):
             return text
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
