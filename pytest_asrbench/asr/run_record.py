@@ -23,17 +23,17 @@ Measurement protocol follows the Mandarin evaluation record of the project's see
 from __future__ import annotations
 
 import datetime as _dt
-import importlib.metadata
 import json
 import os
 import platform
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from pytest_asrbench.asr.atomic import atomic_file
 from pytest_asrbench.asr.cache import ClipRun
+from pytest_asrbench.asr.engine import library_versions
 
 SCHEMA = "asrbench.run/1"
 RECORD_LIBRARIES = (
@@ -141,16 +141,6 @@ def git_commit(folder: Path) -> tuple[str | None, bool | None]:
         return None, None
 
 
-def library_versions() -> dict[str, str | None]:
-    out = {}
-    for name in RECORD_LIBRARIES:
-        try:
-            out[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            out[name] = None
-    return out
-
-
 def clip_entry(run: ClipRun, **extra: Any) -> dict[str, Any]:
     """One clip of the record: what was heard, how long it took, and any case results."""
     entry = {
@@ -226,7 +216,7 @@ def build_record(
             "version": identity.get("engine_version"),
             "decode_settings": settings.to_dict() if settings is not None else identity.get("decode"),
         },
-        "libraries": library_versions(),
+        "libraries": library_versions(RECORD_LIBRARIES),
         "host": host_info(getattr(settings, "cpu_threads", None)),
         "timings": {
             "cold_load_seconds": (
@@ -254,14 +244,6 @@ def _round(value: float | None, digits: int = 4) -> float | None:
 def write_record(record: dict[str, Any], path: str | os.PathLike) -> Path:
     """Write ``record`` as UTF-8 JSON atomically; returns the path."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(record, out, ensure_ascii=False, indent=2)
-            out.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_file(target) as out:
+        out.write((json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     return target
