@@ -81,6 +81,22 @@ def synthesize(voice: str, speed: int, text: str, target: Path) -> None:
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
+#: Clips whose transcript with the embedded model depends on the CPU code path: distinct
+#: transcripts over the 8 CTranslate2 kernel settings of one host (CT2_FORCE_CPU_ISA GENERIC,
+#: AVX, AVX2, AVX512 x CT2_USE_MKL 1/0; docs/asr.md, "Transcripts by CPU"). Their cases are
+#: marked `unstable`: compared exactly on recorded fingerprints, reported elsewhere.
+UNSTABLE = {
+    "de-02": 2,
+    "fr-01": 4,
+    "fr-02": 2,
+    "hi-02": 4,
+    "hi-03": 2,
+    "ko-01": 2,
+    "ko-02": 4,
+    "th-02": 5,
+    "th-03": 3,
+}
+
 
 def case_yaml(language: str, clips: list[dict]) -> str:
     lines = [
@@ -97,6 +113,9 @@ def case_yaml(language: str, clips: list[dict]) -> str:
             f"    reference: {json.dumps(clip['text'], ensure_ascii=False)}",
             "    source: synthetic",
         ]
+        if clip["id"] in UNSTABLE:
+            lines.append(f"    unstable: {UNSTABLE[clip['id']]} distinct transcripts over 8 CPU kernel settings "
+                         "(docs/asr.md)")
     return "\n".join(lines) + "\n"
 
 

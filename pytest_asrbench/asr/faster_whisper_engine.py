@@ -43,6 +43,7 @@ from pytest_asrbench.asr.engine import (
     library_versions,
     transcript_flags,
 )
+from pytest_asrbench.asr.fingerprint import kernel_fingerprint
 from pytest_asrbench.asr.errors import (
     AsrLanguageError,
     EngineSettingsError,
@@ -62,6 +63,10 @@ DEVICES = ("cpu", "cuda", "auto")
 _ENGINE_OPTIONS = ("audio", "language")
 #: Distributions whose versions can change a transcript; recorded and part of the cache key.
 LIBRARIES = ("faster-whisper", "ctranslate2", "av", "tokenizers", "numpy")
+#: Of those, the ones pinned exactly by the ``asr`` extra: their versions are written into
+#: every ``asr`` snapshot (a new release arrives only with a re-record). The unpinned ones
+#: stay in the cache key and the run record, where a new release cannot fail a fresh clone.
+PINNED_LIBRARIES = ("faster-whisper", "ctranslate2")
 
 
 def _default_threads() -> int:
@@ -273,7 +278,19 @@ class FasterWhisperEngine:
             self.model_files = resolve_model(self.settings.model)
         return self.model_files.model_sha256
 
+    def kernels(self) -> dict:
+        """The kernel fingerprint of a decode on this host
+        (:func:`~pytest_asrbench.asr.fingerprint.kernel_fingerprint`): the instruction set and
+        GEMM backend that decide the numerics. Another device than the CPU is named as such."""
+        if self.settings.device != "cpu":
+            return {"device": self.settings.device}
+        return kernel_fingerprint()
+
     def identity(self) -> dict:
+        """Everything that decides the transcript: engine and library versions, the model's
+        SHA-256, the output-changing decode settings and the kernel fingerprint
+        (:meth:`kernels`). It keys the hypothesis cache, so a transcript decoded on other
+        kernels is never reused here."""
         from pytest_asrbench import __version__
 
         return {
@@ -285,6 +302,8 @@ class FasterWhisperEngine:
                 "sha256": self.model_sha256(),
             },
             "decode": self.settings.output_dict(),
+            "kernels": self.kernels(),
+            "pinned_libraries": list(PINNED_LIBRARIES),
             # the flags a cached transcript was checked for: a new flag invalidates old entries
             "flags": sorted(KNOWN_FLAGS),
         }

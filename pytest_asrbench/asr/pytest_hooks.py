@@ -51,13 +51,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         asr.close_progress()
     if hasattr(config, "workerinput"):
         # an xdist worker: hand its clips to the controller (pytest_testnodedown)
-        if asr is not None and asr.clips:
+        if asr is not None and (asr.clips or asr.unrecorded):
             engine = asr.main_engine
             config.workeroutput[_WORKER_KEY] = json.dumps(
                 {
                     "clips": asr.clips,
                     "load_seconds": getattr(engine, "load_seconds", None),
                     "cache": [asr.cache.hits, asr.cache.misses, asr.cache.corrupt],
+                    "unrecorded": asr.unrecorded,
                 }
             )
         return
@@ -81,6 +82,7 @@ def pytest_testnodedown(node, error) -> None:
     data = json.loads(payload)
     asr = get_session(node.config)
     asr.clips.extend(data["clips"])
+    asr.unrecorded.extend(data.get("unrecorded", []))
     engine = asr.main_engine or asr.engine_for(None)
     if data["load_seconds"] is not None:
         # the slowest worker's cold load is the one the run waited for
@@ -91,10 +93,38 @@ def pytest_testnodedown(node, error) -> None:
     asr.cache.corrupt += corrupt
 
 
+def unrecorded_summary(entries: list[dict]) -> list[str]:
+    """Lines naming every ``asr`` case that ran on a kernel fingerprint its snapshot does not
+    record, with this run's fingerprint, the recorded ones, and how the transcript compared."""
+    if not entries:
+        return []
+    here = sorted({entry["fingerprint"] for entry in entries})
+    lines = [f"{len(entries)} asr case(s) ran on kernel fingerprint {', '.join(here)}, which their snapshots "
+             "do not record; compared with the nearest recording instead (docs/asr.md, 'Transcripts by CPU'):"]
+    for entry in sorted(entries, key=lambda e: e["case"]):
+        if entry["same_as"]:
+            how = f"same transcript as {', '.join(entry['same_as'])}"
+        elif entry.get("unstable"):
+            how = (f"transcript differs (rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on "
+                   f"{entry['nearest']}); not judged, the case is marked unstable: {entry['unstable']}")
+        else:
+            how = (f"transcript differs: rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on "
+                   f"{entry['nearest']} (tolerance {entry['tolerance']})")
+            if entry["new_flags"]:
+                how += f"; new flag(s) {', '.join(entry['new_flags'])}"
+            how += "" if entry["ok"] else ": FAILED"
+        lines.append(f"  {entry['case']} [{entry['fingerprint']}; recorded: {', '.join(entry['recorded'])}]: {how}")
+    lines.append("  to record this host's fingerprint too (no version bump needed): "
+                 "pytest --asrbench <paths> --snapshot-update")
+    return lines
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     asr = peek_session(config)
     if asr is None or not asr.clips:
         return
+    for line in unrecorded_summary(asr.unrecorded):
+        terminalreporter.write_line(line)
     cache = asr.cache
     state = "bypassed" if not cache.enabled else f"{cache.hits} hit(s), {cache.misses} miss(es)"
     if cache.corrupt:

@@ -215,6 +215,7 @@ def build_record(
             "name": identity["engine"],
             "version": identity.get("engine_version"),
             "decode_settings": settings.to_dict() if settings is not None else identity.get("decode"),
+            "kernels": identity.get("kernels"),
         },
         "libraries": library_versions(RECORD_LIBRARIES),
         "host": host_info(getattr(settings, "cpu_threads", None)),

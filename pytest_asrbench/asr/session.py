@@ -52,6 +52,9 @@ class AsrSession:
         self.cache = HypothesisCache(cache_dir, enabled=use_cache)
         self.engines: dict[str, SttEngine] = {}
         self.clips: list[dict[str, Any]] = []
+        #: ``asr`` cases that ran on a kernel fingerprint their snapshot does not record
+        #: (see :meth:`note_unrecorded`), for the run summary.
+        self.unrecorded: list[dict[str, Any]] = []
         self.expected_clips = 0
         self._bar = None
         self._no_bar = False
@@ -88,6 +91,12 @@ class AsrSession:
         """Transcribe one file through the cache; ``language`` is any tag (``hi_IN`` -> ``hi``)."""
         engine = self.engine_for(settings)
         return transcribe_with_cache(engine, audio, language, self.cache)
+
+    def note_unrecorded(self, *, case: str, fingerprint: str, recorded: list[str], verdict: dict[str, Any]) -> None:
+        """Remember that ``case`` ran on kernel ``fingerprint``, which its snapshot does not
+        record (it records ``recorded``), and how its transcript compared (``verdict`` of
+        :func:`pytest_asrbench.cases.runners.asr.judge_unrecorded`)."""
+        self.unrecorded.append({"case": case, "fingerprint": fingerprint, "recorded": recorded, **verdict})
 
     def add_clip(self, entry: dict[str, Any]) -> None:
         self.clips.append(entry)

@@ -84,7 +84,7 @@ def run(case: Case, snapshot, config) -> None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
     problems = []
     if not (recorded == result.output):
-        problems.append(_snapshot_problem(recorded))
+        problems.append(_snapshot_problem(recorded, result.snapshot_hint))
     if case.xfail:
         if result.passed:
             problems.insert(0, f"[XPASS(strict)] known limitation now passes: remove `xfail: {case.xfail}` "
@@ -117,7 +117,7 @@ def _keep_recorded(recorded, output) -> None:
     recorded == output  # noqa: B015
 
 
-def _snapshot_problem(recorded) -> str:
+def _snapshot_problem(recorded, hint: str | None = None) -> str:
     """A readable account of a snapshot mismatch: a unified diff of the two JSON texts."""
     execution = recorded.executions[max(recorded.executions)]
     if execution.recalled_data is None:
@@ -130,8 +130,9 @@ def _snapshot_problem(recorded) -> str:
         tofile="obtained now",
         lineterm="",
     )
-    return ("output differs from the recorded snapshot; if intended, bump the metric or language "
-            "config version and re-record (see README, 'Re-recording'):\n" + "\n".join(diff))
+    advice = hint or ("if intended, bump the metric or language config version and re-record "
+                      "(see README, 'Re-recording')")
+    return f"output differs from the recorded snapshot; {advice}:\n" + "\n".join(diff)
 
 
 class CaseItem(pytest.Function):

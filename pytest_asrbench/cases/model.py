@@ -37,11 +37,14 @@ class CaseResult:
     """What running a case produced.
 
     ``output`` is JSON-able and recorded in the snapshot whole; ``failures`` lists each
-    expectation that did not hold, as a sentence a reviewer can act on (empty: passed).
+    expectation that did not hold, as a sentence a reviewer can act on (empty: passed);
+    ``snapshot_hint`` replaces the generic advice shown when the output differs from the
+    snapshot (an ``asr`` case says whether the engine or the score moved).
     """
 
     output: dict[str, Any]
     failures: list[str] = field(default_factory=list)
+    snapshot_hint: str | None = None
 
     @property
     def passed(self) -> bool:

@@ -5,9 +5,24 @@ Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``en
 :class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect`` and
 ``tolerance``.
 
-The output snapshotted: audio path and SHA-256, model SHA-256, output-changing decode
-settings, transcript, flags (``no_speech``, hallucination signs), and the same score dict as
-the ``score`` kind (normalized forms, alignment, counts, rate). Never timings.
+The output snapshotted: audio path and SHA-256, the reference, the engine (name, model
+SHA-256, output-changing decode settings, versions of the pinned engine libraries), and
+``recordings``: one entry per kernel fingerprint the clip was recorded on
+(:mod:`pytest_asrbench.asr.fingerprint`, ``x86_64-avx2-mkl-avx512``), each with the
+transcript, its flags (``no_speech``, hallucination signs) and the same score dict as the
+``score`` kind (normalized forms, alignment, counts, rate). Never timings or versions of the
+metric (signature cases hold those).
+
+Every recorded transcript is scored again on every run, so a normalizer or scoring change
+moves every recording and fails the case wherever it runs. The transcript of this run is
+compared exactly when its fingerprint is recorded; on a fingerprint the snapshot does not
+record, it passes when it equals a recorded transcript, or when its rate is within
+``fingerprint_tolerance`` (default :data:`DEFAULT_FINGERPRINT_TOLERANCE`) of the nearest
+recording's and it has no flag that no recording has; the run summary names every such case
+with both fingerprints. A case marked ``unstable: <reason>`` (its transcript is known to
+depend on the CPU) is listed there but not judged on an unrecorded fingerprint. ``--snapshot-update`` adds the fingerprint (other recordings are kept
+as they are); a changed engine (model, decode settings, pinned library versions) replaces
+them all. Why: docs/asr.md, "Transcripts by CPU".
 
 ``expect`` keys: anything of the score (``rate``, ``substitutions`` ..., with ``tolerance``,
 default 1e-9), ``max_rate`` (rate <= value), ``transcript`` (exact text) and ``flags`` (exact
@@ -31,6 +46,13 @@ from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
 _SPECIAL_EXPECT = ("max_rate", "transcript", "flags")
+#: How far (absolute rate) a transcript decoded on an unrecorded kernel fingerprint may be from
+#: the nearest recording's rate. Measured over 16 kernel settings of one host (docs/asr.md,
+#: "Transcripts by CPU"): 15 of the 24 sample clips never moved; the others are few-word
+#: synthetic clips where one word is 0.12-0.5 of the rate, and are marked ``unstable``.
+DEFAULT_FINGERPRINT_TOLERANCE = 0.25
+#: Fields of the score that the case header holds once, or that signature cases hold.
+_HEADER_FIELDS = ("metric", "language", "version", "config_version")
 
 
 def _check_expected_flags(expect: dict[str, Any]) -> None:
@@ -66,6 +88,78 @@ def _check_expected_keys(expect: dict[str, Any], output: dict[str, Any], scored:
         )
 
 
+def _recording(transcript: str, flags, reference: str, case: Case) -> dict[str, Any]:
+    """One fingerprint's entry: the transcript, its flags and its score (without versions)."""
+    scored = score_to_dict(score(reference, transcript, case.language, case.metric))
+    for name in _HEADER_FIELDS:
+        scored.pop(name, None)
+    return {"transcript": transcript, "flags": sorted(flags), **scored}
+
+
+def _comparable_rate(entry: dict[str, Any]) -> float:
+    """The rate, or the insertion count for an empty reference (whose rate is ``None``)."""
+    return float(entry["insertions"]) if entry["rate"] is None else float(entry["rate"])
+
+
+def judge_unrecorded(current: dict[str, Any], recordings: dict[str, dict[str, Any]], tolerance: float) -> dict:
+    """Compare a transcript decoded on an unrecorded fingerprint with the recordings.
+
+    Returns ``{"ok", "same_as", "nearest", "nearest_rate", "rate", "new_flags", "tolerance"}``:
+    ``ok`` when the transcript equals a recorded one (``same_as`` names those fingerprints), or
+    when its rate is within ``tolerance`` of the nearest recording's and it carries no flag that
+    no recording carries (a new hallucination sign is not hardware noise).
+    """
+    same_as = sorted(label for label, entry in recordings.items() if entry["transcript"] == current["transcript"])
+    rate = _comparable_rate(current)
+    nearest = min(sorted(recordings), key=lambda label: abs(_comparable_rate(recordings[label]) - rate))
+    nearest_rate = _comparable_rate(recordings[nearest])
+    known_flags = set().union(*(entry["flags"] for entry in recordings.values()))
+    new_flags = sorted(set(current["flags"]) - known_flags)
+    within = abs(nearest_rate - rate) <= tolerance + 1e-12
+    return {
+        "ok": bool(same_as) or (within and not new_flags),
+        "same_as": same_as,
+        "nearest": nearest,
+        "nearest_rate": nearest_rate,
+        "rate": rate,
+        "new_flags": new_flags,
+        "tolerance": tolerance,
+    }
+
+
+def _engine_changes(recorded: dict[str, Any], header: dict[str, Any]) -> list[str]:
+    """What differs between a recorded snapshot's header and this run's, as phrases."""
+    changes = []
+    for key, value in header.items():
+        before = recorded.get(key)
+        if before == value:
+            continue
+        if key == "engine" and isinstance(before, dict):
+            for name in sorted(set(before) | set(value)):
+                if before.get(name) != value.get(name):
+                    changes.append(f"engine {name}: {_short(before.get(name))} -> {_short(value.get(name))}")
+        else:
+            changes.append(f"{key}: {_short(before)} -> {_short(value)}")
+    return changes
+
+
+def _short(value: Any, width: int = 80) -> str:
+    text = "not recorded" if value is None else repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _updating(context: RunContext) -> bool:
+    config = context.pytest_config
+    return bool(config is not None and getattr(config.option, "update_snapshots", False))
+
+
 @register
 class AsrRunner:
     kind = "asr"
@@ -74,6 +168,7 @@ class AsrRunner:
         from pytest_asrbench.asr.errors import require_asr_extra
 
         require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
+        from pytest_asrbench.asr.fingerprint import fingerprint_label
         from pytest_asrbench.asr.run_record import clip_entry
         from pytest_asrbench.asr.session import get_session
 
@@ -88,33 +183,89 @@ class AsrRunner:
         engine = session.engine_for(settings)
         clip = session.transcribe(audio, case.language, settings)
         transcript = clip.transcript
-        scored = score_to_dict(score(fields["reference"], transcript.text, case.language, case.metric))
+        reference = fields["reference"]
         identity = engine.identity()
-        output: dict[str, Any] = {
+        kernels = identity.get("kernels")
+        label = fingerprint_label(kernels) if kernels and "arch" in kernels else (
+            kernels.get("device", "default") if kernels else "default")
+        pinned = identity.get("pinned_libraries") or []
+        header: dict[str, Any] = {
             "kind": case.kind,
             "audio": fields["audio"],
             "audio_sha256": clip.audio_sha256,
-            "engine": identity["engine"],
-            "model_sha256": identity["model"]["sha256"],
-            "decode": identity["decode"],
-            "transcript": transcript.text,
-            "flags": list(transcript.flags),
-            **scored,
+            "language": case.language,
+            "metric": case.metric,
+            "reference": reference,
+            "engine": {
+                "name": identity["engine"],
+                "model_sha256": identity["model"]["sha256"],
+                "decode": identity["decode"],
+                "libraries": {name: identity["libraries"].get(name) for name in pinned},
+            },
         }
+        current = _recording(transcript.text, transcript.flags, reference, case)
+        recorded = context.recorded(case)
+        changes = _engine_changes(recorded, header) if isinstance(recorded, dict) else []
+        previous = (recorded.get("recordings") or {}) if isinstance(recorded, dict) and not changes else {}
+        recordings = {
+            name: _recording(entry["transcript"], entry["flags"], reference, case) for name, entry in previous.items()
+        }
+        failures: list[str] = []
+        hint = None
+        tolerance = fields.get("fingerprint_tolerance", DEFAULT_FINGERPRINT_TOLERANCE)
+        if label in recordings or _updating(context) or not recordings:
+            recordings[label] = current
+            if changes:
+                hint = ("the snapshot was recorded with another engine, audio or reference ("
+                        + "; ".join(changes) + "). This is not a metric change and needs no version bump: if "
+                        "intended, re-record with `pytest --asrbench <paths> --snapshot-update`")
+            else:
+                hint = (f"the transcript on kernel fingerprint {label} (recorded for it) changed, or its score "
+                        "did: a score change needs a version bump (README, 'Re-recording'); a transcript change "
+                        "with the same engine, model and kernels is engine drift to investigate")
+        else:
+            verdict = judge_unrecorded(current, recordings, tolerance)
+            if fields.get("unstable"):
+                verdict = {**verdict, "ok": True, "unstable": fields["unstable"]}
+            session.note_unrecorded(
+                case=f"{_relative(case.file, context.rootpath)}::{case.id}", fingerprint=label, recorded=sorted(recordings), verdict=verdict,
+            )
+            if not verdict["ok"]:
+                failures.append(self._unrecorded_failure(label, current, recordings, verdict))
+        output: dict[str, Any] = {**header, "recordings": dict(sorted(recordings.items()))}
         session.add_clip(
             clip_entry(
                 clip,
                 case=f"{case.file}::{case.id}",
-                reference=fields["reference"],
-                rate=scored["rate"],
-                unit=scored["unit"],
-                metric=scored["metric"],
+                reference=reference,
+                rate=current["rate"],
+                unit=current["unit"],
+                metric=case.metric,
                 engine_key=session.engine_key(settings),
+                kernel_fingerprint=label,
             )
         )
-        _check_expected_keys(expect, output, scored)
-        failures = self._check(expect, output, fields.get("tolerance", DEFAULT_TOLERANCE))
-        return CaseResult(output, failures)
+        _check_expected_keys(expect, current, current)
+        failures += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
+        return CaseResult(output, failures, snapshot_hint=hint)
+
+    @staticmethod
+    def _unrecorded_failure(label: str, current: dict, recordings: dict, verdict: dict) -> str:
+        lines = [
+            f"kernel fingerprint {label} is not recorded for this clip (recorded: {', '.join(sorted(recordings))}), "
+            "and its transcript is beyond hardware noise:",
+            f"  transcript here:     {current['transcript']!r} (rate {verdict['rate']:.4g}, flags {current['flags']})",
+            f"  nearest recording:   {recordings[verdict['nearest']]['transcript']!r} on {verdict['nearest']} "
+            f"(rate {verdict['nearest_rate']:.4g}, flags {recordings[verdict['nearest']]['flags']})",
+        ]
+        if abs(verdict["rate"] - verdict["nearest_rate"]) > verdict["tolerance"]:
+            lines.append(f"  the rates differ by {abs(verdict['rate'] - verdict['nearest_rate']):.4g}, more than "
+                         f"fingerprint_tolerance {verdict['tolerance']}")
+        if verdict["new_flags"]:
+            lines.append(f"  flag(s) no recording has: {', '.join(verdict['new_flags'])}")
+        lines.append("If this host's kernels are simply another code path, record them (no version bump needed): "
+                     "`pytest --asrbench <paths> --snapshot-update`; otherwise investigate the engine.")
+        return "\n".join(lines)
 
     @staticmethod
     def _check(expect: dict[str, Any], output: dict[str, Any], tolerance: float) -> list[str]:
