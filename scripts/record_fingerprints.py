@@ -5,7 +5,8 @@ produce many fingerprints by forcing them: CTranslate2's instruction set
 (``CT2_FORCE_CPU_ISA``), its GEMM backend (``CT2_USE_MKL``: MKL as on Intel, oneDNN as on
 AMD and other vendors), and a cap on the GEMM library's own instruction set
 (``MKL_ENABLE_INSTRUCTIONS`` / ``ONEDNN_MAX_CPU_ISA``, as on a host without AVX-512). This
-script runs ``pytest --asrbench <cases> -k asr --snapshot-update`` once per combination, so
+script runs ``pytest --asrbench <cases> -k asr --snapshot-update --asrbench-record-fingerprint``
+once per combination, so
 each fingerprint's transcript is added to the snapshots (existing recordings are kept; an
 unchanged snapshot is not rewritten)::
 
@@ -51,7 +52,8 @@ def combinations() -> list[dict[str, str]]:
                 if cap:
                     env[_CAP_ENV[gemm]] = cap
                 envs.append(env)
-    return envs
+    # the hosts' own defaults first (AVX2 kernels on each backend and cap), forced ones after
+    return sorted(envs, key=lambda env: env["CT2_FORCE_CPU_ISA"] != "AVX2")
 
 
 def label_of(env: dict[str, str]) -> str:
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         command = [sys.executable, "-m", "pytest", "--asrbench", *args.cases, "-k", "asr", "-q",
                    "-p", "no:cacheprovider", "--no-header"]
         if not args.check:
-            command.append("--snapshot-update")
+            command += ["--snapshot-update", "--asrbench-record-fingerprint"]
         result = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, check=False)
         if result.returncode and not status:
             status = result.returncode

@@ -29,6 +29,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="asr cases: bypass the hypothesis cache (always run the engine; nothing stored)",
     )
     group.addoption(
+        "--asrbench-record-fingerprint",
+        action="store_true",
+        default=False,
+        help="asr cases, with --snapshot-update: also record this host's kernel fingerprint where a snapshot "
+             "does not record it yet (docs/asr.md, 'Transcripts by CPU')",
+    )
+    group.addoption(
         "--asrbench-run-record",
         metavar="PATH",
         default=None,
@@ -115,7 +122,7 @@ def unrecorded_summary(entries: list[dict]) -> list[str]:
             how += "" if entry["ok"] else ": FAILED"
         lines.append(f"  {entry['case']} [{entry['fingerprint']}; recorded: {', '.join(entry['recorded'])}]: {how}")
     lines.append("  to record this host's fingerprint too (no version bump needed): "
-                 "pytest --asrbench <paths> --snapshot-update")
+                 "pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint")
     return lines
 
 

@@ -7,10 +7,11 @@ Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``en
 
 The output snapshotted: audio path and SHA-256, the reference, the engine (name, model
 SHA-256, output-changing decode settings, versions of the pinned engine libraries), and
-``recordings``: one entry per kernel fingerprint the clip was recorded on
-(:mod:`pytest_asrbench.asr.fingerprint`, ``x86_64-avx2-mkl-avx512``), each with the
-transcript, its flags (``no_speech``, hallucination signs) and the same score dict as the
-``score`` kind (normalized forms, alignment, counts, rate). Never timings or versions of the
+``recordings``: what each kernel fingerprint the clip was recorded on gave
+(:mod:`pytest_asrbench.asr.fingerprint`, ``x86_64-avx2-mkl-avx512``), one item per distinct
+result with its ``fingerprints``: the transcript, its flags (``no_speech``, hallucination
+signs) and the same score dict as the ``score`` kind (normalized forms, alignment, counts,
+rate). Never timings or versions of the
 metric (signature cases hold those).
 
 Every recorded transcript is scored again on every run, so a normalizer or scoring change
@@ -20,9 +21,13 @@ record, it passes when it equals a recorded transcript, or when its rate is with
 ``fingerprint_tolerance`` (default :data:`DEFAULT_FINGERPRINT_TOLERANCE`) of the nearest
 recording's and it has no flag that no recording has; the run summary names every such case
 with both fingerprints. A case marked ``unstable: <reason>`` (its transcript is known to
-depend on the CPU) is listed there but not judged on an unrecorded fingerprint. ``--snapshot-update`` adds the fingerprint (other recordings are kept
-as they are); a changed engine (model, decode settings, pinned library versions) replaces
-them all. Why: docs/asr.md, "Transcripts by CPU".
+depend on the CPU) is listed there but not judged on an unrecorded fingerprint.
+
+``--snapshot-update`` re-scores every recording and re-records this host's fingerprint where
+it is recorded; it adds this host's fingerprint only with ``--asrbench-record-fingerprint``
+(so a re-record after a version bump never buries its change under new transcripts); a new
+case, or a changed engine (model, decode settings, pinned library versions), records this
+host's fingerprint alone. Why: docs/asr.md, "Transcripts by CPU".
 
 ``expect`` keys: anything of the score (``rate``, ``substitutions`` ..., with ``tolerance``,
 default 1e-9), ``max_rate`` (rate <= value), ``transcript`` (exact text) and ``flags`` (exact
@@ -36,6 +41,7 @@ engine lacks, an unknown ``expect`` key or flag.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +100,41 @@ def _recording(transcript: str, flags, reference: str, case: Case) -> dict[str, 
     for name in _HEADER_FIELDS:
         scored.pop(name, None)
     return {"transcript": transcript, "flags": sorted(flags), **scored}
+
+
+def group_recordings(recordings: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshot form of ``{fingerprint: entry}``: one item per distinct entry (transcript,
+    flags and score), with the sorted ``fingerprints`` that gave it, ordered by first
+    fingerprint. A clip that decodes alike everywhere is one item, so a diff stays short."""
+    groups: dict[str, dict[str, Any]] = {}
+    for label in sorted(recordings):
+        entry = recordings[label]
+        key = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+        groups.setdefault(key, {"fingerprints": [], **entry})["fingerprints"].append(label)
+    return list(groups.values())
+
+
+def ungroup_recordings(items: Any, where: str) -> dict[str, dict[str, Any]]:
+    """Inverse of :func:`group_recordings`: ``{fingerprint: {"transcript", "flags", ...}}``.
+
+    Raises:
+        AsrCaseError: the recorded snapshot's ``recordings`` is not a list of items with
+            ``fingerprints``, ``transcript`` and ``flags`` (names the snapshot).
+    """
+    from pytest_asrbench.asr.errors import AsrCaseError
+
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(items, list):
+        raise AsrCaseError(f"{where}: 'recordings' must be a list of recordings; restore the snapshot from git "
+                           "or re-record it with --snapshot-update")
+    for item in items:
+        if not isinstance(item, dict) or not {"fingerprints", "transcript", "flags"} <= set(item):
+            raise AsrCaseError(f"{where}: a recording lacks fingerprints, transcript or flags; restore the snapshot "
+                               "from git or re-record it with --snapshot-update")
+        entry = {key: value for key, value in item.items() if key != "fingerprints"}
+        for label in item["fingerprints"]:
+            out[label] = entry
+    return out
 
 
 def _comparable_rate(entry: dict[str, Any]) -> float:
@@ -160,6 +201,11 @@ def _updating(context: RunContext) -> bool:
     return bool(config is not None and getattr(config.option, "update_snapshots", False))
 
 
+def _option(context: RunContext, name: str) -> bool:
+    config = context.pytest_config
+    return bool(config is not None and getattr(config.option, name, False))
+
+
 @register
 class AsrRunner:
     kind = "asr"
@@ -206,14 +252,16 @@ class AsrRunner:
         current = _recording(transcript.text, transcript.flags, reference, case)
         recorded = context.recorded(case)
         changes = _engine_changes(recorded, header) if isinstance(recorded, dict) else []
-        previous = (recorded.get("recordings") or {}) if isinstance(recorded, dict) and not changes else {}
+        previous = (ungroup_recordings(recorded.get("recordings", []), f"snapshot of {case.where()}")
+                    if isinstance(recorded, dict) and not changes else {})
         recordings = {
             name: _recording(entry["transcript"], entry["flags"], reference, case) for name, entry in previous.items()
         }
         failures: list[str] = []
         hint = None
         tolerance = fields.get("fingerprint_tolerance", DEFAULT_FINGERPRINT_TOLERANCE)
-        if label in recordings or _updating(context) or not recordings:
+        adding = _updating(context) and _option(context, "asrbench_record_fingerprint")
+        if label in recordings or adding or not recordings:
             recordings[label] = current
             if changes:
                 hint = ("the snapshot was recorded with another engine, audio or reference ("
@@ -232,7 +280,7 @@ class AsrRunner:
             )
             if not verdict["ok"]:
                 failures.append(self._unrecorded_failure(label, current, recordings, verdict))
-        output: dict[str, Any] = {**header, "recordings": dict(sorted(recordings.items()))}
+        output: dict[str, Any] = {**header, "recordings": group_recordings(recordings)}
         session.add_clip(
             clip_entry(
                 clip,
@@ -264,7 +312,8 @@ class AsrRunner:
         if verdict["new_flags"]:
             lines.append(f"  flag(s) no recording has: {', '.join(verdict['new_flags'])}")
         lines.append("If this host's kernels are simply another code path, record them (no version bump needed): "
-                     "`pytest --asrbench <paths> --snapshot-update`; otherwise investigate the engine.")
+                     "`pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint`; otherwise "
+                     "investigate the engine.")
         return "\n".join(lines)
 
     @staticmethod
