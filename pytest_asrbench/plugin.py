@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_asrbench.snapshot import CASE_SUFFIXES
+from pytest_asrbench.snapshot_layout import CASE_SUFFIXES
 
 # The ASR stage's own options and run-record hooks (imports nothing heavy).
 pytest_plugins = ["pytest_asrbench.asr.pytest_hooks"]
@@ -50,19 +50,6 @@ def _is_case_file(file_path: Path, config: pytest.Config) -> bool:
     return any(given == resolved or (given != root and given in resolved.parents) for given in _given_paths(config))
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Runs that name single cases (``cases/en/a.yaml::case``) turn off syrupy's unused check.
-
-    syrupy ties a node id to snapshots in the test file's own folder; ours live in
-    ``snapshots/``, so it would take every other case of the file for unused (and
-    ``--snapshot-update`` would delete their snapshots).
-    """
-    if not config.getoption("asrbench"):
-        return
-    if any("::" in arg and Path(arg.split("::")[0]).suffix in CASE_SUFFIXES for arg in config.args):
-        config.option.disable_unused_snapshots = True
-
-
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     config = parent.config
     if not config.getoption("asrbench") or not _is_case_file(file_path, config):
@@ -70,6 +57,19 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     from pytest_asrbench.cases.items import CaseFileNode
 
     return CaseFileNode.from_parent(parent, path=file_path)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """Tell the ASR stage how many ``asr`` cases will run (for its progress bar)."""
+    if not config.getoption("asrbench"):
+        return
+    from pytest_asrbench.cases.items import case_of
+
+    count = sum(1 for item in items if getattr(case_of(item), "kind", None) == "asr")
+    if count:
+        from pytest_asrbench.asr.session import get_session
+
+        get_session(config).expected_clips = count
 
 
 def pytest_report_collectionfinish(config: pytest.Config, items) -> str | None:
@@ -86,42 +86,147 @@ def pytest_report_collectionfinish(config: pytest.Config, items) -> str | None:
 
 
 def _orphans(config: pytest.Config) -> list[Path]:
-    from pytest_asrbench.snapshot import orphan_snapshot_dirs
+    from pytest_asrbench.snapshot_layout import orphan_snapshot_dirs
 
     folders = [path for path in _given_paths(config) if path.is_dir()]
     return orphan_snapshot_dirs(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", folders,
                                 config.getini("asrbench_case_dirs"))
 
 
-ORPHANS = pytest.StashKey[tuple[list[Path], bool]]()
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus) -> None:
-    """Snapshot folders whose case file is gone: reported, and deleted by ``--snapshot-update``."""
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if session.config.getoption("asrbench"):
+        from pytest_asrbench.snapshot import take_writes
+
+        take_writes()  # forget writes of an earlier session in this process (pytester)
+
+
+class _CoverageWatcher:
+    """Registered for ``--asrbench`` runs: notes collection errors and the cases that ran to
+    their end (teardown reported; under xdist the controller receives every report)."""
+
+    def __init__(self, config: pytest.Config):
+        from pytest_asrbench.run_coverage import coverage_of
+
+        self.coverage = coverage_of(config)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.coverage.collection_errors.append(report.nodeid or "<session>")
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "teardown":
+            self.coverage.finished.add(report.nodeid)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("asrbench"):
+        config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodeready(node) -> None:
+    """xdist controller: one more worker whose coverage report is awaited."""
+    if node.config.getoption("asrbench"):
+        from pytest_asrbench.run_coverage import coverage_of
+
+        coverage_of(node.config).workers += 1
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """xdist controller: merge what a worker collected and wrote."""
+    payload = getattr(node, "workeroutput", {}).get("asrbench_coverage")
+    if payload is not None:
+        from pytest_asrbench.run_coverage import coverage_of
+
+        coverage_of(node.config).merge(payload)
+
+
+SUMMARY = pytest.StashKey[dict]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus):
+    """Decide, before syrupy finishes, whether this run may call snapshots unused.
+
+    A run that did not see every case (:mod:`pytest_asrbench.run_coverage`) reports and
+    deletes nothing: syrupy's unused handling is turned off for it, and so are the case
+    snapshots' own checks below. A complete run reports snapshot files no case id names and
+    snapshot folders whose case file is gone; ``--snapshot-update`` deletes them. Unused
+    snapshots fail a plain run, as syrupy's do, unless ``--snapshot-warn-unused``.
+    """
     config = session.config
-    if not config.getoption("asrbench") or hasattr(config, "workerinput"):
-        return
-    orphans = _orphans(config)
-    deleted = bool(orphans) and bool(getattr(config.option, "update_snapshots", False))
-    if deleted:
-        for folder in orphans:
-            for snapshot in folder.glob("*.json"):
-                snapshot.unlink()
-            if not any(folder.iterdir()):
-                folder.rmdir()
-    config.stash[ORPHANS] = (orphans, deleted)
+    if not config.getoption("asrbench"):
+        return (yield)
+    from pytest_asrbench import snapshot as adapter
+    from pytest_asrbench.run_coverage import coverage_of
+
+    coverage = coverage_of(config)
+    if _is_worker(config):
+        result = yield
+        coverage.writes.extend(adapter.take_writes())
+        config.workeroutput["asrbench_coverage"] = coverage.payload()
+        return result
+    reason = coverage.incomplete_reason(session, exitstatus)
+    with adapter.unused_detection(config, enabled=reason is None):
+        result = yield
+    coverage.writes.extend(adapter.take_writes())
+    summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False}
+    if reason is None and not adapter.unused_check_disabled(config):
+        summary["files"] = coverage.unused_snapshots()
+        summary["folders"] = _orphans(config)
+        if adapter.cleanup_allowed(config):
+            _delete(summary["files"], summary["folders"])
+            summary["deleted"] = True
+        elif (summary["files"] or summary["folders"]) and not adapter.update_mode(config) \
+                and not adapter.unused_is_warning(config) and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    config.stash[SUMMARY] = summary
+    return result
+
+
+def _delete(files: list[Path], folders: list[Path]) -> None:
+    for path in files:
+        path.unlink()
+    for folder in folders:
+        for snapshot in folder.glob("*.json"):
+            snapshot.unlink()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
-    orphans, deleted = config.stash.get(ORPHANS, ([], False))
-    if not orphans:
+    """What the run wrote and deleted (with paths), what is unused, or why that was not checked."""
+    summary = config.stash.get(SUMMARY, None)
+    if summary is None:
         return
     root = config.rootpath
-    verb = "deleted" if deleted else "unused: their case file is gone; --snapshot-update deletes them"
-    terminalreporter.write_sep("-", "asrbench snapshot folders")
-    terminalreporter.write_line(f"{len(orphans)} snapshot folder(s) {verb}:")
-    for folder in orphans:
-        terminalreporter.write_line(f"  {folder.relative_to(root) if folder.is_relative_to(root) else folder}")
+    lines = [f"  {action} {_shown(Path(path), root)}" for action, path in summary["writes"]]
+    if lines:
+        lines.insert(0, f"{len(summary['writes'])} snapshot file(s) written:")
+    unused = [*summary["files"], *summary["folders"]]
+    if unused:
+        kinds = [f"{len(summary['files'])} snapshot file(s) no case id names"] if summary["files"] else []
+        kinds += [f"{len(summary['folders'])} snapshot folder(s) whose case file is gone"] if summary["folders"] else []
+        if summary["deleted"]:
+            lines.append(f"deleted {' and '.join(kinds)}:")
+        else:
+            lines.append(f"unused: {' and '.join(kinds)}; re-run with --snapshot-update to delete them:")
+        lines += [f"  {_shown(path, root)}" for path in unused]
+    if summary["skipped"]:
+        lines.append(f"unused-snapshot check skipped, nothing deleted: {summary['skipped']}")
+    if lines:
+        terminalreporter.write_sep("-", "asrbench snapshots")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:

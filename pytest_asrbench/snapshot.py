@@ -1,84 +1,180 @@
-"""Where case outputs are recorded: JSON files in a tree that mirrors the case files.
+"""The one syrupy adapter: how a case's output is compared with, and written to, its snapshot.
 
-``cases/en/numbers.yaml`` records case ``minus`` in ``snapshots/en/numbers/minus.json``: the
-path of the case file under its case folder (``asrbench_case_dirs``), without the suffix.
-The mapping is one-to-one, so two case files never share snapshots, and a snapshot folder
-whose case file is gone can be found (:func:`orphan_snapshot_dirs`). Snapshots are
-discovered per case file, so a case deleted from a YAML file is reported as unused, while
-the snapshots of a case file that fails to load are never touched.
+Every use of syrupy beyond its public ``snapshot`` fixture is here, so a syrupy upgrade
+touches one module:
+
+- :class:`CaseSnapshotExtension` stores a case in the JSON file that
+  :mod:`pytest_asrbench.snapshot_layout` names, writes it atomically (never a half-written
+  file after a kill), leaves an equal file untouched (bytes and mtime) and records each
+  write (:func:`take_writes`). It reports no discovered snapshots for case items: the
+  unused case snapshots are found by exact case id (:mod:`pytest_asrbench.run_coverage`),
+  because syrupy's name matching compares only the leading identifier part of a name
+  (``time-ten-thirty-pm`` and ``time-seven`` both read as ``time``).
+- :func:`compare` runs one comparison and returns what a failure message needs.
+- :func:`unused_detection` turns syrupy's own unused-snapshot handling off for a session
+  that did not see every case, without syrupy's "not recommended" warning.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pytest
+from syrupy.data import SnapshotCollections
 from syrupy.extensions.json import JSONSnapshotExtension
 
-CASE_SUFFIXES = (".yaml", ".yml")
+from pytest_asrbench.atomic import write_atomic
+from pytest_asrbench.errors import AsrbenchError
+
+#: Set on each case item: the folder of its case file's snapshots.
+SNAPSHOT_DIR = pytest.StashKey[Path]()
+
+# (action, path) of every snapshot file this process wrote, in order; see take_writes().
+_WRITES: list[tuple[str, str]] = []
+
+
+class SnapshotWriteError(AsrbenchError):
+    """A snapshot file could not be written (a read-only folder or file, a full disk)."""
+
+
+def take_writes() -> list[tuple[str, str]]:
+    """The ``(action, path)`` pairs written since the last call (``action``: created, updated)."""
+    writes = list(_WRITES)
+    _WRITES.clear()
+    return writes
+
+
+def _snapshot_dir(test_location) -> Path | None:
+    stash = getattr(test_location.item, "stash", None)  # xdist's rebuilt items have none
+    return None if stash is None else stash.get(SNAPSHOT_DIR, None)
 
 
 class CaseSnapshotExtension(JSONSnapshotExtension):
-    """JSON (UTF-8, unescaped, sorted keys) in a folder set by the case item."""
+    """JSON (UTF-8, unescaped, sorted keys) in the folder of the case file."""
 
     @classmethod
     def dirname(cls, *, test_location) -> str:
-        folder = getattr(test_location.item, "asrbench_snapshot_dir", None)
+        folder = _snapshot_dir(test_location)
         if folder is None:  # not a case item: behave like the stock JSON extension
             return super().dirname(test_location=test_location)
         return str(folder)
 
     @classmethod
     def discovery_dirname(cls, *, test_location) -> str:
+        if _snapshot_dir(test_location) is None:
+            return super().discovery_dirname(test_location=test_location)
         return cls.dirname(test_location=test_location)
 
+    def discover_snapshots(self, *, test_location, ignore_extensions=None) -> SnapshotCollections:
+        if _snapshot_dir(test_location) is not None:
+            return SnapshotCollections()
+        return super().discover_snapshots(test_location=test_location, ignore_extensions=ignore_extensions)
 
-def case_root(path: Path, case_dirs: Iterable[str]) -> Path | None:
-    """The nearest folder at or above ``path`` named in ``case_dirs`` (``cases``), if any."""
-    names = set(case_dirs)
-    for folder in [path, *path.parents]:
-        if folder.name in names:
-            return folder
-    return None
+    @classmethod
+    def write_snapshot_collection(cls, *, snapshot_collection, name_order=None) -> None:
+        path = Path(snapshot_collection.location)
+        data = next(iter(snapshot_collection)).data
+        encoded = data.encode("utf-8")
+        try:
+            if path.read_bytes() == encoded:
+                return
+            action = "updated"
+        except FileNotFoundError:
+            action = "created"
+        except OSError as exc:
+            raise SnapshotWriteError(f"cannot read snapshot {path}: {exc}") from exc
+        try:
+            write_atomic(path, encoded)
+        except PermissionError as exc:
+            raise SnapshotWriteError(
+                f"cannot write snapshot {path}: {exc.strerror} ({exc.filename}); make the snapshot "
+                "folder and its files writable, then run the update again") from exc
+        except OSError as exc:
+            raise SnapshotWriteError(f"cannot write snapshot {path}: {exc}") from exc
+        _WRITES.append((action, str(path)))
 
 
-def snapshot_dir(root: Path, snapshots: str, case_file: Path, case_dirs: Iterable[str]) -> Path:
-    """``<root>/<snapshots>/<case file path under its case folder, without suffix>``.
+def snapshot_file_name(case_id: str) -> str:
+    """The file name (``<name>.json``) syrupy gives the snapshot of case ``case_id``.
 
-    A file outside every case folder (given on the command line) mirrors its path under
-    ``root``, or its bare name when it lies outside ``root`` too.
+    syrupy drops the characters ``\\/?*:|"<>`` and control characters, and cuts the name to
+    fit 255 bytes with the suffix; ids that obey the case schema pass through unchanged.
     """
-    case_file = case_file.resolve()
-    base = case_root(case_file.parent, case_dirs) or root.resolve()
+    name = CaseSnapshotExtension._sanitize_filename(case_id)[: CaseSnapshotExtension._max_stem_length()]
+    return f"{name}.{CaseSnapshotExtension.file_extension}"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison of an output with its snapshot.
+
+    ``recorded`` and ``obtained`` are JSON texts (``recorded`` is ``None`` when nothing is
+    recorded yet); ``error`` is a :class:`SnapshotWriteError` when an update could not be
+    written.
+    """
+
+    matched: bool
+    location: str
+    recorded: str | None
+    obtained: str | None
+    error: BaseException | None
+
+
+def compare(snapshot, output: Any, *, may_write: bool = True) -> Comparison:
+    """Compare ``output`` with the case's snapshot through syrupy's ``snapshot`` fixture.
+
+    Under ``--snapshot-update`` a differing snapshot is written, unless ``may_write`` is
+    false: then it is compared only and stays as recorded, and it still counts as used.
+    """
+    recorded = snapshot.use_extension(CaseSnapshotExtension)
+    if not may_write:
+        recorded.update_snapshots = recorded.update_new_snapshots_only = False
+    matched = recorded == output
+    execution = recorded.executions[max(recorded.executions)]
+    error = execution.exception if isinstance(execution.exception, SnapshotWriteError) else None
+    return Comparison(matched and error is None, str(execution.snapshot_location),
+                      None if execution.recalled_data is None else str(execution.recalled_data),
+                      None if execution.asserted_data is None else str(execution.asserted_data), error)
+
+
+@contextmanager
+def unused_detection(config: pytest.Config, *, enabled: bool) -> Iterator[None]:
+    """Around syrupy's session finish: turn its unused-snapshot handling off when not ``enabled``.
+
+    syrupy reads ``--snapshot-disable-unused`` when it builds its report (at session finish)
+    and again when it prints it; the option is set for the first and restored before the
+    second, so no unused snapshot is reported or deleted and no "not recommended" warning
+    is printed for a choice the user did not make.
+    """
+    option = config.option
+    previous = getattr(option, "disable_unused_snapshots", False)
+    if not enabled:
+        option.disable_unused_snapshots = True
     try:
-        relative = case_file.relative_to(base)
-    except ValueError:
-        relative = Path(case_file.name)
-    return root / snapshots / relative.with_suffix("")
+        yield
+    finally:
+        option.disable_unused_snapshots = previous
 
 
-def orphan_snapshot_dirs(root: Path, snapshots: str, folders: Iterable[Path], case_dirs: list[str]) -> list[Path]:
-    """Snapshot folders under the given case folders' mirrors whose case file no longer exists.
+def update_mode(config: pytest.Config) -> bool:
+    """Whether this run re-records snapshots (``--snapshot-update``)."""
+    return bool(getattr(config.option, "update_snapshots", False))
 
-    ``folders`` are directories the run covered (command-line arguments). For each, its case
-    folder is found (itself, an ancestor, or a child named in ``case_dirs``); every folder
-    of JSON files in the mirrored snapshot tree must then have a case file
-    (``<case folder>/<relative>.yaml`` or ``.yml``).
-    """
-    orphans: set[Path] = set()
-    snapshot_root = root / snapshots
-    for folder in folders:
-        folder = folder.resolve()
-        base = case_root(folder, case_dirs)
-        pairs = [(folder, base)] if base else [(folder / name, folder / name) for name in case_dirs]
-        for covered, base in pairs:
-            if not covered.is_dir():
-                continue
-            mirror = snapshot_root / covered.relative_to(base)
-            if not mirror.is_dir():
-                continue
-            for json_dir in {path.parent for path in mirror.rglob("*.json")}:
-                relative = json_dir.relative_to(snapshot_root)
-                if not any((base / relative).with_suffix(suffix).is_file() for suffix in CASE_SUFFIXES):
-                    orphans.add(json_dir)
-    return sorted(orphans)
+
+def cleanup_allowed(config: pytest.Config) -> bool:
+    """Whether unused snapshots may be deleted (``--snapshot-update`` without ``--snapshot-no-cleanup``)."""
+    return update_mode(config) and not getattr(config.option, "no_cleanup", False)
+
+
+def unused_check_disabled(config: pytest.Config) -> bool:
+    """The user's own ``--snapshot-disable-unused``."""
+    return bool(getattr(config.option, "disable_unused_snapshots", False))
+
+
+def unused_is_warning(config: pytest.Config) -> bool:
+    """``--snapshot-warn-unused``: unused snapshots are reported but do not fail the run."""
+    return bool(getattr(config.option, "warn_unused_snapshots", False))

@@ -29,6 +29,11 @@ cases:
     reference: hello world
     hypothesis: asrbenchfiller hello world
     expect: {reference_length: 2}
+  - id: no-filler
+    kind: score
+    reference: hello world
+    hypothesis: hello word
+    expect: {substitutions: 1}
 """
 HEADER = "# The signature of stt_wer in English (a comment the re-recording keeps).\nlanguage: en\ncases:\n"
 
@@ -98,7 +103,7 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     before = state(copy)
     refused = run_cases(copy, "--snapshot-update")
     assert refused.returncode == 1
-    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 2
+    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 3
     assert state(copy) == before  # neither the signature case nor the score snapshot was written
 
     text = config.read_text(encoding="utf-8")
@@ -108,13 +113,20 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     assert not_yet.returncode == 1
     assert f"version bumped (config en.toml {old}→{old}.1) but the signature case" in not_yet.stdout
 
+    bumped = state(copy)
     rerecorded = run_cases(copy, "--snapshot-update")
     assert rerecorded.returncode == 0, rerecorded.stdout
+    # Only what really moved is rewritten: the signature files and the case the filler affects.
+    after = state(copy)
+    assert sorted(name for name in after if after[name] != bumped.get(name)) == [
+        "cases/en/signature.yaml", "snapshots/en/score/filler-in-hypothesis.json",
+        "snapshots/en/signature/stt_wer-signature.json"]
+    assert "updated snapshots/en/score/filler-in-hypothesis.json" in rerecorded.stdout
     signature_yaml = (copy / "cases" / "en" / "signature.yaml").read_text(encoding="utf-8")
     assert signature_yaml.startswith(HEADER)  # edited in place, comment kept
     assert f'config_version: "{old}.1"' in signature_yaml
     snapshot = (copy / "snapshots" / "en" / "score" / "filler-in-hypothesis.json").read_text(encoding="utf-8")
-    assert '"insertions": 0' in snapshot and f'"config_version": "{old}.1"' in snapshot
+    assert '"insertions": 0' in snapshot and "version" not in snapshot
 
     passed = run_cases(copy)
     assert passed.returncode == 0, passed.stdout

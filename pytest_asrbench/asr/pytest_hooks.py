@@ -1,5 +1,5 @@
 """pytest hooks of the ASR layer: ``--asrbench-no-cache``, ``--asrbench-run-record PATH``,
-the progress bar's clip count, xdist merging of run-record clips, and a summary line.
+xdist merging of run-record clips, and a summary line.
 
 This module is a pytest plugin of its own; ``pytest_asrbench/plugin.py`` loads it with::
 
@@ -41,14 +41,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="asr cases: write the run record (JSON, schema asrbench.run/1) to PATH",
     )
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
-    count = sum(
-        1 for item in items if getattr(getattr(item, "asrbench_case", None), "kind", None) == "asr"
-    )
-    if count:
-        get_session(config).expected_clips = count
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from typing import Any
 
 import pytest
 
@@ -10,8 +11,31 @@ from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.snapshot import CaseSnapshotExtension, snapshot_dir
+from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.signatures.gate import update_refusal
+from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare
+from pytest_asrbench.snapshot_layout import snapshot_dir
+
+#: The case an item runs.
+CASE = pytest.StashKey[Case]()
+
+#: Output fields a case snapshot never holds: versions are checked by the signature cases
+#: (and recorded in run records), so a version bump that moves no output rewrites no
+#: case snapshot. Only the ``signature`` kind keeps them: that is where they are checked.
+VERSION_FIELDS = ("version", "config_version")
+
+
+def case_of(item: pytest.Item) -> Case | None:
+    """The case of a case item, ``None`` for any other item."""
+    return item.stash.get(CASE, None)
+
+
+def snapshot_view(case: Case, output: dict[str, Any]) -> dict[str, Any]:
+    """What is recorded of a runner's ``output`` (a dict): all of it but :data:`VERSION_FIELDS`
+    (top level), except for ``signature`` cases."""
+    if case.kind == "signature":
+        return output
+    return {key: value for key, value in output.items() if key not in VERSION_FIELDS}
 
 
 class CaseFailed(AssertionError):
@@ -27,7 +51,9 @@ class CaseFileNode(pytest.File):
 
     def collect(self):
         loaded = load_case_file(self.path)
+        coverage = coverage_of(self.config)
         if loaded.errors:
+            coverage.broken.append(self.nodeid)
             yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[str(e) for e in loaded.errors])
             return
         config = self.config
@@ -39,25 +65,26 @@ class CaseFileNode(pytest.File):
             yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[
                 f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files"])
             return
+        items = []
         for case in loaded.cases:
             item = CaseItem.from_parent(self, name=case.id, callobj=_case_function(case))
-            item.asrbench_case = case
-            item.asrbench_snapshot_dir = folder
+            item.stash[CASE] = case
+            item.stash[SNAPSHOT_DIR] = folder
             # `-k asr`, `-k hi` select by kind and language (as keywords, not markers: a
             # marker named asrbench_* would match every -k expression containing "asr").
             item.extra_keyword_matches.update((case.kind, case.language))
-            yield item
+            items.append(item)
+        coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items])
+        yield from items
 
 
 def _case_function(case: Case):
-    """A test function taking syrupy's ``snapshot`` fixture, named after the case for syrupy."""
+    """A test function taking syrupy's ``snapshot`` fixture (syrupy names the snapshot after
+    the item, that is the case id)."""
 
     def run_case(snapshot, request):
         run(case, snapshot, request.config)
 
-    run_case.__name__ = case.id
-    run_case.__qualname__ = case.id
-    run_case.__module__ = "pytest_asrbench.cases"
     run_case.__doc__ = case.note
     return run_case
 
@@ -70,21 +97,25 @@ def run(case: Case, snapshot, config) -> None:
     (strict): promote it by removing its ``xfail``.
     """
     context = _run_context(config)
-    recorded = snapshot.use_extension(CaseSnapshotExtension)
     try:
         result = get_runner(case.kind).run(case, context)
     except AsrbenchError as exc:
         # A deliberate error about the case's content (unknown setting, unreadable audio,
-        # lists of different lengths): reported at the case; its snapshot is kept as recorded.
-        _keep_recorded(recorded, {"error": str(exc)})
+        # lists of different lengths): reported at the case; its snapshot is kept as recorded
+        # (compared without writing, so it counts as used).
+        compare(snapshot, {"error": str(exc)}, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
+    output = snapshot_view(case, result.output)
     refusal = update_refusal(case, config)
     if refusal:
-        _keep_recorded(recorded, result.output)
+        compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
+    comparison = compare(snapshot, output)
+    if comparison.error is not None:
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []
-    if not (recorded == result.output):
-        problems.append(_snapshot_problem(recorded, result.snapshot_hint))
+    if not comparison.matched:
+        problems.append(_snapshot_problem(comparison, result.snapshot_hint))
     if case.xfail:
         if result.passed:
             problems.insert(0, f"[XPASS(strict)] known limitation now passes: remove `xfail: {case.xfail}` "
@@ -110,23 +141,15 @@ def _run_context(config) -> RunContext:
     return context
 
 
-def _keep_recorded(recorded, output) -> None:
-    """Compare without writing: under ``--snapshot-update`` the snapshot stays as recorded, and
-    it counts as used, so syrupy does not delete it as unused."""
-    recorded.update_snapshots = recorded.update_new_snapshots_only = False
-    recorded == output  # noqa: B015
-
-
-def _snapshot_problem(recorded, hint: str | None = None) -> str:
+def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
     """A readable account of a snapshot mismatch: a unified diff of the two JSON texts."""
-    execution = recorded.executions[max(recorded.executions)]
-    if execution.recalled_data is None:
-        return (f"no snapshot recorded yet at {execution.snapshot_location}: "
+    if comparison.recorded is None:
+        return (f"no snapshot recorded yet at {comparison.location}: "
                 "record it with `pytest --asrbench <paths> --snapshot-update`")
     diff = difflib.unified_diff(
-        str(execution.recalled_data).splitlines(),
-        str(execution.asserted_data).splitlines(),
-        fromfile=f"recorded {execution.snapshot_location}",
+        comparison.recorded.splitlines(),
+        (comparison.obtained or "").splitlines(),
+        fromfile=f"recorded {comparison.location}",
         tofile="obtained now",
         lineterm="",
     )
@@ -144,7 +167,7 @@ class CaseItem(pytest.Function):
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
-        case = self.asrbench_case
+        case = self.stash[CASE]
         return self.path, case.line - 1, f"{case.kind} case {case.id}"
 
 

@@ -96,7 +96,7 @@ def test_asr_runner_scores_and_caches(engine, tmp_path, monkeypatch):
     second = AsrRunner().run(case, context)
     assert first.passed and first.output == second.output
     assert asr.cache.hits == 1 and [c["cached"] for c in asr.clips] == [False, True]
-    (recording,) = first.output["recordings"].values()
+    (recording,) = first.output["recordings"]
     assert recording["transcript"] == "Good morning, how are you today?"
     assert "latency" not in json.dumps(first.output)
     bad = Case(id="x", kind="asr", language="en", metric="stt_wer",

@@ -197,9 +197,15 @@ def test_a_file_in_place_of_the_cache_folder(tmp_path):
 
 
 @pytest.mark.asr
-def test_transcribe_with_a_read_only_cache_that_holds_the_model(engine):
-    """End to end, as reported: `ASRBENCH_CACHE_DIR=<ro> asrbench transcribe --cache ...`."""
-    cache_dir = engine.model_files.path.parent.parent  # <ASRBENCH_CACHE_DIR>/models/<model>
+def test_transcribe_with_a_read_only_cache_that_holds_the_model(engine, tmp_path):
+    """End to end, as reported: `ASRBENCH_CACHE_DIR=<ro> asrbench transcribe --cache ...`.
+
+    The read-only folder holds the assembled model (a link to the session's) and no
+    transcripts, whatever ASRBENCH_CACHE_DIR the test run itself has (a warm cache there
+    would answer without trying to write)."""
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    (cache_dir / "models").symlink_to(engine.model_files.path.parent, target_is_directory=True)
     before = _tree(cache_dir)
     done = _read_only_python(
         f"""

@@ -27,6 +27,7 @@ def test_asr_cases_pass_under_forced_kernels(env):
         pytest.skip("CT2_FORCE_CPU_ISA names x86-64 instruction sets")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "--asrbench", "cases", "-k", "asr", "-q", "-p", "no:cacheprovider",
+         "--asrbench-no-cache",  # decode under the forced kernels; store nothing in the shared cache
          "--no-header"],
         cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=900, check=False,
     )

@@ -34,7 +34,7 @@ class RunContext:
         if self.pytest_config is None:
             return None
         from pytest_asrbench.errors import AsrbenchError
-        from pytest_asrbench.snapshot import snapshot_dir
+        from pytest_asrbench.snapshot_layout import snapshot_dir
 
         config = self.pytest_config
         folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", case.file,
