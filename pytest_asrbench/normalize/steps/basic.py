@@ -37,7 +37,7 @@ INVISIBLE = regex.compile(
 )
 
 
-@step("invisible_characters")
+@step("invisible_characters", idempotent=True)
 def invisible_characters(config, lexicons):
     """Remove the characters that are not text (:data:`INVISIBLE`): format characters,
     default-ignorable code points and controls that are not whitespace.
