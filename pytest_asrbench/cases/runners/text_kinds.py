@@ -11,7 +11,7 @@ from pytest_asrbench.normalize.registry import build_pipeline, get_config, get_n
 
 # The steps that only change the surface of a word (form, case, punctuation, spacing):
 # a word that comes out of the full normalizer as it comes out of these was untouched.
-SURFACE_STEPS = ("nfc", "unicode_whitespace", "lowercase", "punctuation", "collapse_whitespace", "remove_spaces")
+SURFACE_STEPS = ("invisible_characters", "nfc", "unicode_whitespace", "lowercase", "punctuation", "collapse_whitespace", "remove_spaces")
 
 
 @lru_cache(maxsize=None)

@@ -10,14 +10,47 @@ import regex
 
 from pytest_asrbench.normalize.steps import step
 
-# Every character Python treats as whitespace, plus the zero-width space (U+200B), is a
-# word boundary.
+# Word boundaries: every character Python treats as whitespace (``str.isspace``: category
+# Zs, or bidirectional class B, S or WS, which takes in the separator controls TAB, LF, VT,
+# FF, CR, U+001C..U+001F and NEL U+0085, and the separators U+2028/U+2029), plus the zero
+# width space U+200B (a line-break opportunity, Unicode line breaking class ZW, UAX #14: the
+# word separator of scripts written without spaces).
 WHITESPACE = re.compile(r"[\s\u200b]+")
-# Invisible characters that live inside a word and change its rendering, not the word:
-# ZWNJ and ZWJ (Devanagari half forms: क्‍ष is क्ष; emoji sequences), word joiner, BOM,
-# soft hyphen, and variation selectors (the U+FE0F of ❤️). Removed, never a boundary:
-# as a space they would split one word into two.
-INVISIBLE = re.compile("[\u200c\u200d\u2060\ufeff\u00ad\ufe00-\ufe0f\U000e0100-\U000e01ef]+")
+# Characters that are not text: removed, never a boundary (a boundary inside a word would
+# split it in two). Every format character (Cf), every default-ignorable code point
+# (Default_Ignorable_Code_Point, DerivedCoreProperties.txt, UAX #44; assigned or reserved)
+# and every control (Cc), less the boundaries above. That is: bidi marks, embeddings,
+# overrides and isolates (LRM, RLM, U+061C ALM, U+202A..U+202E, U+2066..U+2069; UAX #9),
+# ZWNJ/ZWJ (Devanagari half forms: क्‍ष is क्ष; emoji sequences), word joiner,
+# BOM/ZWNBSP, soft hyphen, invisible operators, variation selectors, tag characters, the
+# combining grapheme joiner, Hangul fillers, Mongolian free variation selectors, NUL, DEL
+# and the other C0/C1 controls (ISO/IEC 6429 functions with no meaning as text, Unicode
+# Standard section 23.1), and the visible-but-unspoken format characters (Arabic number
+# signs, interlinear annotation anchors, Egyptian hieroglyph format controls).
+# (The separator controls are the controls of bidirectional class B, S or WS, the very ones
+# ``str.isspace`` and so WHITESPACE take in; the ``regex`` module's own ``\s`` leaves out
+# U+001C..U+001F, so it is not used here.)
+INVISIBLE = regex.compile(
+    r"[[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]"
+    r"--[\p{Bidi_Class=B}\p{Bidi_Class=S}\p{Bidi_Class=WS}\u200b]]+",
+    regex.V1,
+)
+
+
+@step("invisible_characters", idempotent=True)
+def invisible_characters(config, lexicons):
+    """Remove the characters that are not text (:data:`INVISIBLE`): format characters,
+    default-ignorable code points and controls that are not whitespace.
+
+    Runs first, before ``nfc``: removing a mark between a letter and its combining accent
+    lets NFC compose them, so the output is NFC and normalizing it again changes nothing.
+    Separator controls (TAB, LF, VT, FF, CR, U+001C..U+001F, NEL) and the zero width space
+    are left for ``unicode_whitespace``, which makes them word boundaries. Combining marks
+    other than the default-ignorable ones (the CGJ, variation selectors) are untouched.
+    Rule sources: Unicode ``Default_Ignorable_Code_Point`` (UAX #44), general categories
+    Cc and Cf, UAX #9 (bidi controls), Unicode Standard section 23.1 (control codes).
+    """
+    return lambda text: INVISIBLE.sub("", text)
 
 
 @step("nfc")
@@ -28,9 +61,9 @@ def nfc(config, lexicons):
 
 @step("unicode_whitespace")
 def unicode_whitespace(config, lexicons):
-    """Any Unicode whitespace (tab, NBSP, ideographic space, ZWSP) becomes one ASCII space;
-    in-word invisible characters (ZWJ, ZWNJ, variation selectors, soft hyphen) are removed."""
-    return lambda text: WHITESPACE.sub(" ", INVISIBLE.sub("", text))
+    """Any Unicode whitespace (tab, LF, NEL, NBSP, ideographic space, line separator) and the
+    zero width space become one ASCII space (:data:`WHITESPACE`): a word boundary."""
+    return lambda text: WHITESPACE.sub(" ", text)
 
 
 @step("lowercase")
