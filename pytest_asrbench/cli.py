@@ -6,7 +6,9 @@
 
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
-Exit codes: 0 success, 2 bad usage or bad input (the message says what to fix).
+Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
+fix), 130 interrupted (Ctrl-C: one line on stderr, no traceback; files are written atomically,
+so an interrupted command leaves no half-written cache entry or record).
 """
 
 from __future__ import annotations
@@ -108,13 +110,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails, 130
+    when interrupted."""
+    command = "asrbench"
     try:
+        args = build_parser().parse_args(argv)
+        command = f"asrbench {args.command}"
         return args.handler(args)
     except AsrbenchError as exc:
-        print(f"asrbench {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C: 128 + SIGINT, as shells report it. Writers are atomic (asr/atomic.py), so
+        # nothing is left half-written; what was printed before stays printed.
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (`asrbench ... | head`): stop quietly, as other Unix tools do.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's final flush does not fail
