@@ -120,7 +120,7 @@ def test_failed_expectation_names_file_line_and_values(project):
          "*a.yaml:4: case 'a', field 'kind': 'equl' is not one of*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': 'texts' is a required property*"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n    expect: 3\n",
-         "*a.yaml:6: case 'a', field 'expect': 3 is not of type 'string'*"),
+         "*a.yaml:6: case 'a', field 'expect': write '3' in quotes: YAML reads 3 as the number 3, not as text"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
          "*a.yaml:6: duplicate case id 'a' (first on line 3)*"),
         ("language: xx\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
