@@ -23,6 +23,7 @@ from pytest_asrbench import __version__
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize import explain, normalize_text
 from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring.display import describe_code_switch, render_alignment, render_trace
 from pytest_asrbench.scoring.metrics import METRICS
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -40,13 +41,8 @@ def _normalize(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    trace = explain(args.text, args.language)
-    width = max(len(name) for name, _ in trace)
-    previous = trace[0][1]
-    for name, output in trace:
-        mark = " " if output == previous else "*"
-        print(f"{mark} {name:<{width}}  {output}")
-        previous = output
+    for line in render_trace(explain(args.text, args.language)):
+        print(line)
     return 0
 
 
@@ -67,18 +63,12 @@ def _score(args: argparse.Namespace) -> int:
     for key, value in result.details.items():
         if isinstance(value, (int, float, str)) or value is None:
             print(f"{key}: {value}")
-    code_switch = result.details.get("code_switch")
-    if code_switch is not None:  # languages with code_switch_languages (Hindi): each rescue and why
-        print(f"strict {unit} {_format_rate(result.details['strict_rate'])}  (before code-switch rescue); "
-              f"rescued {len(code_switch['rescues'])} region(s), {code_switch['rescued_errors']} error(s)")
-        for rescue in code_switch["rescues"]:
-            print(f"  rescued [{rescue['reason']}] {rescue['reference']} -> {rescue['hypothesis']}: {rescue['why']}")
-    pair = result.pairs[0]
-    print(f"reference:  {pair.normalized_reference}")
-    print(f"hypothesis: {pair.normalized_hypothesis}")
-    for op in pair.alignment.ops:
-        if op.op != "equal":
-            print(f"  {op.op:<10} {' '.join(op.reference) or '-'} -> {' '.join(op.hypothesis) or '-'}")
+    for line in describe_code_switch(result):  # languages with a code-switch view (Hindi)
+        print(line)
+    for pair in result.pairs:
+        print(f"reference:  {pair.normalized_reference}")
+        print(f"hypothesis: {pair.normalized_hypothesis}")
+        print(render_alignment(pair.alignment))
     return 0
 
 

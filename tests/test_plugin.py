@@ -109,7 +109,9 @@ def test_failed_expectation_names_file_line_and_values(project):
     """)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*"])
+    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*",
+                                 "normalized reference:  'a b c d'", "  REF: a b c D", "  HYP: a b c ***",
+                                 "             D"])
 
 
 @pytest.mark.parametrize(
