@@ -6,7 +6,9 @@
 
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
-Exit codes: 0 success, 2 bad usage or bad input (the message says what to fix).
+Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
+fix), 130 interrupted (Ctrl-C: one line on stderr, no traceback; files are written atomically,
+so an interrupted command leaves no half-written cache entry or record).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pytest_asrbench import __version__
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize import explain, normalize_text
 from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring.display import describe_code_switch, render_alignment, render_trace
 from pytest_asrbench.scoring.metrics import METRICS
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -38,13 +41,8 @@ def _normalize(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    trace = explain(args.text, args.language)
-    width = max(len(name) for name, _ in trace)
-    previous = trace[0][1]
-    for name, output in trace:
-        mark = " " if output == previous else "*"
-        print(f"{mark} {name:<{width}}  {output}")
-        previous = output
+    for line in render_trace(explain(args.text, args.language)):
+        print(line)
     return 0
 
 
@@ -65,18 +63,12 @@ def _score(args: argparse.Namespace) -> int:
     for key, value in result.details.items():
         if isinstance(value, (int, float, str)) or value is None:
             print(f"{key}: {value}")
-    code_switch = result.details.get("code_switch")
-    if code_switch is not None:  # languages with code_switch_languages (Hindi): each rescue and why
-        print(f"strict {unit} {_format_rate(result.details['strict_rate'])}  (before code-switch rescue); "
-              f"rescued {len(code_switch['rescues'])} region(s), {code_switch['rescued_errors']} error(s)")
-        for rescue in code_switch["rescues"]:
-            print(f"  rescued [{rescue['reason']}] {rescue['reference']} -> {rescue['hypothesis']}: {rescue['why']}")
-    pair = result.pairs[0]
-    print(f"reference:  {pair.normalized_reference}")
-    print(f"hypothesis: {pair.normalized_hypothesis}")
-    for op in pair.alignment.ops:
-        if op.op != "equal":
-            print(f"  {op.op:<10} {' '.join(op.reference) or '-'} -> {' '.join(op.hypothesis) or '-'}")
+    for line in describe_code_switch(result):  # languages with a code-switch view (Hindi)
+        print(line)
+    for pair in result.pairs:
+        print(f"reference:  {pair.normalized_reference}")
+        print(f"hypothesis: {pair.normalized_hypothesis}")
+        print(render_alignment(pair.alignment))
     return 0
 
 
@@ -108,13 +100,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails, 130
+    when interrupted."""
+    command = "asrbench"
     try:
+        args = build_parser().parse_args(argv)
+        command = f"asrbench {args.command}"
         return args.handler(args)
     except AsrbenchError as exc:
-        print(f"asrbench {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C: 128 + SIGINT, as shells report it. Writers are atomic (asr/atomic.py), so
+        # nothing is left half-written; what was printed before stays printed.
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (`asrbench ... | head`): stop quietly, as other Unix tools do.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's final flush does not fail

@@ -231,8 +231,10 @@ def test_cli_prints_rate_strict_rate_and_each_rescue(capsys):
     assert main(["score", "-l", "hi", "मेरे लैपटॉप में नेटवर्क प्रॉब्लम है", "मेरे लैपटॉप में network problem है"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("WER 0.00%")
-    assert "strict WER 33.33%" in out
+    assert "code-switch: strict WER 0.3333 (33.33%) before rescue; 1 rescue(s) removed 2 error(s)" in out
     assert "rescued [phonetic] नेटवर्क प्रॉब्लम -> network problem: नेटवर्क = network (consonant key 'ntvrk')" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("REF:", "HYP:"))}
+    assert rows == {"REF:": "मेरे लैपटॉप में नेटवर्क प्रॉब्लम है".split(), "HYP:": "मेरे लैपटॉप में NETWORK PROBLEM है".split()}
 
 
 def test_cli_prints_no_rescue_block_for_english(capsys):

@@ -112,7 +112,9 @@ def test_failed_expectation_names_file_line_and_values(project):
     """)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*"])
+    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*",
+                                 "normalized reference:  'a b c d'", "  REF: a b c D", "  HYP: a b c ***",
+                                 "             D"])
 
 
 @pytest.mark.parametrize(
@@ -123,7 +125,7 @@ def test_failed_expectation_names_file_line_and_values(project):
          "*a.yaml:4: case 'a', field 'kind': 'equl' is not one of*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': 'texts' is a required property*"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n    expect: 3\n",
-         "*a.yaml:6: case 'a', field 'expect': 3 is not of type 'string'*"),
+         "*a.yaml:6: case 'a', field 'expect': write '3' in quotes: YAML reads 3 as the number 3, not as text"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
          "*a.yaml:6: duplicate case id 'a' (first on line 3)*"),
         ("language: xx\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n",

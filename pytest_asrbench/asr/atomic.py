@@ -1,26 +1,57 @@
-"""All-or-nothing file writes for the ASR stage's caches and records.
+"""All-or-nothing file writes for the ASR stage's caches, model assembly and run records.
 
 A reader (another pytest-xdist worker, a later run) sees either no file or a whole one:
 the bytes go to a temporary file in the target's folder, which is fsynced and moved onto
 the target with ``os.replace`` only when the writer finished without an error.
+
+The file gets the permissions a plain ``open(target, "w")`` would give it,
+``0o666 & ~umask``: ``tempfile.mkstemp`` creates its file ``0o600`` whatever the umask,
+so without the ``fchmod`` below a cache shared by a team (umask 002, a group folder) could
+not be read by anyone but its writer.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+#: Permission bits of a new file before the umask, as ``open()`` uses them.
+FILE_MODE = 0o666
+
+_UMASK_LOCK = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process's umask (e.g. ``0o022``), read without changing it where the OS allows.
+
+    Linux reports it in ``/proc/self/status``; elsewhere it is read by setting and
+    restoring it under a lock (``os.umask`` has no read-only form).
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_LOCK:
+        mask = os.umask(0o077)
+        os.umask(mask)
+    return mask
 
 
 @contextmanager
 def atomic_file(target: Path) -> Iterator[BinaryIO]:
     """Yield a binary file whose content replaces ``target`` when the block ends normally.
 
-    An exception inside the block (a failed checksum, a full disk) removes the temporary
-    file and propagates; ``target`` is left as it was. The target's folder is created.
+    An exception inside the block (a failed checksum, a full disk, Ctrl-C) removes the
+    temporary file and propagates; ``target`` is left as it was. The target's folder is
+    created (with the umask's permissions). The new file's mode is ``0o666 & ~umask``.
 
     Raises:
         OSError: the folder cannot be created or written.
@@ -29,6 +60,7 @@ def atomic_file(target: Path) -> Iterator[BinaryIO]:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
+            os.chmod(tmp, FILE_MODE & ~current_umask())
             yield out
             out.flush()
             os.fsync(out.fileno())

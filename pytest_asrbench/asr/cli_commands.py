@@ -71,13 +71,21 @@ def _settings(args: argparse.Namespace) -> dict:
 
 def run_transcribe(args: argparse.Namespace) -> int:
     """Handler of ``asrbench transcribe``; returns the exit code: 0, or 2 when a clip could not
-    be used (after all the others are done) or, raised, when nothing can run at all."""
-    from pytest_asrbench.asr.errors import AsrCacheWarning, AsrError, AudioError, require_asr_extra
-    from pytest_asrbench.asr.run_record import build_record, clip_entry
+    be used (after all the others are done) or, raised, when nothing can run at all.
+
+    Ctrl-C raises ``KeyboardInterrupt`` out of here (``asrbench`` turns it into exit 130); the
+    progress bar is closed first, and cache entries are written atomically, so none is left
+    half-written."""
+    from pytest_asrbench.asr.errors import AsrError, require_asr_extra
+    from pytest_asrbench.asr.run_record import build_record
     from pytest_asrbench.asr.session import AsrSession
 
-    if args.reference is not None and len(args.audio) != 1:
-        raise AsrError("--reference scores one clip; give exactly one audio file")
+    if args.reference is not None:
+        if len(args.audio) != 1:
+            raise AsrError("--reference scores one clip; give exactly one audio file")
+        from pytest_asrbench.normalize.registry import resolve_language
+
+        resolve_language(args.language)  # UnknownLanguageError before decoding, not after
     require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
     session = AsrSession(None, use_cache=args.cache)
     session.expected_clips = len(args.audio)
@@ -86,9 +94,35 @@ def run_transcribe(args: argparse.Namespace) -> int:
     check_language = getattr(engine, "check_language", None)  # optional engine method
     if check_language is not None:
         check_language(args.language)  # AsrLanguageError before any clip
-    entries = []
+    try:
+        entries, failed = _transcribe_all(args, session, settings)
+    finally:  # also on Ctrl-C: the bar erases itself instead of leaving debris
+        session.close_progress()
+    record = build_record(engine, entries, cases_root=Path.cwd(), cache=session.cache)
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False, indent=2))
+    else:
+        _print_summary(record)
+    if failed:
+        print(
+            f"asrbench transcribe: {failed} of {len(args.audio)} audio file(s) could not be "
+            "transcribed (see the errors above)",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+def _transcribe_all(args: argparse.Namespace, session, settings: dict) -> tuple[list[dict], int]:
+    """Transcribe each file of ``args.audio`` in turn, printing each clip (unless ``--json``);
+    returns the clip entries and how many files could not be used (each reported on stderr)."""
+    from pytest_asrbench.asr.errors import AsrCacheWarning, AudioError
+    from pytest_asrbench.asr.run_record import clip_entry
+
+    entries: list[dict] = []
     failed = 0
     for path in args.audio:
+        caught: list = []
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", AsrCacheWarning)
@@ -110,20 +144,7 @@ def run_transcribe(args: argparse.Namespace) -> int:
         session.add_clip(entry)
         if not args.json:
             _print_clip(entry)
-    session.close_progress()
-    record = build_record(engine, entries, cases_root=Path.cwd(), cache=session.cache)
-    if args.json:
-        print(json.dumps(record, ensure_ascii=False, indent=2))
-    else:
-        _print_summary(record)
-    if failed:
-        print(
-            f"asrbench transcribe: {failed} of {len(args.audio)} audio file(s) could not be "
-            "transcribed (see the errors above)",
-            file=sys.stderr,
-        )
-        return 2
-    return 0
+    return entries, failed
 
 
 def _report_warnings(caught: list) -> None:
@@ -144,12 +165,12 @@ def _print_clip(entry: dict) -> None:
         if entry["cached"]
         else f"{entry['latency_seconds']:.2f} s for {entry['duration_seconds']:.2f} s of audio"
     )
-    print(f"{entry['source']}: {entry['transcript']}{flags}")
+    print(f"{entry['source']}: {entry['transcript']}{flags}", flush=True)
     line = f"  {timing}"
     if "rate" in entry:
         rate = "n/a" if entry["rate"] is None else f"{entry['rate']:.2%}"
         line += f"; {'WER' if entry['unit'] == 'word' else 'CER'} {rate}"
-    print(line)
+    print(line, flush=True)
 
 
 def _print_summary(record: dict) -> None:

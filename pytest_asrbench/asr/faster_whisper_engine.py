@@ -116,8 +116,10 @@ class DecodeSettings:
 
         Raises:
             EngineSettingsError: an unknown key, a value of the wrong type or range, a compute
-                type CTranslate2 does not have, or a ``transcribe_options`` name that
-                ``WhisperModel.transcribe`` does not take; the message lists the valid ones.
+                type CTranslate2 does not have or this host cannot run on the device (asked of
+                ``ctranslate2.get_supported_compute_types``, no model loaded), or a
+                ``transcribe_options`` name that ``WhisperModel.transcribe`` does not take; the
+                message lists the valid ones.
         """
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(settings) - known)
@@ -129,6 +131,7 @@ class DecodeSettings:
         values = dict(settings)
         for name, value in values.items():
             _check_setting(name, value)
+        _check_host_compute_type(values.get("compute_type", cls.compute_type), values.get("device", cls.device))
         if "temperature" in values:
             values["temperature"] = float(values["temperature"])
         return cls(**values)
@@ -182,6 +185,29 @@ def _check_setting(name: str, value: Any) -> None:
                     f"{'is not an argument' if len(bad) == 1 else 'are not arguments'} of "
                     f"faster-whisper's WhisperModel.transcribe; accepted: {', '.join(sorted(accepted))}"
                 )
+
+
+def _check_host_compute_type(compute_type: str, device: str) -> None:
+    """Raise :class:`EngineSettingsError` when this host cannot run ``compute_type`` on
+    ``device`` (float16 on most CPUs). Found here, from CTranslate2's own list, rather than
+    by a model load that fails: with a warm hypothesis cache no model would load at all,
+    and a cold one would spend the load before saying so. ``default`` and ``auto`` always
+    run; ``device: auto`` is decided by CTranslate2 at load time."""
+    import importlib.util
+
+    if compute_type in ("default", "auto") or device == "auto" or importlib.util.find_spec("ctranslate2") is None:
+        return  # without CTranslate2 the first use says the asr extra is missing
+    import ctranslate2
+
+    try:
+        supported = set(ctranslate2.get_supported_compute_types(device))
+    except (RuntimeError, ValueError) as exc:  # no such device on this host (cuda without a GPU)
+        raise EngineSettingsError(f"engine setting device: {device!r} is not usable on this host ({exc})") from exc
+    if compute_type not in supported:
+        raise EngineSettingsError(
+            f"engine setting compute_type: this host cannot run {compute_type!r} on {device}; it runs "
+            f"{', '.join(sorted(supported))} (int8 is the default on the CPU)"
+        )
 
 
 def transcribe_option_names() -> frozenset[str]:

@@ -75,9 +75,13 @@ def _schema_errors(data: dict) -> list[jsonschema.ValidationError]:
     for index, entry in enumerate(data["cases"]):
         kind = entry.get("kind")
         validator = _case_validator(kind if kind in kinds else None)
+        seen = set()
         for error in validator.iter_errors(entry):
             error.path.extendleft((index, "cases"))
-            errors.append(error)
+            # one complaint per value and rule (an asr `max_rate` is both a named field and a rate)
+            if (tuple(error.absolute_path), error.validator) not in seen:
+                seen.add((tuple(error.absolute_path), error.validator))
+                errors.append(error)
     return errors
 
 
@@ -96,8 +100,9 @@ class CaseFile:
     errors: list[CaseFileError] = field(default_factory=list)
 
 
-def _line_of(root: Located, path: list) -> int:
-    """The line of the deepest node on ``path`` that exists (a missing key points at its parent)."""
+def _walk(root: Located, path: list) -> tuple[Located, int, bool]:
+    """The deepest node on ``path`` that exists, its line, and whether it is the whole path
+    (a missing key points at its parent)."""
     node, line = root, root.line
     for part in path:
         if isinstance(node.children, dict) and part in node.children:
@@ -107,11 +112,66 @@ def _line_of(root: Located, path: list) -> int:
             node = node.children[part]
             line = node.line
         else:
-            break
-    return line
+            return node, line, False
+    return node, line, True
 
 
-def _describe(error: jsonschema.ValidationError, data: dict) -> str:
+def _line_of(root: Located, path: list) -> int:
+    """The line of the deepest node on ``path`` that exists (a missing key points at its parent)."""
+    return _walk(root, path)[1]
+
+
+def _accepts_text(error: jsonschema.ValidationError) -> bool:
+    """Whether the failed rule would have taken a string (``type: string``, or a ``oneOf``
+    with a string branch, as ``reference`` has)."""
+    if error.validator == "type":
+        expected = error.validator_value
+        return "string" in (expected if isinstance(expected, list) else [expected])
+    if error.validator in ("oneOf", "anyOf"):
+        return any(isinstance(branch, dict) and branch.get("type") == "string" for branch in error.validator_value)
+    return False
+
+
+def _yaml_reading(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null (no value)"
+    return f"the number {value!r}"
+
+
+def _quote_hint(error: jsonschema.ValidationError, root: Located) -> str | None:
+    """"write 'no' in quotes: YAML reads no as false" when an unquoted scalar that YAML turned
+    into a boolean, null or number stands where text belongs (YAML 1.1: yes/no/on/off, ~,
+    2024, 1_000, 10:30 ...)."""
+    value = error.instance
+    if isinstance(value, str) or not isinstance(value, (bool, int, float, type(None))) or not _accepts_text(error):
+        return None
+    node, _, exact = _walk(root, list(error.absolute_path))
+    if not exact or node.plain is None:
+        return None
+    if node.plain == "":
+        return "the value is empty, which YAML reads as null; write the text in quotes (\"\" for an empty text)"
+    quoted = f"'{node.plain}'" if "'" not in node.plain else json.dumps(node.plain, ensure_ascii=False)
+    return f"write {quoted} in quotes: YAML reads {node.plain} as {_yaml_reading(value)}, not as text"
+
+
+def _number_hint(error: jsonschema.ValidationError) -> str | None:
+    """What a numeric field takes, when a string (``rate: "half"``) or a boolean stands there."""
+    if error.validator != "type":
+        return None
+    expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    if "string" in expected:
+        return None
+    if "integer" in expected:
+        return "it is a count: write a whole number such as 2"
+    if "number" in expected:
+        empty = ", or null for an empty reference" if "null" in expected else ""
+        return f"it takes a number such as 0.25{empty}"
+    return None
+
+
+def _describe(error: jsonschema.ValidationError, data: dict, root: Located | None = None) -> str:
     path = list(error.absolute_path)
     where = ""
     if len(path) >= 2 and path[0] == "cases":
@@ -124,7 +184,13 @@ def _describe(error: jsonschema.ValidationError, data: dict) -> str:
     elif path:
         where = f"field {'.'.join(str(p) for p in path)!r}: "
     message = error.message
-    if error.validator == "required":
+    quote = _quote_hint(error, root) if root is not None else None
+    number = _number_hint(error)
+    if quote:
+        message = quote
+    elif number:
+        message += f" ({number})"
+    elif error.validator == "required":
         message += " (add it; see the kind's fields in pytest_asrbench/cases/schema.json)"
     elif error.validator == "enum" and path[-1:] == ["kind"]:
         message += f" (use one of: {', '.join(schema_kinds())})"
@@ -162,7 +228,7 @@ def load_case_file(path: Path) -> CaseFile:
 
     schema_errors = sorted(_schema_errors(data), key=lambda e: _line_of(root, list(e.absolute_path)))
     for error in schema_errors:
-        result.errors.append(CaseFileError(path, _line_of(root, list(error.absolute_path)), _describe(error, data)))
+        result.errors.append(CaseFileError(path, _line_of(root, list(error.absolute_path)), _describe(error, data, root)))
     if schema_errors:
         return result
 

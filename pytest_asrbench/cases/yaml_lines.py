@@ -28,12 +28,18 @@ class YamlShapeError(Exception):
 
 @dataclass
 class Located:
-    """A constructed value plus the line of the node and of each of its keys (mappings)."""
+    """A constructed value plus the line of the node and of each of its keys (mappings).
+
+    ``plain`` is the source text of an unquoted scalar (``no``, ``2024``, ``10:30``, ``""``
+    for an empty value), so an error can say what YAML made of it; ``None`` for quoted
+    scalars, mappings and lists.
+    """
 
     value: Any
     line: int
     key_lines: dict[str, int]
     children: dict[Any, "Located"] | list["Located"] | None = None
+    plain: str | None = None
 
 
 def parse(text: str) -> Located | None:
@@ -87,7 +93,9 @@ def _construct(node: yaml.Node) -> Located:
     if isinstance(node, yaml.SequenceNode):
         children_list = [_construct(item) for item in node.value]
         return Located([child.value for child in children_list], line, {}, children_list)
+    # plain (unquoted) style: None from PyYAML's composer, "" from libyaml's
+    plain = node.value if isinstance(node, yaml.ScalarNode) and not node.style else None
     try:
-        return Located(_scalar_loader.construct_object(node, deep=True), line, {})
+        return Located(_scalar_loader.construct_object(node, deep=True), line, {}, plain=plain)
     except yaml.constructor.ConstructorError as exc:
         raise YamlShapeError(line, f"cannot read value: {exc.problem}") from None

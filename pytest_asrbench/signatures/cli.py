@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from pytest_asrbench.signatures.compute import compute, known_languages, metric_versions
+from pytest_asrbench.errors import UnknownMetricError
+from pytest_asrbench.signatures.compute import METRICS_MODULE, compute, known_languages, metric_versions, resolve
 from pytest_asrbench.signatures.gate import RECORD_COMMAND, case_yaml
-from pytest_asrbench.signatures.sources import GitSource, installed_source, project_source
+from pytest_asrbench.signatures.sources import GitSource, SourceError, installed_source, project_source
 
 
 def add_parser(subparsers) -> None:
@@ -33,12 +34,39 @@ def add_parser(subparsers) -> None:
     sub.set_defaults(handler=run)
 
 
+def _chosen(args: argparse.Namespace, source) -> tuple[list[str], list[str]]:
+    """The metrics and languages to print, every name checked before any hashing.
+
+    Raises:
+        SourceError: ``--root`` (or the revision) holds no project: no metrics module or no
+            language config.
+        UnknownMetricError: a ``--metric`` is not a metric of the project; lists the known ones.
+        ConfigError: a ``-l`` has no config (nor a base language with one); lists the known ones.
+    """
+    versions = metric_versions(source)
+    if not versions:
+        raise SourceError(f"no pytest-asrbench project in {source.label} ({METRICS_MODULE} not found); "
+                          "pass --root a project folder (the one holding pytest_asrbench/ and configs/)")
+    languages = known_languages(source)
+    if not languages:
+        raise SourceError(f"no language configs (*.toml) in {source.label}/{source.configs}; "
+                          "pass --root a project folder (the one holding pytest_asrbench/ and configs/)")
+    unknown = [name for name in args.metric or () if name not in versions]
+    if unknown:
+        raise UnknownMetricError(f"unknown metric(s) {', '.join(map(repr, unknown))}; known metrics: "
+                                 f"{', '.join(sorted(versions))}")
+    for tag in args.language or ():
+        resolve(source, tag)  # ConfigError naming the known languages
+    return args.metric or sorted(versions), args.language or languages
+
+
 def run(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench signature``; 0, or raises an ``AsrbenchError`` (exit 2) for an
+    unknown metric or language or a folder or revision that holds no project."""
     source = project_source(args.root) if args.root else installed_source()
     if args.rev:
         source = GitSource(source.root, args.rev, configs=source.configs)
-    metrics = args.metric or sorted(metric_versions(source))
-    languages = args.language or known_languages(source)
+    metrics, languages = _chosen(args, source)
     signatures = [compute(metric, language, source) for language in languages for metric in metrics]
     if args.json:
         print(json.dumps([{

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from posixpath import dirname
 
-from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.errors import ConfigError, UnknownMetricError
 from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
 from pytest_asrbench.signatures.sources import PACKAGE
 
@@ -324,7 +324,9 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     installed package and its configs). Nothing from ``source`` is imported.
 
     Raises:
-        ValueError: unknown metric (not in the metrics module of ``source``) or language.
+        UnknownMetricError: (a ``ValueError``) unknown metric (not in the metrics module of
+            ``source``); the message lists the known ones.
+        ConfigError: (a ``ValueError``) unknown language; the message lists the known ones.
         ConfigError: a config is not valid TOML.
         SyntaxError: a module of the graph does not parse.
     """
@@ -333,7 +335,7 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     source = source or installed_source()
     versions = metric_versions(source)
     if metric not in versions:
-        raise ValueError(f"unknown metric {metric!r}; known metrics: {', '.join(sorted(versions))}")
+        raise UnknownMetricError(f"unknown metric {metric!r}; known metrics: {', '.join(sorted(versions))}")
     tag = resolve(source, language)
     languages, config_files, contents, used_steps = _config_files(source, tag)
     skip = unused_step_modules(source, used_steps)

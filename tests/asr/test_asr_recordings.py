@@ -148,7 +148,8 @@ def test_unrecorded_fingerprint_within_tolerance_passes():
 def test_unrecorded_fingerprint_beyond_tolerance_fails_with_both_transcripts():
     snapshot = _recorded()
     result = _run(_case(engine={"kernel": OTHER, "text": "Good evening"}), snapshot)
-    (failure,) = result.failures
+    failure, account = result.failures  # the finding, then the reviewer's account of the score
+    assert "REF" in account and "HYP" in account
     assert OTHER in failure and HERE in failure and "'Good evening'" in failure
     assert "fingerprint_tolerance 0.25" in failure and "no version bump needed" in failure
     loose = _run(_case(engine={"kernel": OTHER, "text": "Good evening"}, fingerprint_tolerance=1.0), snapshot)

@@ -47,7 +47,7 @@ from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.runners import RunContext, register
-from pytest_asrbench.cases.runners.score_kind import DEFAULT_TOLERANCE, check_expectations, lookup
+from pytest_asrbench.cases.runners.score_kind import DEFAULT_TOLERANCE, check_expectations, explained, lookup
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -295,6 +295,9 @@ class AsrRunner:
         )
         _check_expected_keys(expect, current, current)
         failures += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
+        if failures:
+            # the reviewer's account of this run's transcript: both forms, the aligned view, rescues
+            failures = explained(failures, score(reference, transcript.text, case.language, case.metric))
         return CaseResult(output, failures, snapshot_hint=hint)
 
     @staticmethod

@@ -1,4 +1,10 @@
-"""The ``score`` kind: score reference(s) against hypothesis(es) and check the listed values."""
+"""The ``score`` kind: score reference(s) against hypothesis(es) and check the listed values.
+
+A failing case shows, under the values that did not hold, everything a reviewer needs to
+judge it (:func:`~pytest_asrbench.scoring.display.describe_score`): both texts as written
+and normalized, the aligned REF/HYP view with S/D/I marks, the counts, and (Hindi) the
+strict rate and each code-switch rescue.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,8 @@ from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.runners import RunContext, register
-from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring import Score, score
+from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
 DEFAULT_TOLERANCE = 1e-9
@@ -47,11 +54,18 @@ def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance
     return failures
 
 
+def explained(failures: list[str], result: Score) -> list[str]:
+    """``failures`` followed by the account of ``result`` a reviewer needs (nothing when
+    there is no failure): what a failing ``score`` or ``asr`` case reports."""
+    return [*failures, describe_score(result)] if failures else []
+
+
 @register
 class ScoreRunner:
     kind = "score"
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
-        result = score_to_dict(score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric))
-        failures = check_expectations(result, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
-        return CaseResult({"kind": case.kind, **result}, failures)
+        result = score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric)
+        data = score_to_dict(result)
+        failures = check_expectations(data, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
+        return CaseResult({"kind": case.kind, **data}, explained(failures, result))

@@ -1,0 +1,113 @@
+"""Load-time faults of case files that YAML or the schema would otherwise blur: unquoted
+yes/no/numbers where text belongs, and non-numeric values for numeric ``expect`` fields.
+Each is reported at ``file:line`` with what to write instead, before anything runs."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pytest_asrbench.cases.loader import load_case_file
+
+
+def _errors(tmp_path, body: str) -> list[str]:
+    path = tmp_path / "a.yaml"
+    path.write_text(textwrap.dedent(body).lstrip(), encoding="utf-8")
+    loaded = load_case_file(path)
+    if loaded.errors:
+        assert loaded.cases == []  # a file with any fault runs nothing
+    return [str(error).replace(f"{path}:", "a.yaml:") for error in loaded.errors]
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ("kind: equal\n    texts: [yes, 'ok', no]",
+         ["a.yaml:5: case 'c', field 'texts.0': write 'yes' in quotes: YAML reads yes as true, not as text",
+          "a.yaml:5: case 'c', field 'texts.2': write 'no' in quotes: YAML reads no as false, not as text"]),
+        ("kind: distinct\n    texts:\n      - off\n      - ~",
+         ["a.yaml:6: case 'c', field 'texts.0': write 'off' in quotes: YAML reads off as false, not as text",
+          "a.yaml:7: case 'c', field 'texts.1': write '~' in quotes: YAML reads ~ as null (no value), not as text"]),
+        ("kind: untouched\n    texts:\n      -\n      - 'x'",
+         ["a.yaml:6: case 'c', field 'texts.0': the value is empty, which YAML reads as null; write the text in "
+          "quotes (\"\" for an empty text)"]),
+        ("kind: normalize\n    text: 10:30\n    expect: 2024",
+         ["a.yaml:5: case 'c', field 'text': write '10:30' in quotes: YAML reads 10:30 as the number 630, not as text",
+          "a.yaml:6: case 'c', field 'expect': write '2024' in quotes: YAML reads 2024 as the number 2024, not as text"]),
+        ("kind: score\n    reference: on\n    hypothesis: 'x'\n    expect: {rate: 0}",
+         ["a.yaml:5: case 'c', field 'reference': write 'on' in quotes: YAML reads on as true, not as text"]),
+        ("kind: equal\n    texts: ['true', \"no\", 'a']", []),  # quoted: plain text, no fault
+    ],
+    ids=["yes-no", "off-null", "empty", "time-and-year", "on-in-one-of", "quoted-is-fine"],
+)
+def test_unquoted_yaml_scalars_where_text_belongs(tmp_path, entry, message):
+    assert _errors(tmp_path, f"language: en\ncases:\n  - id: c\n    {entry}\n") == message
+
+
+@pytest.mark.parametrize(
+    "expect, message",
+    [
+        ('{rate: "half"}', "field 'expect.rate': 'half' is not of type 'number', 'null' (it takes a number such as "
+                           "0.25, or null for an empty reference)"),
+        ("{strict_rate: yes}", "field 'expect.strict_rate': True is not of type 'number', 'null'"),
+        ("{wer_hi: '0.1'}", "field 'expect.wer_hi': '0.1' is not of type 'number', 'null'"),
+        ("{substitutions: 1.5}", "field 'expect.substitutions': 1.5 is not of type 'integer' (it is a count: write "
+                                 "a whole number such as 2)"),
+        ("{deletions: one}", "field 'expect.deletions': 'one' is not of type 'integer'"),
+        ("{insertions: -1}", "field 'expect.insertions': -1 is less than the minimum of 0"),
+        ("{hits: '3'}", "field 'expect.hits': '3' is not of type 'integer'"),
+        ("{reference_length: 4.2}", "field 'expect.reference_length': 4.2 is not of type 'integer'"),
+        ("{errors: null}", "field 'expect.errors': None is not of type 'integer'"),
+        ("{details.code_switch.rescued_errors: two}",
+         "field 'expect.details.code_switch.rescued_errors': 'two' is not of type 'integer'"),
+    ],
+)
+def test_numeric_score_fields_must_be_numbers(tmp_path, expect, message):
+    errors = _errors(tmp_path, f"""
+        language: en
+        cases:
+          - id: c
+            kind: score
+            reference: a b
+            hypothesis: a c
+            expect: {expect}
+    """)
+    assert len(errors) == 1
+    assert errors[0].startswith(f"a.yaml:7: case 'c', {message}")
+
+
+@pytest.mark.parametrize("field, value", [("tolerance", '"tight"'), ("expect", '{max_rate: "low"}'),
+                                          ("expect", '{rate: "0"}')])
+def test_numeric_asr_fields_must_be_numbers(tmp_path, field, value):
+    errors = _errors(tmp_path, f"""
+        language: en
+        cases:
+          - id: c
+            kind: asr
+            audio: x.wav
+            reference: a b
+            {field}: {value}
+    """)
+    assert len(errors) == 1 and "is not of type 'number'" in errors[0] and errors[0].startswith("a.yaml:7: ")
+
+
+def test_valid_numbers_and_details_keys_still_load(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text(textwrap.dedent("""
+        language: hi
+        cases:
+          - id: c
+            kind: score
+            reference: a b
+            hypothesis: a c
+            expect: {rate: 0.5, strict_rate: 0.5, substitutions: 1, hits: 1, reference_length: 2, errors: 1,
+                     wer_hi: 0.5, details.code_switch.english_words: 2, details.code_switch.languages.hi.rate: 0.5}
+          - id: empty
+            kind: score
+            reference: ""
+            hypothesis: x
+            expect: {rate: null, insertions: 1}
+    """), encoding="utf-8")
+    loaded = load_case_file(path)
+    assert loaded.errors == [] and [case.id for case in loaded.cases] == ["c", "empty"]
