@@ -27,7 +27,7 @@ from pytest_asrbench.scoring.serialize import score_to_dict
 # Modules of other stages that add subcommands: each has add_parser(subparsers).
 COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
-    "pytest_asrbench.signatures.versioncheck",
+    "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
 ]
 

@@ -11,7 +11,7 @@ from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.snapshot import CaseSnapshotExtension, snapshot_dir
-from pytest_asrbench.signatures.gate import update_refusal
+from pytest_asrbench.cases.signature_gate import update_refusal
 
 
 class CaseFailed(AssertionError):

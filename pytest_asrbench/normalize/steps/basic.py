@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 
 import regex
 
-from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.registry import step
 
 # Every character Python treats as whitespace, plus the zero-width space (U+200B), is a
 # word boundary.

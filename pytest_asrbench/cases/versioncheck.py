@@ -32,7 +32,8 @@ from pytest_asrbench.signatures.compute import (
     known_languages,
     metric_versions,
 )
-from pytest_asrbench.signatures.gate import SessionGate, describe_changes, record_command, unbumped_message
+from pytest_asrbench.cases.signature_cases import project_gate
+from pytest_asrbench.signatures.gate import describe_changes, record_command, unbumped_message
 from pytest_asrbench.signatures.sources import GitSource, project_source
 
 if sys.version_info >= (3, 11):
@@ -100,7 +101,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
     versions_before = metric_versions(before)
     languages_before = set(known_languages(before))
     pins_before, pins_now = _pins(before), _pins(now)
-    recorded = SessionGate(Path(root)).recorded()
+    recorded = project_gate(Path(root)).recorded()
     findings, checked = [], 0
     for language in known_languages(now):
         if language not in languages_before:
