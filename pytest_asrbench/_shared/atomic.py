@@ -1,4 +1,4 @@
-"""All-or-nothing file writes for the ASR stage's caches and records.
+"""All-or-nothing file writes (caches, assembled models, run records).
 
 A reader (another pytest-xdist worker, a later run) sees either no file or a whole one:
 the bytes go to a temporary file in the target's folder, which is fsynced and moved onto
