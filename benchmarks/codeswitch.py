@@ -6,8 +6,8 @@ switch scripts (नेटवर्क -> network), write English numbers as digi
 contractions, or make real errors (substitutions, deletions, insertions). Then, in one
 process and alternating ``--repeat`` times:
 
-- *plain*: the strict Hindi score (normalize both sides, align, count: score() without the
-  code-switch hook);
+- *plain*: the strict Hindi score (normalize both sides, align, count: score() without its
+  metric views);
 - *rescued*: ``score(..., "hi")``, the full code-switch-aware score.
 
 Reports the best time of each as turns/s and the ratio (target: rescued at most 2x plain).
@@ -27,7 +27,7 @@ from pytest_asrbench import score
 from pytest_asrbench.normalize.registry import get_config, normalize_text
 from pytest_asrbench.scoring.alignment import align
 from pytest_asrbench.scoring.metrics import get_metric
-from pytest_asrbench.scoring.score import PairScore, aggregate
+from pytest_asrbench.scoring.result import PairScore, aggregate
 
 # English words as a Hindi speaker's reference may write them, and as an STT may.
 ENGLISH = [("नेटवर्क", "network"), ("प्रॉब्लम", "problem"), ("कन्फर्म", "confirm"), ("मैनेजर", "manager"),
@@ -79,7 +79,7 @@ def make_pair(rng: random.Random) -> tuple[str, str]:
 
 
 def plain_score(references: list[str], hypotheses: list[str]):
-    """The strict Hindi score: what score() computes before its code-switch hook."""
+    """The strict Hindi score: what score() computes before the metric views run (the code_switch view)."""
     config = get_config("hi")
     metric = get_metric("stt_wer")
     pairs = []

@@ -30,7 +30,7 @@ from pytest_asrbench.scoring.serialize import score_to_dict
 # Modules of other stages that add subcommands: each has add_parser(subparsers).
 COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
-    "pytest_asrbench.signatures.versioncheck",
+    "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
 ]
 
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # Ctrl-C: 128 + SIGINT, as shells report it. Writers are atomic (asr/atomic.py), so
+        # Ctrl-C: 128 + SIGINT, as shells report it. Writers are atomic (_shared/atomic.py), so
         # nothing is left half-written; what was printed before stays printed.
         print(f"{command}: interrupted", file=sys.stderr)
         return 130

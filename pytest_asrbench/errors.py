@@ -17,6 +17,10 @@ class UnknownMetricError(AsrbenchError, ValueError):
     """A metric name is not in the registry."""
 
 
+class ViewError(AsrbenchError, ValueError):
+    """A metric view is unknown, registered twice under one name, or breaks the view contract."""
+
+
 class UnknownLanguageError(AsrbenchError, ValueError):
     """A language tag has no config (nor a base language with one)."""
 

@@ -27,7 +27,7 @@ import pytest
 from syrupy.data import SnapshotCollections
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from pytest_asrbench.atomic import write_atomic
+from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.errors import AsrbenchError
 
 #: Set on each case item: the folder of its case file's snapshots.

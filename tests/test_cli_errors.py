@@ -12,7 +12,7 @@ from pytest_asrbench.cli import main
     [
         (["signature", "--metric", "foo"], ["unknown metric(s) 'foo'", "known metrics: cer, stt_wer"]),
         (["signature", "-l", "en", "--metric", "stt_wer", "--metric", "wer"], ["'wer'", "cer, stt_wer"]),
-        (["signature", "-l", "xx"], ["no config for language 'xx'", "known languages:", "en"]),
+        (["signature", "-l", "xx"], ["no normalizer config for language 'xx'", "known languages:", "en"]),
         (["signature", "--root", "/nonexistent-asrbench"], ["no pytest-asrbench project in /nonexistent-asrbench",
                                                             "--root"]),
         (["signature", "--rev", "no-such-revision"], ["cannot read revision 'no-such-revision'"]),

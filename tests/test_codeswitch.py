@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_asrbench import score
-from pytest_asrbench.codeswitch import summary
-from pytest_asrbench.codeswitch.rescue import MAX_REGION_WORDS, Rescuer
+from pytest_asrbench.scoring.views.codeswitch import view as summary
+from pytest_asrbench.scoring.views.codeswitch.rescue import MAX_REGION_WORDS, Rescuer
 from pytest_asrbench.normalize.registry import get_normalizer
 
 _STAND_IN_NUMBERS = {"twenty five": "25", "seven": "7", "three": "3", "eleven": "11"}

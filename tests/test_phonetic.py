@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_asrbench.codeswitch.phonetic import (
+from pytest_asrbench.scoring.views.codeswitch.phonetic import (
     PhoneticMatcher,
     devanagari_first_vowel,
     devanagari_key,
     latin_first_vowel,
     latin_keys,
 )
-from pytest_asrbench.codeswitch.summary import rescuer_for
+from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
 from pytest_asrbench.normalize.registry import get_lexicons, normalize_text
 
 

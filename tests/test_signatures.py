@@ -18,7 +18,8 @@ from pytest_asrbench.signatures.compute import (
     libraries,
     metric_versions,
 )
-from pytest_asrbench.signatures.gate import Recorded, describe_changes, judge, rewrite_case
+from pytest_asrbench.cases.signature_cases import rewrite_case
+from pytest_asrbench.signatures.gate import Recorded, describe_changes, judge
 from pytest_asrbench.signatures.graph import module_hash, walk
 from pytest_asrbench.signatures.sources import DirSource, installed_source
 

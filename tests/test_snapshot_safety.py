@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_asrbench.atomic import write_atomic
+from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.run_coverage import RunCoverage
 from pytest_asrbench.snapshot import snapshot_file_name
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
+from pytest_asrbench._shared.hashing import file_sha256
 from pytest_asrbench.asr.errors import AudioError, require_asr_extra
 
 if TYPE_CHECKING:  # numpy is imported where it is used: importing this module needs no extra
@@ -90,15 +91,6 @@ def _numpy():
     import numpy
 
     return numpy
-
-
-def file_sha256(path: str | os.PathLike, chunk_size: int = 1 << 20) -> str:
-    """SHA-256 hex digest of a file's bytes, read in 1 MiB chunks."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(chunk_size), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def array_sha256(samples: np.ndarray, sample_rate: int) -> str:

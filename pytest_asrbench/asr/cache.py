@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_asrbench.asr.atomic import atomic_file
+from pytest_asrbench._shared.atomic import atomic_file
+from pytest_asrbench._shared.canonical import canonical_json as _canonical
 from pytest_asrbench.asr.embedded_model import cache_root
 from pytest_asrbench.asr.engine import SttEngine, Transcript, base_language
 from pytest_asrbench.asr.errors import AsrCacheWarning
@@ -39,10 +40,6 @@ if TYPE_CHECKING:
     from pytest_asrbench.asr.audio import AudioClip
 
 SCHEMA = "asrbench.hypothesis/1"
-
-
-def _canonical(data) -> bytes:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def default_cache_dir() -> Path:

@@ -23,7 +23,6 @@ Windows, ``~/Library/Caches`` on macOS).
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import importlib.resources
 import os
 import shutil
@@ -32,7 +31,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_asrbench.asr.atomic import atomic_file
+from pytest_asrbench._shared.atomic import atomic_file
+from pytest_asrbench._shared.hashing import file_sha256 as sha256_of
+from pytest_asrbench._shared.versions import installed_version as _distribution_version
 from pytest_asrbench.asr.errors import (
     CacheNotWritableError,
     ModelIntegrityError,
@@ -132,22 +133,6 @@ def models_dir() -> Path:
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def sha256_of(path: Path, chunk_size: int = 1 << 20) -> str:
-    """SHA-256 hex digest of a file."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(chunk_size), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _distribution_version(distribution: str) -> str | None:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return None
 
 
 def locate_part(part: ModelPart) -> Path:

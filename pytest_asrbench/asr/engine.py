@@ -17,6 +17,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from pytest_asrbench._shared.languages import base_tag
+from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.asr.errors import EngineNotFoundError
 
 if TYPE_CHECKING:
@@ -220,13 +222,7 @@ def library_versions(names) -> dict[str, str | None]:
 
     Used by engines (their identity, part of the hypothesis-cache key) and by run records.
     """
-    out: dict[str, str | None] = {}
-    for name in names:
-        try:
-            out[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            out[name] = None
-    return out
+    return {name: installed_version(name) for name in names}
 
 
 def base_language(tag: str) -> str:
@@ -238,15 +234,12 @@ def base_language(tag: str) -> str:
     ``-``/``_`` and lowercased, the same base that the normalizers' regional fallback reaches.
 
     Raises:
-        AsrLanguageError: an empty or non-string tag.
+        UnknownLanguageError: (a ``ValueError``) an empty or non-string tag.
     """
-    from pytest_asrbench.asr.errors import AsrLanguageError
-
-    if not isinstance(tag, str) or not tag.strip():
-        raise AsrLanguageError(f"language must be a non-empty tag such as 'en'; got {tag!r}")
-    # The normalizers' own fallback (fr-CA -> fr, hi_IN -> hi) always ends at the base tag;
-    # a language without a normalizer config is passed on the same way (the engine may know it).
-    return tag.strip().replace("_", "-").split("-")[0].lower()
+    # The one tag rule (pytest_asrbench._shared.languages), which the normalizers' fallback
+    # (fr-CA -> fr, hi_IN -> hi) also ends at; a language without a normalizer config is
+    # passed on the same way (the engine may know it).
+    return base_tag(tag)
 
 
 # ----------------------------------------------------------------------------- discovery

@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_asrbench.asr.atomic import atomic_file
+from pytest_asrbench._shared.atomic import atomic_file
 from pytest_asrbench.asr.cache import ClipRun
 from pytest_asrbench.asr.engine import library_versions
 

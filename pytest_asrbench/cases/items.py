@@ -11,8 +11,8 @@ from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
 from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.cases.signature_gate import update_refusal
 from pytest_asrbench.run_coverage import coverage_of
-from pytest_asrbench.signatures.gate import update_refusal
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare
 from pytest_asrbench.snapshot_layout import snapshot_dir
 

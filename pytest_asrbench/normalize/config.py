@@ -8,18 +8,13 @@ documented in ``configs/README.md``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench.errors import ConfigError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 
 class LanguageConfig(BaseModel):
@@ -86,10 +81,7 @@ def load_config(path: Path) -> LanguageConfig:
         ConfigError: the file is not valid TOML or does not match :class:`LanguageConfig`;
             the message names the file and each offending field.
     """
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    data = load_toml(path.read_bytes(), path)
     try:
         return LanguageConfig.model_validate(data)
     except ValidationError as exc:

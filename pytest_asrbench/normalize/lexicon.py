@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench.errors import ConfigError
 
 
@@ -24,11 +25,7 @@ def load_lexicon(path: Path) -> dict[str, str]:
         raise ConfigError(f"{path}: lexicon file not found; fix the path in the language config's [lexicons]")
     table: dict[str, str] = {}
     first_line: dict[str, int] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.rstrip("\r")
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = line.split("\t")
+    for number, parts in tsv_rows(path.read_text(encoding="utf-8")):
         if len(parts) != 2:
             raise ConfigError(
                 f"{path}:{number}: expected 'key<TAB>value' (one tab), found {len(parts) - 1} tab(s)"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pytest_asrbench.errors import ConfigError, InputTypeError, UnknownLanguageError
+from pytest_asrbench._shared.languages import resolve_tag
+from pytest_asrbench.errors import ConfigError, InputTypeError
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.pipeline import Pipeline, Step
@@ -32,21 +33,13 @@ def known_languages() -> list[str]:
 
 
 def resolve_language(language: str) -> str:
-    """The config tag used for ``language``: itself, or its base language (``fr-CA`` -> ``fr``).
+    """The config tag used for ``language``: itself, or its base language (``fr-CA`` -> ``fr``),
+    by the one rule of :func:`pytest_asrbench._shared.languages.resolve_tag`.
 
     Raises:
         UnknownLanguageError: neither has a config; the message lists the known languages.
     """
-    if not isinstance(language, str) or not language.strip():
-        raise UnknownLanguageError(f"language must be a non-empty tag such as 'en'; got {language!r}")
-    known = known_languages()
-    tag = language.strip().replace("_", "-")
-    for candidate in (tag, tag.lower(), tag.split("-")[0].lower()):
-        if candidate in known:
-            return candidate
-    raise UnknownLanguageError(
-        f"no normalizer config for language {language!r}; known languages: {', '.join(known)}"
-    )
+    return resolve_tag(language, known_languages())
 
 
 @lru_cache(maxsize=None)

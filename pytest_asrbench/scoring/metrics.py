@@ -20,12 +20,15 @@ class Metric:
 
     ``unit`` is ``"config"`` when the language config decides between words and characters
     (``stt_wer``: WER for English, CER for Japanese), else a fixed ``"word"`` or ``"char"``.
+    ``views`` names the metric views (:mod:`pytest_asrbench.scoring.views`) that ``score()``
+    runs after the strict counts, in order; each view decides which languages it applies to.
     """
 
     name: str
     version: str
     unit: Literal["config", "word", "char"]
     description: str
+    views: tuple[str, ...] = ()
 
 
 METRICS: dict[str, Metric] = {
@@ -33,12 +36,13 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.2.0",
+            "1.2.1",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on.",
+            views=("code_switch",),
         ),
-        Metric("cer", "1.2.0", "char", "Character error rate after the language's normalizer."),
+        Metric("cer", "1.2.1", "char", "Character error rate after the language's normalizer."),
     )
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_asrbench.scoring.score import PairScore, Score
+from pytest_asrbench.scoring.result import PairScore, Score
 
 
 def pair_to_dict(pair: PairScore) -> dict[str, Any]:

@@ -2,11 +2,12 @@
 
 - :func:`compute` -- the :class:`Signature` of a metric in a language (module ASTs of the
   import graph, the language config and its files, library versions), read from files only;
-- :func:`judge` / :class:`SessionGate` -- the version gate of ``kind: signature`` cases;
-- :func:`update_refusal` -- why ``--snapshot-update`` must not re-record a case;
+- :func:`judge` / :class:`SessionGate` -- the version gate of ``kind: signature`` cases
+  (the cases themselves are read and re-recorded by :mod:`pytest_asrbench.cases.signature_cases`;
+  the pytest session's gate is :mod:`pytest_asrbench.cases.signature_gate`);
 - :data:`RECORD_COMMAND` -- the one command that re-records signatures and snapshots.
 
-See ``docs/signatures.md``.
+Pure: this package imports neither pytest nor the cases layer. See ``docs/signatures.md``.
 """
 
 from pytest_asrbench.signatures.compute import Signature, compute, metric_versions
@@ -17,10 +18,7 @@ from pytest_asrbench.signatures.gate import (
     Verdict,
     judge,
     record_command,
-    rewrite_case,
-    session_gate,
     unbumped_message,
-    update_refusal,
 )
 
 __all__ = [
@@ -33,8 +31,5 @@ __all__ = [
     "judge",
     "metric_versions",
     "record_command",
-    "rewrite_case",
-    "session_gate",
     "unbumped_message",
-    "update_refusal",
 ]

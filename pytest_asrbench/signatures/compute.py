@@ -23,20 +23,19 @@ import ast
 import hashlib
 import importlib.metadata
 import json
-import sys
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from posixpath import dirname
 
+from pytest_asrbench._shared.canonical import canonical_json
+from pytest_asrbench._shared.languages import resolve_tag
+from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench._shared.tsv import tsv_rows
+from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError, UnknownMetricError
 from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
 from pytest_asrbench.signatures.sources import PACKAGE
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 # ---- the one place that says what feeds a signature -------------------------------------
 
@@ -103,26 +102,14 @@ class Signature:
 
 # ---- canonical forms ----------------------------------------------------------------------
 
-def _toml(data: bytes, where: str) -> dict:
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{where}: not valid TOML: {exc}") from exc
-
-
-def _json_text(value) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def canonical_tsv(data: bytes) -> bytes:
     """A TSV lexicon's entries, stripped, NFC-normalized and sorted (comments, blank lines and
     order do not count: the lexicon is loaded into a mapping)."""
-    rows = []
-    for line in data.decode("utf-8").splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        rows.append([unicodedata.normalize("NFC", part.strip()) for part in line.split("\t")])
-    return _json_text(sorted(rows))
+    rows = [[unicodedata.normalize("NFC", part.strip()) for part in parts]
+            for _, parts in tsv_rows(data.decode("utf-8"))]
+    return canonical_json(sorted(rows))
 
 
 def canonical_data(data: bytes, path: str) -> bytes:
@@ -130,16 +117,16 @@ def canonical_data(data: bytes, path: str) -> bytes:
     if path.endswith(".tsv"):
         return canonical_tsv(data)
     if path.endswith(".toml"):
-        return _json_text(_toml(data, path))
+        return canonical_json(load_toml(data, path))
     if path.endswith(".json"):
-        return _json_text(json.loads(data.decode("utf-8")))
+        return canonical_json(json.loads(data.decode("utf-8")))
     return data.replace(b"\r\n", b"\n")
 
 
 def canonical_config(data: bytes, path: str) -> tuple[dict, bytes]:
     """The parsed config and its canonical form without the ``version`` field."""
-    parsed = _toml(data, path)
-    return parsed, _json_text({key: value for key, value in parsed.items() if key != "version"})
+    parsed = load_toml(data, path)
+    return parsed, canonical_json({key: value for key, value in parsed.items() if key != "version"})
 
 
 # ---- versions -------------------------------------------------------------------------------
@@ -166,12 +153,7 @@ def known_languages(source) -> list[str]:
 
 def resolve(source, language: str) -> str:
     """The config tag used for ``language`` (itself, or its base language ``fr-CA`` -> ``fr``)."""
-    known = known_languages(source)
-    tag = language.strip().replace("_", "-")
-    for candidate in (tag, tag.lower(), tag.split("-")[0].lower()):
-        if candidate in known:
-            return candidate
-    raise ConfigError(f"no config for language {language!r} in {source.label}; known languages: {', '.join(known)}")
+    return resolve_tag(language, known_languages(source), f" in {source.label}")
 
 
 def config_version(source, language: str) -> str:
@@ -179,7 +161,7 @@ def config_version(source, language: str) -> str:
     data = source.read(path)
     if data is None:
         raise ConfigError(f"{path} not found in {source.label}")
-    return str(_toml(data, path).get("version"))
+    return str(load_toml(data, path).get("version"))
 
 
 # ---- libraries -----------------------------------------------------------------------------
@@ -187,13 +169,6 @@ def config_version(source, language: str) -> str:
 @lru_cache(maxsize=1)
 def _distributions_of_imports() -> dict[str, list[str]]:
     return importlib.metadata.packages_distributions()
-
-
-def installed_version(distribution: str) -> str | None:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return None
 
 
 def libraries(languages: list[str], external_imports: set[str]) -> dict[str, str]:

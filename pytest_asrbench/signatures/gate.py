@@ -11,17 +11,17 @@ verdicts, and what each asks the developer to do:
 - ``unrecorded``: no signature case exists for the pair (nothing to compare with).
 
 ``--snapshot-update`` is refused for every case of a ``changed`` pair (see
-:func:`update_refusal`), so a snapshot can only be re-recorded together with a bump.
+:meth:`SessionGate.update_refusal`), so a snapshot can only be re-recorded together with a
+bump. Pure: no pytest, no case files (the cases layer reads and rewrites those, see
+:mod:`pytest_asrbench.cases.signature_cases` and :mod:`pytest_asrbench.cases.signature_gate`).
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pytest
 
 from pytest_asrbench.signatures.compute import METRICS_MODULE, Signature, compute
 from pytest_asrbench.signatures.sources import PACKAGE
@@ -130,12 +130,23 @@ def judge(recorded: Recorded, current: Signature) -> Verdict:
 
 # ---- per-session cache --------------------------------------------------------------------
 
-class SessionGate:
-    """Signature verdicts of one pytest session, computed once per (metric, language)."""
+#: ``reader(rootpath, case_dirs) -> (recorded by (metric, language), problems)``: where the
+#: recorded signature cases come from (the cases layer supplies
+#: :func:`pytest_asrbench.cases.signature_cases.read_recorded`).
+RecordedReader = Callable[[Path, list[str]], tuple[dict[tuple[str, str], Recorded], list[str]]]
 
-    def __init__(self, rootpath: Path, case_dirs: list[str] | None = None):
+
+class SessionGate:
+    """Signature verdicts of one run, computed once per (metric, language).
+
+    ``reader`` reads the recorded signature cases under ``case_dirs`` of ``rootpath`` (see
+    :data:`RecordedReader`); this module never reads case files itself.
+    """
+
+    def __init__(self, rootpath: Path, case_dirs: list[str] | None, reader: RecordedReader):
         self.rootpath = Path(rootpath)
         self.case_dirs = list(case_dirs or ["cases"])
+        self._reader = reader
         self._current: dict[tuple[str, str], Signature] = {}
         self._recorded: dict[tuple[str, str], Recorded] | None = None
         self._verdicts: dict[tuple[str, str], Verdict] = {}
@@ -152,34 +163,8 @@ class SessionGate:
     def recorded(self) -> dict[tuple[str, str], Recorded]:
         """Every signature case under the case folders, by (metric, language)."""
         if self._recorded is None:
-            from pytest_asrbench.cases.loader import load_case_file
-
-            found: dict[tuple[str, str], Recorded] = {}
-            where: dict[tuple[str, str], Path] = {}
-            for name in self.case_dirs:
-                folder = self.rootpath / name
-                if not folder.is_dir():
-                    continue
-                for path in sorted(folder.rglob("*.y*ml")):
-                    if b"signature" not in path.read_bytes():
-                        continue  # cannot hold a signature case
-                    loaded = load_case_file(path)
-                    if loaded.errors:
-                        # It may hold a signature case: until the file is fixed, no pair can be
-                        # shown unchanged, so nothing is re-recorded.
-                        self.problems.append(f"{loaded.errors[0]} (fix this case file first)")
-                        continue
-                    for case in loaded.cases:
-                        if case.kind != "signature":
-                            continue
-                        pair = (case.metric, case.language)
-                        if pair in found:
-                            self.problems.append(
-                                f"{case.where()}: a second signature case for {pair[0]} in {pair[1]} "
-                                f"(the first is in {where[pair]}); keep one")
-                            continue
-                        found[pair] = Recorded.from_case(case, self.rootpath)
-                        where[pair] = path
+            found, problems = self._reader(self.rootpath, self.case_dirs)
+            self.problems.extend(problems)
             self._recorded = found
         return self._recorded
 
@@ -190,111 +175,17 @@ class SessionGate:
             self._verdicts[key] = Verdict("unrecorded") if recorded is None else judge(recorded, self.current(*key))
         return self._verdicts[key]
 
-
-GATE_KEY = pytest.StashKey[SessionGate]()
-_DEFAULT_GATE: list[SessionGate] = []
-
-
-def session_gate(config) -> SessionGate:
-    """The gate of a pytest session (kept on its config), or of the installed package's root."""
-    if config is None:
-        if not _DEFAULT_GATE:
-            from pytest_asrbench.signatures.sources import installed_source
-
-            _DEFAULT_GATE.append(SessionGate(installed_source().root))
-        return _DEFAULT_GATE[0]
-    gate = config.stash.get(GATE_KEY, None)
-    if gate is None:
-        gate = SessionGate(config.rootpath, config.getini("asrbench_case_dirs"))
-        config.stash[GATE_KEY] = gate
-    return gate
-
-
-def updating(config) -> bool:
-    """Whether this run re-records snapshots (syrupy's ``--snapshot-update``)."""
-    option = getattr(config, "option", None)
-    return bool(getattr(option, "update_snapshots", False))
-
-
-def update_refusal(case, config) -> str | None:
-    """Under ``--snapshot-update``, the reason not to re-record ``case``: its (metric, language)
-    signature changed without a version bump. ``None`` when re-recording is allowed."""
-    if not updating(config):
-        return None
-    gate = session_gate(config)
-    verdict = gate.verdict(case.metric, case.language)
-    if gate.problems:
-        return ("--snapshot-update refused: the recorded signatures cannot be read:\n  "
-                + "\n  ".join(gate.problems))
-    if verdict.state != "changed":
-        return None
-    return "--snapshot-update refused: " + verdict.message
-
-
-# ---- in-place re-recording -------------------------------------------------------------------
-
-def _scalar_line(line: str, key: str, value: str) -> str:
-    pattern = re.compile(rf"^(?P<head>\s*(?:-\s+)?{re.escape(key)}\s*:\s*)(?P<value>\"[^\"]*\"|'[^']*'|[^#\s][^#]*?)?"
-                         rf"(?P<tail>\s+#.*)?(?P<eol>\r?\n?)$")
-    match = pattern.match(line)
-    if match is None:
-        raise ValueError(f"cannot find `{key}:` on line {line!r}")
-    return f"{match['head']}{json.dumps(value, ensure_ascii=False)}{match['tail'] or ''}{match['eol']}"
-
-
-def rewrite_case(path: Path, case_id: str, current: Signature) -> None:
-    """Write ``current`` into the signature case ``case_id`` of ``path``, editing only its
-    ``version``, ``config_version``, ``signature`` and ``components`` lines (comments, order
-    and every other line of the file stay as they are).
-
-    Raises:
-        ValueError: the case or one of its fields is not found, or the edit would not read back
-            as the intended values (the file is then left untouched).
-    """
-    from pytest_asrbench.cases.yaml_lines import parse
-
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    root = parse(text)
-    entry = next((node for node in root.children["cases"].children
-                  if isinstance(node.value, dict) and node.value.get("id") == case_id), None)
-    if entry is None:
-        raise ValueError(f"{path}: no case with id {case_id!r}")
-    values = {"version": current.version, "config_version": current.config_version, "signature": current.signature}
-    for key, value in values.items():
-        if key not in entry.key_lines:
-            raise ValueError(f"{path}:{entry.line}: case {case_id!r} has no `{key}:` to re-record")
-        number = entry.key_lines[key] - 1
-        lines[number] = _scalar_line(lines[number], key, value)
-    if "components" in entry.key_lines:
-        start = entry.key_lines["components"] - 1
-        node = entry.children["components"]
-        child_lines = list(node.key_lines.values()) if isinstance(node.children, dict) else []
-        end = max(child_lines, default=start + 1) - 1
-        head = re.match(r"^(\s*(?:-\s+)?components\s*:)", lines[start])
-        key_indent = len(head[1]) - len(head[1].lstrip(" -")) if head else 0
-        if child_lines:
-            first = lines[min(child_lines) - 1]
-            indent = first[: len(first) - len(first.lstrip())]
-        else:
-            indent = " " * (key_indent + 2)
-        eol = "\r\n" if lines[start].endswith("\r\n") else "\n"
-        block = [f"{head[1] if head else 'components:'}{eol}"] + [
-            f"{indent}{json.dumps(name, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}{eol}"
-            for name, value in current.components.items()
-        ]
-        lines[start:end + 1] = block
-    new_text = "".join(lines)
-    check = parse(new_text)
-    written = next(node.value for node in check.children["cases"].children
-                   if isinstance(node.value, dict) and node.value.get("id") == case_id)
-    wrong = [key for key, value in values.items() if str(written.get(key)) != value]
-    if "components" in entry.key_lines and written.get("components") != dict(current.components):
-        wrong.append("components")
-    if wrong:
-        raise ValueError(f"{path}: re-recording case {case_id!r} would not read back as written; "
-                         "edit its signature fields by hand (asrbench signature --case prints them)")
-    path.write_text(new_text, encoding="utf-8")
+    def update_refusal(self, metric: str, language: str) -> str | None:
+        """The reason ``--snapshot-update`` must not re-record a case of (metric, language):
+        the recorded signatures cannot be read, or the signature changed without a version
+        bump. ``None`` when re-recording is allowed."""
+        verdict = self.verdict(metric, language)
+        if self.problems:
+            return ("--snapshot-update refused: the recorded signatures cannot be read:\n  "
+                    + "\n  ".join(self.problems))
+        if verdict.state != "changed":
+            return None
+        return "--snapshot-update refused: " + verdict.message
 
 
 def case_yaml(current: Signature, case_id: str | None = None, indent: str = "  ") -> str:

@@ -85,6 +85,33 @@ def imported_names(tree: ast.AST, current: str, is_package: bool) -> list[tuple[
     return found
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def eager_imported_names(tree: ast.Module, current: str, is_package: bool) -> list[tuple[str, list[str]]]:
+    """Like :func:`imported_names`, but only the imports that run when the module is imported:
+    imports inside functions (lazy ones) and under ``if TYPE_CHECKING:`` are left out."""
+    eager: list[ast.stmt] = []
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            pending[:0] = node.orelse
+            continue
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While, ast.ClassDef)):
+            for name in ("body", "orelse", "finalbody"):
+                pending[:0] = getattr(node, name, [])
+            for handler in getattr(node, "handlers", []):
+                pending[:0] = handler.body
+            continue
+        eager.append(node)
+    return imported_names(ast.Module(body=eager, type_ignores=[]), current, is_package)
+
+
 def walk(source, roots: list[str], package: str = PACKAGE, skip: frozenset[str] = frozenset()) -> ModuleGraph:
     """Every module of ``package`` reached from ``roots`` (dotted names), transitively.
 

@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from pytest_asrbench.asr.atomic import atomic_file, current_umask
+from pytest_asrbench._shared.atomic import atomic_file, current_umask
 from pytest_asrbench.asr.cache import HypothesisCache
 from pytest_asrbench.asr.engine import DecodeInfo, Transcript
 from pytest_asrbench.asr.run_record import write_record

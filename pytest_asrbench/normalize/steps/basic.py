@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 
 import regex
 
-from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.registry import step
 
 # Word boundaries: every character Python treats as whitespace (``str.isspace``: category
 # Zs, or bidirectional class B, S or WS, which takes in the separator controls TAB, LF, VT,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.registry import step
 
 _ANNOTATION = re.compile(r"\[[^\[\]]*\]|<[^<>]*>|\{[^{}]*\}|\(([^()]*)\)")
 _DIGITS_ONLY = re.compile(r"[\d\s+-]+")

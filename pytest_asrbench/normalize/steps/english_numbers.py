@@ -56,7 +56,7 @@ from decimal import Decimal
 
 from text_to_num import alpha2digit
 
-from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.registry import step
 
 UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

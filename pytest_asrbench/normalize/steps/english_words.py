@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps import require_lexicon, step
 from pytest_asrbench.normalize.steps.english_numbers import trie_pattern
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
 

@@ -14,8 +14,8 @@ import unicodedata
 from collections.abc import Callable, Mapping
 
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.normalize.steps import require_lexicon, step
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 # --- helpers shared by the steps -------------------------------------------------------
 

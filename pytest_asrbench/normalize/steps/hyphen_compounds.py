@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps import step
 from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
+from pytest_asrbench.normalize.steps.registry import step
 
 # ASCII hyphen-minus, Unicode hyphen and non-breaking hyphen. En and em dashes are
 # sentence punctuation, not compound hyphens.

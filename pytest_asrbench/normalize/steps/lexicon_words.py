@@ -8,7 +8,7 @@ A value may hold several words ("alright" -> "all right").
 
 from __future__ import annotations
 
-from pytest_asrbench.normalize.steps import require_lexicon, step
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 
 @step("spelling")

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps import step
 from pytest_asrbench.normalize.steps.basic import is_word_char
+from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps import step
+from pytest_asrbench.normalize.steps.registry import step
 
 # A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
 # between two digits never matches.

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
-from pytest_asrbench.codeswitch.scripts import word_script
-from pytest_asrbench.codeswitch.views import LatinViews, SideView
+from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
+from pytest_asrbench.scoring.views.codeswitch.sides import LatinViews, SideView
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pytest_asrbench.codeswitch.scripts import Script, word_script
+from pytest_asrbench.scoring.views.codeswitch.scripts import Script, word_script
 from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
 
 

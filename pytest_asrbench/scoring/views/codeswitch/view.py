@@ -1,4 +1,8 @@
-"""Turn rescues into the code-switch-aware score and its ``details`` (Hindi and any opt-in language).
+"""The ``code_switch`` metric view: rescues turned into the aware score and its ``details``.
+
+Applies to word-level scores of a language whose config sets ``code_switch_languages``
+(Hindi); registered with :func:`~pytest_asrbench.scoring.views.register_view` and run by
+``stt_wer``.
 
 Counting (so that hits + substitutions + deletions = reference length still holds): a
 rescued region's reference words all become hits; its substitutions, deletions and
@@ -16,13 +20,13 @@ word's.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
-from pytest_asrbench.codeswitch.phonetic import PhoneticMatcher
-from pytest_asrbench.codeswitch.rescue import Rescuer
-from pytest_asrbench.codeswitch.scripts import word_script
+from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
+from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
 from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.scoring.views.base import Counts, MetricView, ViewResult, register_view
 
 
 def _rate(errors: int, words: int) -> float | None:
@@ -56,10 +60,15 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     return rescuer, loanwords
 
 
-def apply_code_switch(result, config):
-    """The code-switch-aware version of a strict word-level ``Score`` (a new ``Score``).
+def applies(config, unit: str) -> bool:
+    """True for word-level scores of a language that names code-switch languages."""
+    return bool(config.code_switch_languages) and unit == "word"
 
-    ``details`` gains ``strict_rate``, ``strict_errors``, ``wer_hi``/``wer_en`` (each
+
+def code_switch_view(result, config) -> ViewResult:
+    """The code-switch-aware counts of a strict word-level ``Score``, and its details.
+
+    The counts replace the strict ones (so ``rate`` is the aware WER); ``details`` gains ``strict_rate``, ``strict_errors``, ``wer_hi``/``wer_en`` (each
     omitted when the reference has no word of that language), ``code_switch_word_rate``,
     ``code_switch_rescue_rate`` and ``code_switch`` (see docs/hindi.md for every field).
     """
@@ -123,7 +132,7 @@ def apply_code_switch(result, config):
     insertions = result.insertions - removed["insert"]
     hits = result.hits + removed["substitute"] + removed["delete"]
     aware_errors = substitutions + deletions + insertions
-    details = dict(result.details)
+    details = {}
     details["strict_rate"] = result.rate
     details["strict_errors"] = result.errors
     for language in (home, other):
@@ -143,12 +152,7 @@ def apply_code_switch(result, config):
         "rescues": rescues,
         "per_turn": per_turn,
     }
-    return dataclasses.replace(
-        result,
-        rate=_rate(aware_errors, result.reference_length),
-        hits=hits,
-        substitutions=substitutions,
-        deletions=deletions,
-        insertions=insertions,
-        details=details,
-    )
+    return ViewResult(details, Counts(hits, substitutions, deletions, insertions))
+
+
+CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True))

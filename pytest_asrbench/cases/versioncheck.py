@@ -23,6 +23,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench.cases.signature_cases import project_gate
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
@@ -32,13 +34,8 @@ from pytest_asrbench.signatures.compute import (
     known_languages,
     metric_versions,
 )
-from pytest_asrbench.signatures.gate import SessionGate, describe_changes, record_command, unbumped_message
+from pytest_asrbench.signatures.gate import describe_changes, record_command, unbumped_message
 from pytest_asrbench.signatures.sources import GitSource, project_source
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 
 @dataclass(frozen=True)
@@ -67,7 +64,7 @@ def _pins(source) -> dict[str, str]:
     data = source.read("pyproject.toml")
     if data is None:
         return {}
-    project = tomllib.loads(data.decode("utf-8")).get("project", {})
+    project = load_toml(data, "pyproject.toml").get("project", {})
     requirements = list(project.get("dependencies", []))
     for extra in project.get("optional-dependencies", {}).values():
         requirements += extra
@@ -100,7 +97,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
     versions_before = metric_versions(before)
     languages_before = set(known_languages(before))
     pins_before, pins_now = _pins(before), _pins(now)
-    recorded = SessionGate(Path(root)).recorded()
+    recorded = project_gate(Path(root)).recorded()
     findings, checked = [], 0
     for language in known_languages(now):
         if language not in languages_before:

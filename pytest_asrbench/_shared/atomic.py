@@ -1,4 +1,4 @@
-"""All-or-nothing file writes for the ASR stage's caches, model assembly and run records.
+"""All-or-nothing file writes (caches, assembled models, run records, snapshots).
 
 A reader (another pytest-xdist worker, a later run) sees either no file or a whole one:
 the bytes go to a temporary file in the target's folder, which is fsynced and moved onto
@@ -12,7 +12,9 @@ not be read by anyone but its writer.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -46,12 +48,13 @@ def current_umask() -> int:
 
 
 @contextmanager
-def atomic_file(target: Path) -> Iterator[BinaryIO]:
+def atomic_file(target: Path, mode: int | None = None) -> Iterator[BinaryIO]:
     """Yield a binary file whose content replaces ``target`` when the block ends normally.
 
     An exception inside the block (a failed checksum, a full disk, Ctrl-C) removes the
     temporary file and propagates; ``target`` is left as it was. The target's folder is
-    created (with the umask's permissions). The new file's mode is ``0o666 & ~umask``.
+    created (with the umask's permissions). The new file's mode is ``mode``, by default
+    ``0o666 & ~umask``.
 
     Raises:
         OSError: the folder cannot be created or written.
@@ -60,7 +63,7 @@ def atomic_file(target: Path) -> Iterator[BinaryIO]:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
-            os.chmod(tmp, FILE_MODE & ~current_umask())
+            os.chmod(tmp, FILE_MODE & ~current_umask() if mode is None else mode)
             yield out
             out.flush()
             os.fsync(out.fileno())
@@ -68,3 +71,34 @@ def atomic_file(target: Path) -> Iterator[BinaryIO]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _refuse_read_only(path: Path) -> None:
+    if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` (bytes) in one step, as :func:`atomic_file` does,
+    keeping the mode of the file it replaces; create its folder if needed.
+
+    A target, or a folder, that exists but is read-only (not writable by this process, or
+    without its owner-write bit, which also stops root) is refused: the user's protection of
+    a file (a recorded snapshot) is not bypassed by the rename.
+
+    Raises:
+        PermissionError: the target or its folder is not writable (the path is in the error).
+        OSError: any other failure to create the folder or write the file; the target is then
+            left as it was and no temporary file remains.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _refuse_read_only(target.parent)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    else:
+        _refuse_read_only(target)
+    with atomic_file(target, mode) as out:
+        out.write(data)

@@ -1,0 +1,48 @@
+"""The version gate inside a pytest session: one :class:`SessionGate` per run, in ``config.stash``.
+
+pytest-facing glue (this and :mod:`.items` are the modules of ``cases/`` that import pytest):
+the signature case kind and every case item ask here whether ``--snapshot-update`` may
+re-record them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_asrbench.cases.signature_cases import project_gate
+from pytest_asrbench.signatures.gate import SessionGate
+
+GATE_KEY = pytest.StashKey[SessionGate]()
+_DEFAULT_GATE: list[SessionGate] = []
+
+
+def session_gate(config: pytest.Config | None) -> SessionGate:
+    """The gate of a pytest session (kept in ``config.stash``), or, with ``config=None``,
+    one over the installed package's own case folders."""
+    if config is None:
+        if not _DEFAULT_GATE:
+            from pytest_asrbench.signatures.sources import installed_source
+
+            _DEFAULT_GATE.append(project_gate(installed_source().root))
+        return _DEFAULT_GATE[0]
+    gate = config.stash.get(GATE_KEY, None)
+    if gate is None:
+        gate = project_gate(config.rootpath, config.getini("asrbench_case_dirs"))
+        config.stash[GATE_KEY] = gate
+    return gate
+
+
+def updating(config: pytest.Config | None) -> bool:
+    """Whether this run re-records snapshots (syrupy's ``--snapshot-update``)."""
+    option = getattr(config, "option", None)
+    return bool(getattr(option, "update_snapshots", False))
+
+
+def update_refusal(case, config: pytest.Config | None) -> str | None:
+    """Under ``--snapshot-update``, the reason not to re-record ``case`` (a
+    :class:`~pytest_asrbench.cases.model.Case`): its (metric, language) signature changed
+    without a version bump, or the recorded signatures cannot be read. ``None`` when
+    re-recording is allowed or the run does not update."""
+    if not updating(config):
+        return None
+    return session_gate(config).update_refusal(case.metric, case.language)

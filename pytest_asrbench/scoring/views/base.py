@@ -1,0 +1,134 @@
+"""Metric views: the protocol, the registry, and :func:`apply_views`, which ``score()`` calls.
+
+A *view* is a named function of a strict score (its pairs, their alignments and counts)
+and the language config that returns figures to add to :attr:`Score.details
+<pytest_asrbench.scoring.result.Score.details>`; it may also give new headline counts (the
+Hindi code-switch rescue turns the strict WER into the code-switch-aware one). A metric
+declares the views it runs (``Metric.views`` in :mod:`pytest_asrbench.scoring.metrics`);
+each view says for which languages and units it applies. So a new view is one module that
+calls :func:`register_view`, plus its name in a metric's ``views``: ``score()`` never
+branches on a language or a view (DESIGN.md, "Metrics and views").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pytest_asrbench.errors import ViewError
+
+if TYPE_CHECKING:
+    from pytest_asrbench.normalize.config import LanguageConfig
+    from pytest_asrbench.scoring.result import Score
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Headline counts a view may set in place of the strict ones, in the score's unit.
+
+    ``hits + substitutions + deletions`` must stay the score's ``reference_length``
+    (:class:`~pytest_asrbench.scoring.result.Score` checks it); the rate is recomputed as
+    ``(substitutions + deletions + insertions) / reference_length``.
+    """
+
+    hits: int
+    substitutions: int
+    deletions: int
+    insertions: int
+
+
+@dataclass(frozen=True)
+class ViewResult:
+    """What one view adds: ``details`` (merged into ``Score.details`` in key order) and,
+    optionally, new headline ``counts``."""
+
+    details: Mapping[str, Any] = field(default_factory=dict)
+    counts: Counts | None = None
+
+
+@dataclass(frozen=True)
+class MetricView:
+    """A named view.
+
+    Attributes:
+        name: registry key, as metrics list it (``"code_switch"``).
+        applies: ``(config, unit) -> bool``; ``False`` skips the view for that language/unit
+            (``unit`` is ``"word"`` or ``"char"``, the score's).
+        compute: ``(score, config) -> ViewResult``; ``score`` is the strict score with every
+            earlier view already applied.
+        sets_counts: the view may return ``counts``; at most one view of a metric may.
+    """
+
+    name: str
+    applies: Callable[[LanguageConfig, str], bool]
+    compute: Callable[[Score, LanguageConfig], ViewResult]
+    sets_counts: bool = False
+
+
+_VIEWS: dict[str, MetricView] = {}
+
+
+def register_view(view: MetricView) -> MetricView:
+    """Add ``view`` to the registry and return it.
+
+    Raises:
+        ViewError: a different view is already registered under ``view.name``.
+    """
+    known = _VIEWS.get(view.name)
+    if known is not None and known is not view:
+        raise ViewError(f"a metric view named {view.name!r} is already registered; pick another name")
+    _VIEWS[view.name] = view
+    return view
+
+
+def get_view(name: str) -> MetricView:
+    """The registered view called ``name``.
+
+    Raises:
+        ViewError: (a ``ValueError``) no such view; the message lists the known ones.
+    """
+    try:
+        return _VIEWS[name]
+    except KeyError:
+        raise ViewError(
+            f"unknown metric view {name!r}; known views: {', '.join(sorted(_VIEWS)) or '(none)'}. "
+            "Register it with pytest_asrbench.scoring.views.register_view."
+        ) from None
+
+
+def known_views() -> tuple[str, ...]:
+    """Names of every registered view, sorted."""
+    return tuple(sorted(_VIEWS))
+
+
+def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> Score:
+    """Run the views ``names`` on ``result`` in order; return the final score (a new object).
+
+    Raises:
+        ViewError: a name is not registered; a view returned ``counts`` without
+            declaring ``sets_counts``; two views set counts for one score; a view's
+            details reuse a key already in ``details``.
+    """
+    counts_from: str | None = None
+    for name in names:
+        view = get_view(name)
+        if not view.applies(config, result.unit):
+            continue
+        output = view.compute(result, config)
+        clash = sorted(set(output.details) & set(result.details))
+        if clash:
+            raise ViewError(f"view {name!r} writes details {clash} that an earlier view already set")
+        changes: dict[str, Any] = {"details": {**result.details, **output.details}}
+        if output.counts is not None:
+            if not view.sets_counts:
+                raise ViewError(f"view {name!r} returned counts but does not declare sets_counts=True")
+            if counts_from is not None:
+                raise ViewError(f"views {counts_from!r} and {name!r} both set the headline counts")
+            counts_from = name
+            errors = output.counts.substitutions + output.counts.deletions + output.counts.insertions
+            changes.update(dataclasses.asdict(output.counts))
+            changes["rate"] = errors / result.reference_length if result.reference_length else None
+        result = dataclasses.replace(result, **changes)
+    return result

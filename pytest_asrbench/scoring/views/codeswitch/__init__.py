@@ -1,0 +1,16 @@
+"""Code-switching: English words inside Hindi speech, re-checked after the Hindi alignment.
+
+- :mod:`.phonetic` -- the Latin/Devanagari consonant-key matcher (नेटवर्क = network).
+- :mod:`.scripts` -- the script of a word (Latin, Devanagari, neutral, other).
+- :mod:`.sides` -- the English view of one side, tied to its Hindi tokens.
+- :mod:`.rescue` -- error regions and the rules that rescue one.
+- :mod:`.view` -- the ``code_switch`` metric view: the aware score and its ``details``.
+
+Turned on per language by ``code_switch_languages`` (and ``code_switch_phonetic``) in the
+config; the ``stt_wer`` metric lists the view, which applies only to such languages.
+"""
+
+from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher, PhoneticVerdict
+from pytest_asrbench.scoring.views.codeswitch.view import CODE_SWITCH, code_switch_view
+
+__all__ = ["CODE_SWITCH", "PhoneticMatcher", "PhoneticVerdict", "code_switch_view"]

@@ -1,0 +1,136 @@
+"""The shared helpers: one of each, used by every stage (pytest_asrbench/_shared/)."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench._shared.atomic import atomic_file
+from pytest_asrbench._shared.canonical import canonical_json
+from pytest_asrbench._shared.hashing import file_sha256
+from pytest_asrbench._shared.languages import base_tag, resolve_tag
+from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench._shared.tsv import tsv_rows
+from pytest_asrbench._shared.versions import installed_version
+from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+
+SHARED = Path(__file__).resolve().parents[1] / "pytest_asrbench" / "_shared"
+
+
+# --- language tags --------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("tag", "expected"), [
+    ("en", "en"), ("EN", "en"), ("fr-CA", "fr"), ("hi_IN", "hi"), (" de ", "de"), ("zh-Hant-TW", "zh"),
+])
+def test_a_regional_tag_falls_back_to_its_base_language(tag, expected):
+    assert resolve_tag(tag, ["de", "en", "fr", "hi", "zh"]) == expected
+
+
+def test_a_tag_with_its_own_config_is_kept():
+    assert resolve_tag("pt-BR", ["pt", "pt-BR"]) == "pt-BR"
+
+
+def test_an_unknown_tag_names_the_known_ones():
+    with pytest.raises(UnknownLanguageError, match=r"no normalizer config for language 'xx-YY' in git:main; "
+                                                    r"known languages: de, en$"):
+        resolve_tag("xx-YY", ["en", "de"], " in git:main")
+
+
+@pytest.mark.parametrize("bad", ["", "   ", None, 3])
+def test_an_empty_or_non_string_tag_is_refused_in_one_way(bad):
+    with pytest.raises(UnknownLanguageError, match="language must be a non-empty tag such as 'en'"):
+        resolve_tag(bad, ["en"])
+    with pytest.raises(UnknownLanguageError, match="language must be a non-empty tag such as 'en'"):
+        base_tag(bad)
+
+
+def test_normalizers_signatures_and_engines_resolve_tags_alike():
+    from pytest_asrbench.asr.engine import base_language
+    from pytest_asrbench.normalize.registry import resolve_language
+    from pytest_asrbench.signatures.compute import resolve
+    from pytest_asrbench.signatures.sources import installed_source
+
+    source = installed_source()
+    for tag in ("fr-CA", "hi_IN", "EN", "de-AT"):
+        assert resolve_language(tag) == resolve(source, tag) == base_language(tag)
+    errors = []
+    for call in (resolve_language, lambda tag: resolve(source, tag), base_language):
+        with pytest.raises(UnknownLanguageError) as caught:
+            call("")
+        errors.append(str(caught.value))
+    assert len(set(errors)) == 1
+    with pytest.raises(UnknownLanguageError, match="no normalizer config for language 'xx'"):
+        resolve(source, "xx")
+
+
+# --- files ------------------------------------------------------------------------------------
+
+def test_tsv_rows_skip_blank_and_comment_lines_and_keep_line_numbers():
+    text = "# header\na\t1\r\n\n  # indented comment\nb\t2\t3\n"
+    assert list(tsv_rows(text)) == [(2, ["a", "1"]), (5, ["b", "2", "3"])]
+
+
+def test_load_toml_reads_bytes_and_text_and_names_the_file_on_error():
+    assert load_toml(b'a = 1\n[b]\nc = "\xc3\xa9"\n', "x.toml") == {"a": 1, "b": {"c": "é"}}
+    assert load_toml("a = 2", "x.toml") == {"a": 2}
+    with pytest.raises(ConfigError, match=r"^configs/xx\.toml: not valid TOML: "):
+        load_toml(b"a = = 1", "configs/xx.toml")
+    with pytest.raises(ConfigError, match=r"^bad\.toml: not valid TOML: "):
+        load_toml(b"a = '\xff'", "bad.toml")
+
+
+def test_canonical_json_is_key_order_free_compact_and_keeps_unicode():
+    assert canonical_json({"b": [1, 2], "a": "ä"}) == canonical_json({"a": "ä", "b": [1, 2]})
+    assert canonical_json({"b": [1, 2], "a": "ä"}) == '{"a":"ä","b":[1,2]}'.encode("utf-8")
+
+
+def test_file_sha256_matches_hashlib_across_chunks(tmp_path):
+    path = tmp_path / "blob"
+    data = bytes(range(256)) * 1000
+    path.write_bytes(data)
+    assert file_sha256(path, chunk_size=1000) == hashlib.sha256(data).hexdigest()
+    empty = tmp_path / "empty"
+    empty.write_bytes(b"")
+    assert file_sha256(empty) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+
+def test_installed_version_of_a_present_and_a_missing_distribution():
+    import pytest as pytest_module
+
+    assert installed_version("pytest") == pytest_module.__version__
+    assert installed_version("no-such-distribution-asrbench") is None
+
+
+def test_atomic_file_replaces_whole_or_leaves_the_target(tmp_path):
+    target = tmp_path / "sub" / "out.bin"
+    with atomic_file(target) as out:
+        out.write(b"first")
+    assert target.read_bytes() == b"first"
+    with pytest.raises(RuntimeError, match="disk full"):
+        with atomic_file(target) as out:
+            out.write(b"half")
+            raise RuntimeError("disk full")
+    assert target.read_bytes() == b"first"
+    assert sorted(path.name for path in target.parent.iterdir()) == ["out.bin"]
+
+
+# --- the layer itself -------------------------------------------------------------------------
+
+def test_the_shared_layer_uses_the_standard_library_only():
+    allowed = set(sys.stdlib_module_names) | {"__future__", "tomli"}  # tomli: Python 3.10's tomllib
+    for path in SHARED.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                ok = top in allowed or name == "pytest_asrbench.errors" or name.startswith("pytest_asrbench._shared")
+                assert ok, f"{path.name} imports {name}"

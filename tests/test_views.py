@@ -1,0 +1,102 @@
+"""Metric views: a new view is one registration plus its name in a metric, score() untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_asrbench import score
+from pytest_asrbench.errors import ViewError
+from pytest_asrbench.scoring import metrics
+from pytest_asrbench.scoring.metrics import METRICS, Metric
+from pytest_asrbench.scoring.views import Counts, MetricView, ViewResult, base, get_view, register_view
+
+
+def _unspaced_cer(result, config) -> ViewResult:
+    """A throwaway view: CER over the normalized texts with spaces removed (Korean's second CER)."""
+    from pytest_asrbench.scoring.alignment import align
+
+    errors = length = 0
+    for pair in result.pairs:
+        ref = pair.normalized_reference.replace(" ", "")
+        hyp = pair.normalized_hypothesis.replace(" ", "")
+        alignment = align(ref, hyp, "char")
+        errors += sum(alignment.count(op) for op in ("substitute", "delete", "insert"))
+        length += len(alignment.reference)
+    return ViewResult({"unspaced_cer": errors / length if length else None})
+
+
+@pytest.fixture
+def scratch_registry(monkeypatch):
+    """The view and metric registries, restored after the test."""
+    monkeypatch.setattr(base, "_VIEWS", dict(base._VIEWS))
+    monkeypatch.setattr(metrics, "METRICS", dict(METRICS))
+    return metrics.METRICS
+
+
+def test_a_throwaway_view_runs_without_touching_score(scratch_registry):
+    register_view(MetricView("unspaced_cer", lambda config, unit: True, _unspaced_cer))
+    scratch_registry["wer_plus"] = Metric("wer_plus", "0.1.0", "config", "test metric", views=("unspaced_cer",))
+    result = score("the network is down", "the net work is down", "en", metric="wer_plus")
+    # WER: "network" -> "net work" is 1 substitution + 1 insertion over 4 words
+    assert result.rate == 0.5
+    # unspaced, both sides are "thenetworkisdown": no character error
+    assert result.details == {"unspaced_cer": 0.0}
+    assert score("the network is down", "the net work is down", "en").details == {}
+
+
+def test_a_view_that_does_not_apply_adds_nothing(scratch_registry):
+    register_view(MetricView("char_only", lambda config, unit: unit == "char", _unspaced_cer))
+    scratch_registry["wer_plus"] = Metric("wer_plus", "0.1.0", "config", "test metric", views=("char_only",))
+    assert score("a b", "a c", "en", metric="wer_plus").details == {}
+
+
+def test_a_view_may_set_the_headline_counts(scratch_registry):
+    def perfect(result, config):
+        return ViewResult({"strict": result.rate}, Counts(result.reference_length, 0, 0, 0))
+
+    register_view(MetricView("forgive", lambda config, unit: True, perfect, sets_counts=True))
+    scratch_registry["lenient"] = Metric("lenient", "0.1.0", "config", "test metric", views=("forgive",))
+    result = score("a b c d", "a x c", "en", metric="lenient")
+    assert (result.rate, result.hits, result.substitutions, result.deletions) == (0.0, 4, 0, 0)
+    assert result.details == {"strict": 0.5}
+
+
+def test_counts_from_a_view_that_did_not_declare_them_are_refused(scratch_registry):
+    register_view(MetricView("sneaky", lambda config, unit: True,
+                             lambda result, config: ViewResult({}, Counts(result.reference_length, 0, 0, 0))))
+    scratch_registry["m"] = Metric("m", "0.1.0", "config", "test metric", views=("sneaky",))
+    with pytest.raises(ViewError, match="does not declare sets_counts"):
+        score("a b", "a c", "en", metric="m")
+
+
+def test_two_views_writing_one_detail_key_are_refused(scratch_registry):
+    register_view(MetricView("one", lambda config, unit: True, lambda result, config: ViewResult({"x": 1})))
+    register_view(MetricView("two", lambda config, unit: True, lambda result, config: ViewResult({"x": 2})))
+    scratch_registry["m"] = Metric("m", "0.1.0", "config", "test metric", views=("one", "two"))
+    with pytest.raises(ViewError, match=r"view 'two' writes details \['x'\]"):
+        score("a b", "a c", "en", metric="m")
+
+
+def test_unknown_view_names_the_known_ones(scratch_registry):
+    scratch_registry["m"] = Metric("m", "0.1.0", "config", "test metric", views=("nope",))
+    with pytest.raises(ViewError, match="unknown metric view 'nope'; known views: code_switch"):
+        score("a", "a", "en", metric="m")
+
+
+def test_a_second_view_under_a_taken_name_is_refused(scratch_registry):
+    with pytest.raises(ViewError, match="already registered"):
+        register_view(MetricView("code_switch", lambda config, unit: True, _unspaced_cer))
+
+
+def test_every_shipped_metric_names_registered_views():
+    for metric in METRICS.values():
+        for name in metric.views:
+            assert get_view(name).name == name
+
+
+def test_code_switch_is_a_view_of_stt_wer_only_for_code_switch_languages():
+    assert METRICS["stt_wer"].views == ("code_switch",)
+    assert METRICS["cer"].views == ()
+    hindi = score("मेरी flight seven बजे है", "मेरी फ़्लाइट 7 बजे है", "hi")
+    assert hindi.rate == 0.0 and hindi.details["strict_rate"] == 0.4
+    assert "strict_rate" not in score("मेरी flight", "मेरी फ़्लाइट", "hi", metric="cer").details
