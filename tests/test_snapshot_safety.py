@@ -17,6 +17,7 @@ import pytest
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.run_coverage import RunCoverage
 from pytest_asrbench.snapshot import snapshot_file_name
+from tests.signals import restore_default_sigint
 
 CASES = """
 language: en
@@ -251,8 +252,8 @@ def test_a_signal_during_update_deletes_and_truncates_nothing(tmp_path, signum):
     write(root, "snapshots/en/f29/gone-case.json", '{"kind": "equal"}\n')
     before = set(files(root))
     (root / "conftest.py").write_text(SLOW_CONFTEST, encoding="utf-8")
-    child = subprocess.Popen([*command, "--snapshot-update"], cwd=root, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
+    child = subprocess.Popen([*command, "--snapshot-update"], cwd=root, env=env, preexec_fn=restore_default_sigint,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 60
     while not (root / "started").exists() and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.02)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.asr.conftest import ROOT, SAMPLES
+from tests.signals import restore_default_sigint
 
 
 @pytest.mark.asr
@@ -23,7 +24,7 @@ def test_sigint_during_transcribe_exits_130_with_one_line(engine):
     child = subprocess.Popen(
         [sys.executable, "-c", "import sys; from pytest_asrbench.cli import main; sys.exit(main(sys.argv[1:]))",
          "transcribe", "-l", "en", "--cache", "--beam-size", "4", "--threads", "1", *clips],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=restore_default_sigint,
         env=dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1"),
     )
     try:
