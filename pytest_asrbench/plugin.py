@@ -67,7 +67,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
 
     count = sum(1 for item in items if getattr(case_of(item), "kind", None) == "asr")
     if count:
-        from pytest_asrbench.asr.session import get_session
+        from pytest_asrbench.cases.asr_session import get_session
 
         get_session(config).expected_clips = count
 

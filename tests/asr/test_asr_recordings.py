@@ -64,8 +64,10 @@ def fake_engine(monkeypatch):
     real = engine_module.engine_class
     monkeypatch.setattr(engine_module, "engine_class", lambda name="faster-whisper": FakeEngine
                         if name == "fake" else real(name))
-    monkeypatch.setattr(session_module, "_GLOBAL", session_module.AsrSession(None, use_cache=False))
-    return session_module
+    from pytest_asrbench.cases import asr_session
+
+    monkeypatch.setattr(asr_session, "_GLOBAL", session_module.AsrSession(use_cache=False))
+    return asr_session
 
 
 def _case(**fields) -> Case:

@@ -83,9 +83,9 @@ def test_asr_runner_scores_and_caches(engine, tmp_path, monkeypatch):
     from pytest_asrbench.cases.runners import RunContext
     from pytest_asrbench.cases.runners.asr import AsrRunner
 
-    asr = session_module.AsrSession(None)
+    asr = session_module.AsrSession()
     asr.engines[json.dumps({"name": "faster-whisper"}, sort_keys=True)] = engine
-    monkeypatch.setattr(session_module, "_GLOBAL", asr)
+    monkeypatch.setattr("pytest_asrbench.cases.asr_session._GLOBAL", asr)
     case = Case(
         id="en-01", kind="asr", language="en", metric="stt_wer",
         fields={"audio": "en-01.wav", "reference": "Good morning, how are you today?", "expect": {"rate": 0.0}},

@@ -1,78 +1,21 @@
-"""One runner per case kind, registered by name.
+"""One runner per case kind, looked up by name.
 
-A runner turns a :class:`~pytest_asrbench.cases.model.Case` into a
-:class:`~pytest_asrbench.cases.model.CaseResult`: the output to snapshot and the list of
-expectations that failed. A new kind is a new small module here, imported below, plus its
-fields in ``schema.json``.
+The registry itself (:func:`~pytest_asrbench.cases.registry.register`,
+:class:`~pytest_asrbench.cases.registry.RunContext`) lives in :mod:`pytest_asrbench.cases.registry`;
+this package imports every kind module so that looking a kind up finds it.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from pytest_asrbench.cases.registry import RUNNERS, Runner, RunContext, register
 
-from pytest_asrbench.cases.model import Case, CaseResult
+# Kind modules, imported explicitly so the import graph sees them.
+from pytest_asrbench.cases.runners import asr, score_kind, text_kinds  # noqa: F401
+from pytest_asrbench.cases.runners import signature_kind  # noqa: F401
 
-
-@dataclass(frozen=True)
-class RunContext:
-    """What a runner may need from the pytest run: its root folder and its config (options)."""
-
-    rootpath: Path
-    pytest_config: Any = None
-
-    def recorded(self, case: Case) -> Any:
-        """The case's recorded snapshot as parsed JSON, or ``None`` when none is recorded (or
-        outside pytest). A runner whose output extends its recording (the ``asr`` kind keeps
-        one transcript per kernel fingerprint) reads it here.
-
-        Raises:
-            AsrbenchError: the snapshot file exists but is not valid JSON (names the file).
-        """
-        if self.pytest_config is None:
-            return None
-        from pytest_asrbench.errors import AsrbenchError
-        from pytest_asrbench.snapshot_layout import snapshot_dir
-
-        config = self.pytest_config
-        folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", case.file,
-                              config.getini("asrbench_case_dirs"))
-        path = folder / f"{case.id}.json"
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        try:
-            return json.loads(text)
-        except ValueError as exc:
-            raise AsrbenchError(f"{path}: the recorded snapshot is not valid JSON ({exc}); restore it from git "
-                                "or delete it and re-record with --snapshot-update") from exc
-
-
-class Runner(Protocol):
-    kind: ClassVar[str]
-
-    def run(self, case: Case, context: RunContext) -> CaseResult: ...
-
-
-RUNNERS: dict[str, Runner] = {}
-
-
-def register(cls):
-    """Class decorator: register an instance of ``cls`` under ``cls.kind``."""
-    if cls.kind in RUNNERS:
-        raise RuntimeError(f"case kind {cls.kind!r} registered twice")
-    RUNNERS[cls.kind] = cls()
-    return cls
+__all__ = ["RUNNERS", "RunContext", "Runner", "get_runner", "register"]
 
 
 def get_runner(kind: str) -> Runner:
     """The runner of ``kind``; a ``KeyError`` here means schema.json and the registry disagree."""
     return RUNNERS[kind]
-
-
-# Kind modules, imported explicitly so the import graph (metric signatures) sees them.
-from pytest_asrbench.cases.runners import asr, score_kind, text_kinds  # noqa: E402,F401
-from pytest_asrbench.cases.runners import signature_kind  # noqa: E402,F401

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.runners.score_kind import DEFAULT_TOLERANCE, check_expectations, explained, lookup
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.serialize import score_to_dict
@@ -216,7 +216,7 @@ class AsrRunner:
         require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
         from pytest_asrbench.asr.fingerprint import fingerprint_label
         from pytest_asrbench.asr.run_record import clip_entry
-        from pytest_asrbench.asr.session import get_session
+        from pytest_asrbench.cases.asr_session import get_session
 
         fields = case.fields
         expect = fields.get("expect") or {}

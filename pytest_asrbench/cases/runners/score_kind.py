@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.scoring import Score, score
 from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict

@@ -12,7 +12,7 @@ sees them.
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.signature_cases import rewrite_case
 from pytest_asrbench.cases.signature_gate import session_gate, updating
 from pytest_asrbench.signatures.gate import Recorded, judge

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.normalize.pipeline import Pipeline
 from pytest_asrbench.normalize.registry import build_pipeline, explain, get_config, get_normalizer
 from pytest_asrbench.scoring.display import first_common_step, render_trace
