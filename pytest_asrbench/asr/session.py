@@ -93,7 +93,7 @@ class AsrSession:
     def note_unrecorded(self, *, case: str, fingerprint: str, recorded: list[str], verdict: dict[str, Any]) -> None:
         """Remember that ``case`` ran on kernel ``fingerprint``, which its snapshot does not
         record (it records ``recorded``), and how its transcript compared (``verdict`` of
-        :func:`pytest_asrbench.cases.runners.asr.judge_unrecorded`)."""
+        :func:`pytest_asrbench.cases.kinds.asr.judge_unrecorded`)."""
         self.unrecorded.append({"case": case, "fingerprint": fingerprint, "recorded": recorded, **verdict})
 
     def add_clip(self, entry: dict[str, Any]) -> None:

@@ -16,8 +16,8 @@ import pytest
 
 from pytest_asrbench.asr.engine import DecodeInfo, Transcript
 from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.runners import RunContext
-from pytest_asrbench.cases.runners.asr import AsrRunner, group_recordings, judge_unrecorded, ungroup_recordings
+from pytest_asrbench.cases.registry import RunContext
+from pytest_asrbench.cases.kinds.asr import AsrRunner, group_recordings, judge_unrecorded, ungroup_recordings
 
 from .conftest import ROOT, SAMPLES
 
@@ -124,7 +124,7 @@ def test_every_recording_is_rescored_so_a_normalizer_change_fails_everywhere(mon
     # a normalizer that changes the forms moves both recordings
     from pytest_asrbench.scoring import score as real_score
 
-    monkeypatch.setattr("pytest_asrbench.cases.runners.asr.score",
+    monkeypatch.setattr("pytest_asrbench.cases.kinds.asr.score",
                         lambda ref, hyp, lang, metric=None: real_score(ref + " extra", hyp, lang, metric))
     changed = _run(_case(), again.output)
     assert changed.output != again.output

@@ -94,8 +94,8 @@ def _case(fields, tmp_path=None, language="en"):
 
 
 def _run(case):
-    from pytest_asrbench.cases.runners import RunContext
-    from pytest_asrbench.cases.runners.asr import AsrRunner
+    from pytest_asrbench.cases.registry import RunContext
+    from pytest_asrbench.cases.kinds.asr import AsrRunner
 
     return AsrRunner().run(case, RunContext(rootpath=ROOT))
 

@@ -80,8 +80,8 @@ def test_cli_prints_transcript_and_timings():
 def test_asr_runner_scores_and_caches(engine, tmp_path, monkeypatch):
     from pytest_asrbench.asr import session as session_module
     from pytest_asrbench.cases.model import Case
-    from pytest_asrbench.cases.runners import RunContext
-    from pytest_asrbench.cases.runners.asr import AsrRunner
+    from pytest_asrbench.cases.registry import RunContext
+    from pytest_asrbench.cases.kinds.asr import AsrRunner
 
     asr = session_module.AsrSession()
     asr.engines[json.dumps({"name": "faster-whisper"}, sort_keys=True)] = engine
