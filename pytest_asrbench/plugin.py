@@ -31,6 +31,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type="args",
         default=["cases"],
     )
+    parser.addini(
+        "asrbench_config_dirs",
+        "the project's own language-config folders (relative to rootdir), searched in order before the "
+        "package's configs; a config there may `extends = \"en\"` a shipped one (configs/README.md)",
+        type="args",
+        default=[],
+    )
 
 
 def _given_paths(config: pytest.Config) -> list[Path]:
@@ -67,7 +74,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
 
     count = sum(1 for item in items if getattr(case_of(item), "kind", None) == "asr")
     if count:
-        from pytest_asrbench.asr.session import get_session
+        from pytest_asrbench.cases.asr_session import get_session
 
         get_session(config).expected_clips = count
 
@@ -125,6 +132,11 @@ class _CoverageWatcher:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("asrbench"):
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
+    folders = config.getini("asrbench_config_dirs")
+    if folders:  # the project's own config folders, searched before the package's
+        from pytest_asrbench.normalize.registry import use_config_dirs
+
+        use_config_dirs([config.rootpath / folder for folder in folders])
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.runners import RunContext, get_runner
+from pytest_asrbench.cases.kinds import get_runner
+from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.metrics import METRICS

@@ -215,7 +215,7 @@ def test_untouched_kind_sees_words_as_the_normalizer_does(language, texts):
     # The `untouched` kind compares each word of the full normalizer's output with the
     # language's surface steps; both must remove the same invisible characters, or a word
     # with a ZWJ or an LRM is reported as rewritten.
-    from pytest_asrbench.cases.runners.text_kinds import surface_normalizer
+    from pytest_asrbench.cases.text_forms import surface_normalizer
 
     for text in texts:
         assert surface_normalizer(language)(text) == normalize_text(text, language)

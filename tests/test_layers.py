@@ -51,12 +51,7 @@ PYTEST_HOMES = ("pytest_asrbench.cases",)
 #: Known breaches left to the owners of those files (being reworked in parallel), each with
 #: what is to be done; test_pending_breaches_are_still_real fails once one is fixed, so the
 #: entry is then removed.
-PENDING: dict[str, str] = {
-    "pytest_asrbench.asr.session imports pytest":
-        "keep the AsrSession stash key with the asr case kind (cases/) or asr/pytest_hooks.py",
-    "cycle pytest_asrbench.cases.runners":
-        "move register/RunContext out of cases/runners/__init__.py into a module the runners import",
-}
+PENDING: dict[str, str] = {}
 #: syrupy: only the one adapter module.
 SYRUPY_HOME = "pytest_asrbench.snapshot"
 

@@ -87,7 +87,7 @@ def run_transcribe(args: argparse.Namespace) -> int:
 
         resolve_language(args.language)  # UnknownLanguageError before decoding, not after
     require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
-    session = AsrSession(None, use_cache=args.cache)
+    session = AsrSession(use_cache=args.cache)
     session.expected_clips = len(args.audio)
     settings = _settings(args)
     engine = session.engine_for(settings)  # EngineSettingsError before any clip

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_asrbench.asr.session import get_session, peek_session
+from pytest_asrbench.cases.asr_session import get_session, peek_session
 
 _WORKER_KEY = "asrbench_asr_clips"
 

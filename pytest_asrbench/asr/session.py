@@ -2,7 +2,8 @@
 
 One :class:`AsrSession` per run holds the engines (one per distinct engine setting, model
 loaded lazily and once), the hypothesis cache, the progress bar and the clip entries of the
-run record.
+run record. It knows nothing of pytest: the run's session is kept in the pytest config by
+:mod:`pytest_asrbench.cases.asr_session`, which builds it from the run's options.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -28,28 +31,23 @@ def _is_terminal(stream) -> bool:
         return False
 
 
-def _option(config, name: str, default=None):
-    if config is None:
-        return default
-    try:
-        return config.getoption(name)
-    except (ValueError, AttributeError):
-        return default
-
-
 class AsrSession:
     """Engines, cache and records of one run.
 
     Args:
-        config: the pytest config (``None`` outside pytest); reads ``--asrbench-no-cache``.
         cache_dir: hypothesis cache folder (default: the user cache folder).
+        use_cache: ``False`` bypasses the hypothesis cache (every clip is decoded, nothing stored).
+        show_progress: ``False`` never draws the progress bar (an xdist worker, whose stderr is
+            not the user's terminal).
+        unblock_output: a context manager factory under which writing to the real stderr is
+            allowed (pytest's output capture suspended); none outside pytest.
     """
 
-    def __init__(self, config=None, *, cache_dir: Path | None = None, use_cache: bool | None = None):
-        self.config = config
-        if use_cache is None:
-            use_cache = not _option(config, "asrbench_no_cache", False)
+    def __init__(self, *, cache_dir: Path | None = None, use_cache: bool = True, show_progress: bool = True,
+                 unblock_output: Callable[[], AbstractContextManager] | None = None):
         self.cache = HypothesisCache(cache_dir, enabled=use_cache)
+        self.show_progress = show_progress
+        self._unblock_output = unblock_output or contextlib.nullcontext
         self.engines: dict[str, SttEngine] = {}
         self.clips: list[dict[str, Any]] = []
         #: ``asr`` cases that ran on a kernel fingerprint their snapshot does not record
@@ -95,7 +93,7 @@ class AsrSession:
     def note_unrecorded(self, *, case: str, fingerprint: str, recorded: list[str], verdict: dict[str, Any]) -> None:
         """Remember that ``case`` ran on kernel ``fingerprint``, which its snapshot does not
         record (it records ``recorded``), and how its transcript compared (``verdict`` of
-        :func:`pytest_asrbench.cases.runners.asr.judge_unrecorded`)."""
+        :func:`pytest_asrbench.cases.kinds.asr.judge_unrecorded`)."""
         self.unrecorded.append({"case": case, "fingerprint": fingerprint, "recorded": recorded, **verdict})
 
     def add_clip(self, entry: dict[str, Any]) -> None:
@@ -104,23 +102,13 @@ class AsrSession:
 
     # -- progress -----------------------------------------------------------------------------
 
-    def _capture_disabled(self):
-        manager = None
-        if self.config is not None:
-            manager = self.config.pluginmanager.getplugin("capturemanager")
-        if manager is None:
-            return contextlib.nullcontext()
-        return manager.global_and_fixture_disabled()
-
     def _advance(self) -> None:
         """Count one clip on the progress bar. The bar is drawn only for more than
         :data:`PROGRESS_MIN_CLIPS` clips, on stderr, when stderr is a terminal, and it erases
         itself when done (``leave=False``): CI logs, redirected and captured runs stay clean."""
-        if self.expected_clips <= PROGRESS_MIN_CLIPS or self._no_bar:
+        if self.expected_clips <= PROGRESS_MIN_CLIPS or self._no_bar or not self.show_progress:
             return
-        if self.config is not None and hasattr(self.config, "workerinput"):
-            return  # an xdist worker: its stderr is not the user's terminal
-        with self._capture_disabled():
+        with self._unblock_output():
             if self._bar is None:
                 if not _is_terminal(sys.stderr):
                     self._no_bar = True  # a log or a pipe: a bar would only leave \r debris
@@ -137,36 +125,6 @@ class AsrSession:
 
     def close_progress(self) -> None:
         if self._bar is not None:
-            with self._capture_disabled():
+            with self._unblock_output():
                 self._bar.close()
             self._bar = None
-
-
-_STASH_KEY = None
-_GLOBAL: AsrSession | None = None
-
-
-def get_session(config=None) -> AsrSession:
-    """The run's :class:`AsrSession` (kept in ``config.stash``; a module global outside
-    pytest)."""
-    global _STASH_KEY, _GLOBAL
-    if config is None or not hasattr(config, "stash"):
-        if _GLOBAL is None:
-            _GLOBAL = AsrSession(None)
-        return _GLOBAL
-    import pytest
-
-    if _STASH_KEY is None:
-        _STASH_KEY = pytest.StashKey[AsrSession]()
-    session = config.stash.get(_STASH_KEY, None)
-    if session is None:
-        session = AsrSession(config)
-        config.stash[_STASH_KEY] = session
-    return session
-
-
-def peek_session(config) -> AsrSession | None:
-    """The run's session if an ``asr`` case created one, else ``None``."""
-    if _STASH_KEY is None or config is None:
-        return None
-    return config.stash.get(_STASH_KEY, None)

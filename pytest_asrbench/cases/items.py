@@ -9,7 +9,8 @@ import pytest
 
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.runners import RunContext, get_runner
+from pytest_asrbench.cases.kinds import get_runner
+from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.cases.signature_gate import update_refusal
 from pytest_asrbench.run_coverage import coverage_of

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from pytest_asrbench._shared.config_layers import layered_configs_dir
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
@@ -19,12 +20,30 @@ from pytest_asrbench.normalize.steps import IDEMPOTENT, STEPS
 
 
 def configs_dir() -> Path:
-    """The folder holding ``<lang>.toml`` files: the wheel's copy, else the repository's."""
+    """The folder holding ``<lang>.toml`` files: the project's folders (:func:`use_config_dirs`)
+    layered over the wheel's copy, else the repository's."""
     package = Path(__file__).resolve().parent.parent
     for candidate in (package / "_configs", package.parent / "configs"):
         if candidate.is_dir():
-            return candidate
+            return layered_configs_dir(list(_PROJECT_CONFIG_DIRS), candidate)
     raise ConfigError(f"no configs folder next to {package}; reinstall pytest-asrbench")
+
+
+# ---- the config search path (a project's own config folders; _shared/config_layers.py) ------
+_PROJECT_CONFIG_DIRS: tuple[Path, ...] = ()
+
+
+def use_config_dirs(folders: list[Path]) -> None:
+    """Search ``folders`` (in order) before the package's configs, from now on; the plugin
+    calls it with the ``asrbench_config_dirs`` ini option. Cached configs are dropped.
+
+    Raises:
+        ConfigError: a folder does not exist, or a config's ``extends`` is bad (on first use).
+    """
+    global _PROJECT_CONFIG_DIRS
+    _PROJECT_CONFIG_DIRS = tuple(Path(folder).resolve() for folder in folders)
+    for cached in (get_config, get_lexicons, get_normalizer):
+        cached.cache_clear()
 
 
 def known_languages() -> list[str]:

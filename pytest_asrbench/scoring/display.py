@@ -10,7 +10,7 @@ columns and combining marks as none, so Japanese, Chinese, Hindi and Thai rows l
 terminal. Long alignments are wrapped into blocks.
 
 Nothing here changes a score: the views read :class:`~pytest_asrbench.scoring.score.Score`
-objects and normalizer traces. Used by failing cases (``pytest_asrbench.cases.runners``) and
+objects and normalizer traces. Used by failing cases (``pytest_asrbench.cases.kinds``) and
 ``asrbench score``.
 """
 

@@ -23,20 +23,28 @@ class SourceError(AsrbenchError):
 class DirSource:
     """Files under a folder on disk."""
 
-    def __init__(self, root: Path, configs: str = "configs"):
+    def __init__(self, root: Path, configs: str = "configs", configs_root: Path | None = None):
         self.root = Path(root)
         self.configs = configs
+        #: Where ``configs/...`` paths are read when the configs folder is elsewhere (a
+        #: project's layered configs); their component names still start with ``configs``.
+        self.configs_root = Path(configs_root) if configs_root is not None else None
         self.label = str(self.root)
 
+    def _path(self, rel: str) -> Path:
+        if self.configs_root is not None and (rel == self.configs or rel.startswith(self.configs + "/")):
+            return self.configs_root / rel[len(self.configs):].lstrip("/")
+        return self.root / rel
+
     def read(self, rel: str) -> bytes | None:
-        path = self.root / rel
+        path = self._path(rel)
         return path.read_bytes() if path.is_file() else None
 
     def is_dir(self, rel: str) -> bool:
-        return (self.root / rel).is_dir()
+        return self._path(rel).is_dir()
 
     def list_dir(self, rel: str) -> list[str]:
-        folder = self.root / rel
+        folder = self._path(rel)
         return sorted(child.name for child in folder.iterdir()) if folder.is_dir() else []
 
 
@@ -103,8 +111,8 @@ def installed_source() -> DirSource:
     configs = configs_dir().resolve()
     try:
         rel = configs.relative_to(root).as_posix()
-    except ValueError:  # configs outside the project: hash them where they are
-        return DirSource(configs.parent, configs.name)
+    except ValueError:  # configs outside the project (layered project configs): read them there
+        return DirSource(root, "configs", configs_root=configs)
     return DirSource(root, rel)
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from pytest_asrbench.asr.engine import DecodeInfo, Transcript
 from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.runners import RunContext
-from pytest_asrbench.cases.runners.asr import AsrRunner, group_recordings, judge_unrecorded, ungroup_recordings
+from pytest_asrbench.cases.registry import RunContext
+from pytest_asrbench.cases.kinds.asr import AsrRunner, group_recordings, judge_unrecorded, ungroup_recordings
 
 from .conftest import ROOT, SAMPLES
 
@@ -64,8 +64,10 @@ def fake_engine(monkeypatch):
     real = engine_module.engine_class
     monkeypatch.setattr(engine_module, "engine_class", lambda name="faster-whisper": FakeEngine
                         if name == "fake" else real(name))
-    monkeypatch.setattr(session_module, "_GLOBAL", session_module.AsrSession(None, use_cache=False))
-    return session_module
+    from pytest_asrbench.cases import asr_session
+
+    monkeypatch.setattr(asr_session, "_GLOBAL", session_module.AsrSession(use_cache=False))
+    return asr_session
 
 
 def _case(**fields) -> Case:
@@ -122,7 +124,7 @@ def test_every_recording_is_rescored_so_a_normalizer_change_fails_everywhere(mon
     # a normalizer that changes the forms moves both recordings
     from pytest_asrbench.scoring import score as real_score
 
-    monkeypatch.setattr("pytest_asrbench.cases.runners.asr.score",
+    monkeypatch.setattr("pytest_asrbench.cases.kinds.asr.score",
                         lambda ref, hyp, lang, metric=None: real_score(ref + " extra", hyp, lang, metric))
     changed = _run(_case(), again.output)
     assert changed.output != again.output

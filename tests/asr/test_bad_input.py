@@ -94,8 +94,8 @@ def _case(fields, tmp_path=None, language="en"):
 
 
 def _run(case):
-    from pytest_asrbench.cases.runners import RunContext
-    from pytest_asrbench.cases.runners.asr import AsrRunner
+    from pytest_asrbench.cases.registry import RunContext
+    from pytest_asrbench.cases.kinds.asr import AsrRunner
 
     return AsrRunner().run(case, RunContext(rootpath=ROOT))
 
@@ -119,8 +119,8 @@ def fake_session(monkeypatch):
     from pytest_asrbench.asr import session as session_module
     from pytest_asrbench.asr.engine import create_engine
 
-    asr = session_module.AsrSession(None, use_cache=False)
-    monkeypatch.setattr(session_module, "_GLOBAL", asr)
+    asr = session_module.AsrSession(use_cache=False)
+    monkeypatch.setattr("pytest_asrbench.cases.asr_session._GLOBAL", asr)
     # default settings: the stand-in; any other setting: the real engine class (its checks)
     monkeypatch.setattr(session_module, "create_engine", lambda name, **settings: (
         _Engine() if not settings else create_engine(name, **settings)))
@@ -249,7 +249,7 @@ def test_progress_bar_only_on_a_terminal_and_erased_after(monkeypatch, tty):
 
     stream = _Stream(tty)
     monkeypatch.setattr(sys, "stderr", stream)
-    session = AsrSession(None, use_cache=False)
+    session = AsrSession(use_cache=False)
     session.expected_clips = PROGRESS_MIN_CLIPS + 3
     seen_leave = []
     for n in range(session.expected_clips):

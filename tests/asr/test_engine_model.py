@@ -80,12 +80,12 @@ def test_cli_prints_transcript_and_timings():
 def test_asr_runner_scores_and_caches(engine, tmp_path, monkeypatch):
     from pytest_asrbench.asr import session as session_module
     from pytest_asrbench.cases.model import Case
-    from pytest_asrbench.cases.runners import RunContext
-    from pytest_asrbench.cases.runners.asr import AsrRunner
+    from pytest_asrbench.cases.registry import RunContext
+    from pytest_asrbench.cases.kinds.asr import AsrRunner
 
-    asr = session_module.AsrSession(None)
+    asr = session_module.AsrSession()
     asr.engines[json.dumps({"name": "faster-whisper"}, sort_keys=True)] = engine
-    monkeypatch.setattr(session_module, "_GLOBAL", asr)
+    monkeypatch.setattr("pytest_asrbench.cases.asr_session._GLOBAL", asr)
     case = Case(
         id="en-01", kind="asr", language="en", metric="stt_wer",
         fields={"audio": "en-01.wav", "reference": "Good morning, how are you today?", "expect": {"rate": 0.0}},

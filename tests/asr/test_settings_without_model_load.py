@@ -40,7 +40,7 @@ def _warm_session(tmp_path):
     from pytest_asrbench.asr.audio import file_sha256
     from pytest_asrbench.asr.session import AsrSession
 
-    session = AsrSession(None, cache_dir=tmp_path / "hypotheses", use_cache=True)
+    session = AsrSession(cache_dir=tmp_path / "hypotheses", use_cache=True)
     engine = session.engine_for({})
     fields = HypothesisCache.key_fields(file_sha256(CLIP), "en", engine.identity())
     session.cache.put(HypothesisCache.key(fields),

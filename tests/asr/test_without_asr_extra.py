@@ -90,8 +90,8 @@ def test_asr_case_and_transcribe_say_to_install_the_extra():
         from pytest_asrbench.asr.errors import AsrDependencyError
         from pytest_asrbench.errors import AsrbenchError
         from pytest_asrbench.cases.model import Case
-        from pytest_asrbench.cases.runners import RunContext
-        from pytest_asrbench.cases.runners.asr import AsrRunner
+        from pytest_asrbench.cases.registry import RunContext
+        from pytest_asrbench.cases.kinds.asr import AsrRunner
         from pytest_asrbench.cli import main
 
         case = Case(id="en-01", kind="asr", language="en", metric="stt_wer",

@@ -12,10 +12,31 @@ sees them.
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.signature_cases import rewrite_case
 from pytest_asrbench.cases.signature_gate import session_gate, updating
 from pytest_asrbench.signatures.gate import Recorded, judge
+
+
+SCHEMA: dict = {
+    "description": "The recorded signature of (metric, language); re-recorded by "
+                   "`pytest --asrbench cases --snapshot-update` after a version bump.",
+    "properties": {
+        "version": {"type": "string", "minLength": 1,
+                    "description": "The metric's version when the signature was recorded."},
+        "config_version": {"type": "string", "minLength": 1,
+                           "description": "The language config's version when the signature was recorded."},
+        "signature": {"type": "string", "pattern": "^[0-9a-f]{8,64}$",
+                      "description": "Hash over every component (asrbench signature)."},
+        "components": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "Per input: 'module <path>', 'config <lang>.toml', 'lexicon <path>', "
+                           "'library <name>' -> hash or version.",
+        },
+    },
+    "required": ["version", "config_version", "signature", "components"],
+}
 
 
 @register

@@ -1,9 +1,7 @@
-"""One runner per case kind, registered by name.
+"""The case-kind registry: what a runner is, what it gets from the run, and the runners by kind.
 
-A runner turns a :class:`~pytest_asrbench.cases.model.Case` into a
-:class:`~pytest_asrbench.cases.model.CaseResult`: the output to snapshot and the list of
-expectations that failed. A new kind is a new small module here, imported below, plus its
-fields in ``schema.json``.
+A kind module (``cases/kinds/<kind>.py``) imports :func:`register` from here; nothing here
+imports a kind module, so the registry and its members form no import cycle.
 """
 
 from __future__ import annotations
@@ -61,18 +59,12 @@ RUNNERS: dict[str, Runner] = {}
 
 
 def register(cls):
-    """Class decorator: register an instance of ``cls`` under ``cls.kind``."""
+    """Class decorator: register an instance of ``cls`` under ``cls.kind``.
+
+    Raises:
+        RuntimeError: a runner of that kind is already registered.
+    """
     if cls.kind in RUNNERS:
         raise RuntimeError(f"case kind {cls.kind!r} registered twice")
     RUNNERS[cls.kind] = cls()
     return cls
-
-
-def get_runner(kind: str) -> Runner:
-    """The runner of ``kind``; a ``KeyError`` here means schema.json and the registry disagree."""
-    return RUNNERS[kind]
-
-
-# Kind modules, imported explicitly so the import graph (metric signatures) sees them.
-from pytest_asrbench.cases.runners import asr, score_kind, text_kinds  # noqa: E402,F401
-from pytest_asrbench.cases.runners import signature_kind  # noqa: E402,F401

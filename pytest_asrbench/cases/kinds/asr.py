@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
-from pytest_asrbench.cases.runners.score_kind import DEFAULT_TOLERANCE, check_expectations, explained, lookup
+from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, explained, lookup
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -59,6 +59,63 @@ _SPECIAL_EXPECT = ("max_rate", "transcript", "flags")
 DEFAULT_FINGERPRINT_TOLERANCE = 0.25
 #: Fields of the score that the case header holds once, or that signature cases hold.
 _HEADER_FIELDS = ("metric", "language", "version", "config_version")
+
+
+SCHEMA: dict = {
+    "properties": {
+        "audio": {"type": "string", "minLength": 1,
+                  "description": "Audio file, relative to the YAML file (wav, flac, mp3, ogg)."},
+        "reference": {"type": "string"},
+        "engine": {
+            "type": "object",
+            "description": "Engine settings: name (default faster-whisper), model (embedded | folder | cached "
+                           "name), beam_size, temperature, vad_filter, condition_on_previous_text, compute_type, "
+                           "cpu_threads, detect_language, silence_gate, transcribe_options.",
+            "properties": {
+                "name": {"type": "string"},
+                "model": {"type": "string"},
+                "beam_size": {"type": "integer", "minimum": 1},
+                "temperature": {"type": "number", "minimum": 0},
+                "vad_filter": {"type": "boolean"},
+                "condition_on_previous_text": {"type": "boolean"},
+                "compute_type": {"type": "string"},
+                "device": {"type": "string"},
+                "cpu_threads": {"type": "integer", "minimum": 0},
+                "num_workers": {"type": "integer", "minimum": 1},
+                "detect_language": {"type": "boolean"},
+                "silence_gate": {"type": "boolean"},
+                "transcribe_options": {"type": "object"},
+            },
+            "additionalProperties": False,
+        },
+        "expect": {
+            "type": "object",
+            "minProperties": 1,
+            "description": "rate/hits/... of the score (with tolerance), max_rate, transcript (exact), "
+                           "flags (exact list).",
+            "properties": {
+                "max_rate": {"type": "number", "minimum": 0},
+                "transcript": {"type": "string"},
+                "flags": {"type": "array", "items": {"type": "string"}},
+            },
+            "additionalProperties": EXPECT_VALUE,
+            "$ref": "#/$defs/score_values",
+        },
+        "tolerance": {"type": "number", "minimum": 0},
+        "fingerprint_tolerance": {
+            "type": "number", "minimum": 0,
+            "description": "On a kernel fingerprint the snapshot does not record: how far (absolute rate) the "
+                           "transcript's rate may be from the nearest recording's (default 0.25; docs/asr.md).",
+        },
+        "unstable": {
+            "type": "string", "minLength": 1,
+            "description": "Why this clip's transcript depends on the CPU: on a kernel fingerprint the snapshot "
+                           "does not record, its transcript is reported, not judged (recorded fingerprints are "
+                           "still compared exactly).",
+        },
+    },
+    "required": ["audio", "reference"],
+}
 
 
 def _check_expected_flags(expect: dict[str, Any]) -> None:
@@ -216,7 +273,7 @@ class AsrRunner:
         require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
         from pytest_asrbench.asr.fingerprint import fingerprint_label
         from pytest_asrbench.asr.run_record import clip_entry
-        from pytest_asrbench.asr.session import get_session
+        from pytest_asrbench.cases.asr_session import get_session
 
         fields = case.fields
         expect = fields.get("expect") or {}

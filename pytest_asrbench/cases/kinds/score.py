@@ -12,12 +12,36 @@ import math
 from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.runners import RunContext, register
+from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.scoring import Score, score
 from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
 DEFAULT_TOLERANCE = 1e-9
+
+
+#: A reference or hypothesis: one text, or a list of texts scored as one corpus.
+_TEXTS = {"oneOf": [{"type": "string"}, {"$ref": "#/$defs/text_list", "minItems": 1}]}
+#: A value ``expect`` may name: numbers (rates, counts), null (an empty reference's rate), text, a flag.
+EXPECT_VALUE = {"type": ["number", "integer", "null", "string", "boolean"]}
+
+SCHEMA: dict = {
+    "properties": {
+        "reference": _TEXTS,
+        "hypothesis": _TEXTS,
+        "expect": {
+            "type": "object",
+            "minProperties": 1,
+            "additionalProperties": EXPECT_VALUE,
+            "description": "Values of the Score to check: rate, hits, substitutions, deletions, insertions, "
+                           "reference_length, errors, or any key (or dotted path) of details. Rates and counts "
+                           "must be numbers (see $defs/score_values).",
+            "$ref": "#/$defs/score_values",
+        },
+        "tolerance": {"type": "number", "minimum": 0},
+    },
+    "required": ["reference", "hypothesis", "expect"],
+}
 
 
 def lookup(result: dict[str, Any], key: str) -> tuple[bool, Any]:

@@ -1,0 +1,199 @@
+"""Config folders searched in order: a project's own folders first, the package's last.
+
+A project names its folders with the ``asrbench_config_dirs`` ini option (relative to the
+rootdir). :func:`layered_configs_dir` folds them and the shipped folder into one effective
+folder, laid out like the shipped one, so the normalizer and the signatures read it like
+any other:
+
+- every file of every folder is there, the first folder that has a path wins;
+- ``<lang>.toml`` with ``extends = "<tag>"`` is its parent (the same tag: the next folder
+  that has it; another tag: that language's effective config) with the child's keys on top:
+  tables (``[spoken_symbols]``, ``[char_folds]`` ...) merge key by key, any other value
+  (``steps``, ``version``, lists) is replaced; ``[lexicons]`` named by both merge their
+  entries (the child's file adds rows and overrides keys), a new name is added;
+- a ``<lang>.toml`` no shipped folder has defines a new language.
+
+The effective folder lives under the user's temporary folder, named by a hash of every
+input file, so identical inputs reuse it and any edit makes a new one.
+
+Errors: :class:`~pytest_asrbench.errors.ConfigError` naming the file (a bad ``extends``,
+a cycle, a missing folder).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench._shared.tsv import tsv_rows
+from pytest_asrbench.errors import ConfigError
+
+
+def _files(folder: Path) -> dict[str, Path]:
+    return {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*"))
+            if path.is_file() and "__pycache__" not in path.parts}
+
+
+def _digest(folders: list[Path]) -> str:
+    h = hashlib.sha256()
+    for index, folder in enumerate(folders):
+        for rel, path in _files(folder).items():
+            h.update(f"{index}\0{rel}\0".encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _lexicon(path: Path) -> dict[str, str]:
+    rows = {}
+    for number, parts in tsv_rows(path.read_text(encoding="utf-8")):
+        if len(parts) != 2:
+            raise ConfigError(f"{path}:{number}: expected 'key<TAB>value' (one tab), found {len(parts) - 1} tab(s)")
+        rows[parts[0].strip()] = parts[1].strip()
+    return rows
+
+
+def _toml_key(key: str) -> str:
+    return json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise ConfigError(f"cannot write {type(value).__name__} value {value!r} into a merged config")
+
+
+def toml_text(data: dict) -> str:
+    """``data`` (a parsed TOML document) as TOML text: scalars first, then one table per dict."""
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    for key, table in data.items():
+        if isinstance(table, dict):
+            lines.append(f"\n[{_toml_key(key)}]")
+            lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in table.items()]
+    return "\n".join(lines) + "\n"
+
+
+class _Layers:
+    def __init__(self, folders: list[Path], out: Path):
+        self.folders, self.out = folders, out
+        self.merged: dict[str, dict] = {}
+
+    def find(self, tag: str, start: int = 0) -> tuple[int, Path] | None:
+        for index in range(start, len(self.folders)):
+            path = self.folders[index] / f"{tag}.toml"
+            if path.is_file():
+                return index, path
+        return None
+
+    def config(self, tag: str, start: int = 0, seen: tuple = ()) -> dict:
+        found = self.find(tag, start)
+        if found is None:
+            raise ConfigError(f"no config {tag}.toml in {', '.join(map(str, self.folders[start:]))}")
+        index, path = found
+        if (tag, index) in seen:
+            raise ConfigError(f"{path}: 'extends' makes a cycle ({' -> '.join(t for t, _ in seen)} -> {tag})")
+        data = load_toml(path.read_bytes(), path)
+        parent_tag = data.pop("extends", None)
+        if parent_tag is None:
+            return data
+        if not isinstance(parent_tag, str) or not parent_tag:
+            raise ConfigError(f"{path}: extends must name a language config, e.g. extends = \"en\"")
+        start = index + 1 if parent_tag == tag else 0
+        parent = self.config(parent_tag, start, (*seen, (tag, index)))
+        return self._merge(parent, data, path, start)
+
+    def _merge(self, parent: dict, child: dict, path: Path, start: int) -> dict:
+        merged = dict(parent)
+        for key, value in child.items():
+            if key == "lexicons" and isinstance(value, dict):
+                merged[key] = self._lexicons(dict(parent.get("lexicons", {})), value, path, start)
+            elif isinstance(value, dict) and isinstance(parent.get(key), dict):
+                merged[key] = {**parent[key], **value}
+            else:
+                merged[key] = value
+        return merged
+
+    def _parent_file(self, rel: str, start: int) -> Path:
+        if rel.endswith(".merged.tsv"):
+            return self.out / rel
+        for folder in self.folders[start:]:
+            if (folder / rel).is_file():
+                return folder / rel
+        raise ConfigError(f"lexicon file {rel} not found in {', '.join(map(str, self.folders[start:]))}")
+
+    def _lexicons(self, parent: dict, child: dict, path: Path, start: int) -> dict:
+        for name, rel in child.items():
+            own = path.parent / rel
+            if not own.is_file():
+                raise ConfigError(f"{path}: lexicon {name!r} names {rel}, which is not a file next to it")
+            if name not in parent:
+                parent[name] = rel
+                continue
+            rows = {**_lexicon(self._parent_file(parent[name], start)), **_lexicon(own)}
+            target = f"{path.stem}/{name}.merged.tsv"
+            (self.out / target).parent.mkdir(parents=True, exist_ok=True)
+            (self.out / target).write_text("".join(f"{k}\t{v}\n" for k, v in rows.items()), encoding="utf-8")
+            parent[name] = target
+        return parent
+
+
+_BUILT: dict[tuple[tuple[Path, ...], Path], Path] = {}
+
+
+def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
+    """The effective configs folder of ``project_folders`` (searched first, in order) over
+    ``shipped`` (see the module docstring); ``shipped`` itself when there are none.
+
+    Raises:
+        ConfigError: a project folder does not exist; a config's ``extends`` is bad or cyclic.
+    """
+    if not project_folders:
+        return shipped
+    key = (tuple(project_folders), shipped)
+    if key not in _BUILT:
+        _BUILT[key] = _build(list(project_folders), shipped)
+    return _BUILT[key]
+
+
+def _build(project_folders: list[Path], shipped: Path) -> Path:
+    for folder in project_folders:
+        if not folder.is_dir():
+            raise ConfigError(f"config folder {folder} (asrbench_config_dirs) does not exist; create it or "
+                              "fix the ini option")
+    folders = [*project_folders, shipped]
+    base = Path(tempfile.gettempdir()) / f"pytest-asrbench-configs-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    final = base / _digest(folders) / "configs"
+    if final.is_dir():
+        return final
+    base.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=base))
+    out = work / "configs"
+    for folder in reversed(folders):  # the first folder's files land last and win
+        for rel, path in _files(folder).items():
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, out / rel)
+    layers = _Layers(folders, out)
+    for tag in sorted({path.stem for folder in folders for path in folder.glob("*.toml")}):
+        found = layers.find(tag)
+        if found is not None and "extends" in load_toml(found[1].read_bytes(), found[1]):
+            (out / f"{tag}.toml").write_text(toml_text(layers.config(tag)), encoding="utf-8")
+    final.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.replace(out, final)
+    except OSError:
+        if not final.is_dir():  # another process won the race with the same inputs: use theirs
+            raise
+    shutil.rmtree(work, ignore_errors=True)
+    return final

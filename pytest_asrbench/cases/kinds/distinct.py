@@ -1,0 +1,36 @@
+"""The ``distinct`` kind: the two texts of ``texts`` do not normalize to the same string.
+
+A reviewer's "these are different words" (a name the normalizer must not merge with a
+number). A failure names the step at which the two texts became one.
+"""
+
+from __future__ import annotations
+
+from pytest_asrbench.cases.model import Case, CaseResult
+from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.text_forms import forms, header, traces
+from pytest_asrbench.normalize.registry import explain
+from pytest_asrbench.scoring.display import first_common_step
+
+SCHEMA: dict = {
+    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2, "maxItems": 2}},
+    "required": ["texts"],
+}
+
+
+@register
+class DistinctRunner:
+    kind = "distinct"
+
+    def run(self, case: Case, context: RunContext) -> CaseResult:
+        found = forms(case)
+        failures = []
+        if found[0]["normalized"] == found[1]["normalized"]:
+            first, second = (explain(form["text"], case.language) for form in found)
+            step = first_common_step(first, second)
+            failures.append(
+                f"{found[0]['text']!r} and {found[1]['text']!r} should stay different but both normalize to "
+                f"{found[0]['normalized']!r} (they become one at step {step!r})\n"
+                + traces([form["text"] for form in found], case.language)
+            )
+        return CaseResult({**header(case), "texts": found}, failures)

@@ -1,0 +1,26 @@
+"""The ``normalize`` kind: the normalized form of ``text`` equals ``expect``."""
+
+from __future__ import annotations
+
+from pytest_asrbench.cases.model import Case, CaseResult
+from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.text_forms import header, traces
+from pytest_asrbench.normalize.registry import get_normalizer
+
+SCHEMA: dict = {
+    "properties": {"text": {"type": "string"}, "expect": {"type": "string"}},
+    "required": ["text", "expect"],
+}
+
+
+@register
+class NormalizeRunner:
+    kind = "normalize"
+
+    def run(self, case: Case, context: RunContext) -> CaseResult:
+        text, expect = case.fields["text"], case.fields["expect"]
+        normalized = get_normalizer(case.language)(text)
+        failures = []
+        if normalized != expect:
+            failures.append(f"{text!r} normalizes to {normalized!r}, expected {expect!r}\n" + traces([text], case.language))
+        return CaseResult({**header(case), "text": text, "normalized": normalized}, failures)

@@ -1,0 +1,35 @@
+"""The ``untouched`` kind: every word of each text survives normalization.
+
+Names and ordinary words (``천민수`` must not become ``1000민수``): the full normalizer may
+change a text only as the language's surface steps do (case, punctuation, spacing, invisible
+characters; :data:`~pytest_asrbench.cases.text_forms.SURFACE_STEPS`).
+"""
+
+from __future__ import annotations
+
+from pytest_asrbench.cases.model import Case, CaseResult
+from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.text_forms import forms, header, surface_normalizer, traces
+
+SCHEMA: dict = {
+    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 1}},
+    "required": ["texts"],
+}
+
+
+@register
+class UntouchedRunner:
+    kind = "untouched"
+
+    def run(self, case: Case, context: RunContext) -> CaseResult:
+        found = forms(case)
+        surface = surface_normalizer(case.language)
+        failures = []
+        for form in found:
+            expected = surface(form["text"])
+            if form["normalized"] != expected:
+                failures.append(
+                    f"{form['text']!r} should only change in case, punctuation and spacing ({expected!r}) "
+                    f"but normalizes to {form['normalized']!r}\n" + traces([form["text"]], case.language)
+                )
+        return CaseResult({**header(case), "texts": found}, failures)
