@@ -6,7 +6,9 @@ import pytest
 
 from pytest_asrbench import explain, normalize_text
 from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+from pytest_asrbench.normalize.checks import check_config
 from pytest_asrbench.normalize.config import load_config
+from pytest_asrbench.normalize.steps import STEPS
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.registry import get_normalizer, known_languages
 
@@ -69,11 +71,73 @@ def test_bad_toml_is_an_error(tmp_path):
         load_config(path)
 
 
-def test_code_only_symbol_must_be_a_symbol(tmp_path):
+def _checked(tmp_path, text: str):
     path = tmp_path / "xx.toml"
-    path.write_text(MINIMAL + 'spoken_symbols_code_only = ["slash"]\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="not in spoken_symbols"):
-        load_config(path)
+    path.write_text(text, encoding="utf-8")
+    config = load_config(path)
+    check_config(config, path)
+    return config
+
+
+SYMBOLS = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["spoken_symbols", "punctuation"]\n'
+
+
+def test_code_only_symbol_must_be_a_symbol(tmp_path):
+    with pytest.raises(ConfigError, match=r"xx.toml: \[options.spoken_symbols\]: code_only: .*not in symbols"):
+        _checked(tmp_path, SYMBOLS + '[options.spoken_symbols]\ncode_only = ["slash"]\n')
+
+
+def test_step_options_are_validated_by_the_steps_model(tmp_path):
+    config = _checked(tmp_path, SYMBOLS + '[options.punctuation]\nkeep_symbols = "%"\n'
+                      '[options.spoken_symbols.symbols]\ndash = "-"\n')
+    lexicons: dict = {}
+    punctuation = STEPS["punctuation"].build(config, lexicons)
+    assert punctuation("50%, ok!") == "50%  ok "
+    assert STEPS["spoken_symbols"].build(config, lexicons)("A dash 1") == "A-1"
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        # an unknown key names the file, the table, the key and the keys it has
+        ('[options.punctuation]\nkeep_symbol = "%"\n',
+         r"xx.toml: \[options.punctuation\]: keep_symbol: Extra inputs are not permitted "
+         r"\(the table's keys are: keep_symbols, inner_punctuation\)"),
+        ('[options.punctuation]\nkeep_symbols = 5\n', r"\[options.punctuation\]: keep_symbols: Input should be a valid string"),
+        ('[options.lowercase]\nx = 1\n', r"\[options.lowercase\]: step 'lowercase' takes no options"),
+        ('[options.fillerz]\nx = 1\n', r"\[options.fillerz\]: no step is called 'fillerz'"),
+        ('[options.brackets]\n', r"\[options.brackets\]: step 'brackets' takes no options"),
+    ],
+)
+def test_bad_option_tables_name_the_file_and_table(tmp_path, table, message):
+    with pytest.raises(ConfigError, match=message):
+        _checked(tmp_path, SYMBOLS + table)
+
+
+def test_option_table_of_an_unlisted_step_is_an_error(tmp_path):
+    text = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["lowercase"]\n[options.punctuation]\nkeep_symbols = "%"\n'
+    with pytest.raises(ConfigError, match=r"\[options.punctuation\]: step 'punctuation' is not listed"):
+        _checked(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    ("line", "now"),
+    [
+        ('keep_symbols = "%"', r"it is now `keep_symbols` of \[options.punctuation\]"),
+        ('spoken_symbols_code_only = ["slash"]', r"it is now `code_only` of \[options.spoken_symbols\]"),
+        ("remove_spaces = true", "remove it: listing the `remove_spaces` step turns the rule on"),
+        ("join_hyphenated_compounds = true", "remove it: listing the `hyphen_compounds` step turns the rule on"),
+    ],
+)
+def test_a_moved_flat_key_says_where_it_lives_now(tmp_path, line, now):
+    with pytest.raises(ConfigError, match=rf"xx.toml: {line.split(' =')[0]}: no longer a top-level key; {now}"):
+        _checked(tmp_path, MINIMAL + line + "\n")
+
+
+def test_unknown_step_names_the_file_and_list(tmp_path):
+    text = MINIMAL + '[profiles.p]\nsteps = ["lowercas"]\n'
+    with pytest.raises(ConfigError, match=r"xx.toml: profiles.p: unknown step 'lowercas'"):
+        _checked(tmp_path, text)
 
 
 def test_lexicon_reads_tsv_and_skips_comments(tmp_path):

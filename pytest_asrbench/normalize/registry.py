@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
+from pytest_asrbench.normalize.checks import check_config
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.pipeline import Pipeline, Step
@@ -44,12 +45,19 @@ def resolve_language(language: str) -> str:
 
 @lru_cache(maxsize=None)
 def get_config(language: str) -> LanguageConfig:
-    """The validated config of ``language`` (after regional fallback), read once."""
+    """The validated config of ``language`` (after regional fallback), read once.
+
+    Raises:
+        UnknownLanguageError: no config for the language.
+        ConfigError: the file is malformed, or a step list, step or ``[options.<step>]``
+            table is rejected by the step registry (:func:`~pytest_asrbench.normalize.checks.check_config`).
+    """
     tag = resolve_language(language)
     path = configs_dir() / f"{tag}.toml"
     config = load_config(path)
     if config.language != tag:
         raise ConfigError(f"{path}: language = {config.language!r} but the file is named {tag}.toml")
+    check_config(config, path)
     return config
 
 
@@ -90,7 +98,7 @@ def build_pipeline(language: str, names) -> Pipeline:
             raise ConfigError(
                 f"{configs_dir() / (language + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
             )
-        steps.append(Step(name, STEPS[name](config, lexicons), name in IDEMPOTENT))
+        steps.append(Step(name, STEPS[name].build(config, lexicons), name in IDEMPOTENT))
     return Pipeline(language, tuple(steps))
 
 
@@ -98,7 +106,7 @@ def normalize_text(text: str, language: str) -> str:
     """The normalized form of ``text`` used for scoring in ``language``.
 
     Cased scripts are lowercased, punctuation removed and whitespace collapsed to single
-    spaces; character-scored languages may drop spaces (``remove_spaces`` in the config).
+    spaces; character-scored languages may drop spaces (they list the ``remove_spaces`` step).
 
     Raises:
         TypeError: ``text`` is not a ``str``.

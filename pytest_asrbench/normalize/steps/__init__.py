@@ -6,9 +6,9 @@ and its loaded lexicons and returns a ``str -> str`` function. Factories run onc
 language (the built pipeline is cached); the returned functions run per text.
 """
 
-from pytest_asrbench.normalize.steps.registry import IDEMPOTENT, STEPS, Lexicons, StepFactory, require_lexicon, step
+from pytest_asrbench.normalize.steps.registry import IDEMPOTENT, STEPS, Lexicons, StepFactory, StepSpec, require_lexicon, step
 
-__all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "require_lexicon", "step"]
+__all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "StepSpec", "require_lexicon", "step"]
 
 # Modules that register steps. Imported explicitly (not discovered) so that the import
 # graph, which the metric signatures hash, sees every one of them.

@@ -8,6 +8,9 @@ from collections.abc import Callable, Mapping
 
 import regex
 
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 # Word boundaries: every character Python treats as whitespace (``str.isspace``: category
@@ -78,8 +81,16 @@ _WORD_CHAR = r"[\p{L}\p{N}\p{M}]"
 _ORPHAN_MARKS = regex.compile(r"(?:^|(?<=\s))\p{M}+")
 
 
-@step("punctuation")
-def punctuation(config, lexicons):
+class PunctuationOptions(StepOptions):
+    """``[options.punctuation]``: which symbols survive the ``punctuation`` step."""
+
+    keep_symbols: str = Field("", description="Symbol characters always kept ('$€£%' in en).")
+    inner_punctuation: str = Field(
+        "", description="Punctuation kept only between two letters or digits ('-_/' keeps ABC-123).")
+
+
+@step("punctuation", options=PunctuationOptions)
+def punctuation(config, lexicons, options: PunctuationOptions):
     """Remove punctuation and symbols (Unicode categories P* and S*) by replacing them with a space.
 
     Characters in ``keep_symbols`` always stay; characters in ``inner_punctuation`` stay
@@ -91,10 +102,10 @@ def punctuation(config, lexicons):
     Uses the ``regex`` package for its Unicode property classes (``\\p{P}``, ``\\p{S}``):
     one compiled pass instead of a Python loop over characters.
     """
-    keep = "".join(regex.escape(char) for char in config.keep_symbols)
+    keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
-    if config.inner_punctuation:
-        inner = "".join(regex.escape(char) for char in config.inner_punctuation)
+    if options.inner_punctuation:
+        inner = "".join(regex.escape(char) for char in options.inner_punctuation)
         pattern = regex.compile(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})|{symbols}", regex.V1)
 
         def replace(match) -> str:
@@ -117,9 +128,7 @@ def collapse_whitespace(config, lexicons):
 
 @step("remove_spaces")
 def remove_spaces(config, lexicons):
-    """Drop every space (character-scored languages whose config sets ``remove_spaces``)."""
-    if not config.remove_spaces:
-        return lambda text: text
+    """Drop every space (character-scored languages list this step: ja, zh, th)."""
     return lambda text: text.replace(" ", "")
 
 
