@@ -12,7 +12,7 @@ from pytest_asrbench.normalize import explain, get_normalizer, normalize_text
 from pytest_asrbench.normalize.config import LanguageConfig
 from pytest_asrbench.normalize.registry import get_config, get_lexicons
 from pytest_asrbench.normalize.steps import STEPS
-from pytest_asrbench.normalize.steps.english_numbers import ordinal, trie_pattern
+from pytest_asrbench.normalize.languages.en.numbers import ordinal, trie_pattern
 
 
 def build(name: str, **fields):

@@ -193,3 +193,43 @@ def test_orphan_combining_marks_never_become_words(language):
 def test_marks_of_a_word_are_kept():
     assert normalize_text("नमस्ते दुनिया", "hi") == "नमस्ते दुनिया"
     assert normalize_text("cafe\u0301", "en") == "caf\u00e9"
+
+
+# --- steps belong to a language or are generic ---------------------------------------------
+
+
+@pytest.mark.parametrize(("step_name", "owner"), [("number_words", "en"), ("spelling", "en"), ("hindi_numbers", "hi")])
+def test_another_languages_step_is_a_config_error(tmp_path, step_name, owner):
+    text = f'language = "de"\nversion = "1"\nunit = "word"\nsteps = ["lowercase", "{step_name}"]\n'
+    with pytest.raises(ConfigError, match=rf"xx.toml: steps: step '{step_name}' belongs to language '{owner}' "
+                                          rf"and cannot be listed by a 'de' config"):
+        _checked(tmp_path, text)
+
+
+def test_a_code_switch_language_lends_its_steps(tmp_path):
+    text = ('language = "hi"\nversion = "1"\nunit = "word"\nsteps = ["hindi_digits", "number_words"]\n'
+            'code_switch_languages = ["en"]\n')
+    assert _checked(tmp_path, text).steps == ["hindi_digits", "number_words"]
+
+
+def test_language_steps_live_in_their_language_package():
+    for name, spec in STEPS.items():
+        module = spec.factory.__module__
+        if spec.language is None:
+            assert module.startswith("pytest_asrbench.normalize.steps."), (name, module)
+        else:
+            assert module.startswith(f"pytest_asrbench.normalize.languages.{spec.language}."), (name, module)
+
+
+def test_every_language_package_has_the_same_skeleton():
+    import importlib
+    from pathlib import Path
+
+    import pytest_asrbench.normalize.languages as languages
+
+    for folder in sorted(Path(languages.__file__).parent.iterdir()):
+        if not (folder / "__init__.py").is_file():
+            continue
+        package = importlib.import_module(f"pytest_asrbench.normalize.languages.{folder.name}")
+        assert package.LANGUAGE == folder.name and isinstance(package.LIBRARIES, tuple)
+        assert {"numbers.py", "words.py"} <= {path.name for path in folder.glob("*.py")}

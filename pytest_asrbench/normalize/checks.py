@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import LanguageConfig
+import pytest_asrbench.normalize.languages  # noqa: F401  (registers the language packages' steps)
 from pytest_asrbench.normalize.steps import STEPS
 
 

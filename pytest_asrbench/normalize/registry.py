@@ -68,18 +68,29 @@ def get_lexicons(language: str) -> dict[str, dict[str, str]]:
     return {name: load_lexicon(configs_dir() / relative) for name, relative in config.lexicons.items()}
 
 
-@lru_cache(maxsize=None)
-def get_normalizer(language: str) -> Pipeline:
-    """The built normalizer of ``language`` (cached: configs are never re-read per call).
+def get_normalizer(language: str, profile: str | None = None) -> Pipeline:
+    """The built normalizer of ``language``: its config's ``steps``, or with ``profile`` the
+    steps of ``[profiles.<profile>]`` over the same tables (cached per (language, profile):
+    configs are never re-read per call).
 
     Raises:
         UnknownLanguageError: no config for the language.
-        ConfigError: the config names an unknown step or a lexicon that is missing or malformed.
+        ConfigError: the config names an unknown step or a lexicon that is missing or
+            malformed; ``profile`` is not one of the config's profiles (the message lists them).
     """
-    tag = resolve_language(language)
-    if tag != language:
-        return get_normalizer(tag)
-    return build_pipeline(tag, get_config(tag).steps)
+    return _normalizer(resolve_language(language), profile)
+
+
+@lru_cache(maxsize=None)
+def _normalizer(tag: str, profile: str | None) -> Pipeline:
+    config = get_config(tag)
+    if profile is None:
+        return build_pipeline(tag, config.steps)
+    if profile not in config.profiles:
+        known = ", ".join(sorted(config.profiles)) or "none"
+        raise ConfigError(f"{configs_dir() / (tag + '.toml')}: no profile {profile!r}; "
+                          f"its profiles: {known}. Define it as [profiles.{profile}] steps = [...]")
+    return build_pipeline(tag, config.profiles[profile].steps)
 
 
 def build_pipeline(language: str, names) -> Pipeline:

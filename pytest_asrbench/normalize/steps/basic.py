@@ -10,6 +10,7 @@ import regex
 
 from pydantic import Field
 
+from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -151,6 +152,30 @@ def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
         return lambda text: text
     pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
     return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+
+
+def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
+    return fold(unicodedata.normalize("NFC", text).lower())
+
+
+def folded_table(table: Mapping[str, str], fold: Callable[[str], str], what: str) -> dict[str, str]:
+    """Fold the keys of a lexicon; two keys that fold together must agree on their value.
+
+    Raises:
+        ConfigError: two spellings fold to one key with different values.
+    """
+    folded: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for key, value in table.items():
+        new_key = _normalized_key(key, fold)
+        if new_key in folded and folded[new_key] != value:
+            raise ConfigError(
+                f"{what}: {origin[new_key]!r} and {key!r} fold to the same word {new_key!r} but map to "
+                f"{folded[new_key]!r} and {value!r}; keep one of them"
+            )
+        folded[new_key] = value
+        origin[new_key] = key
+    return folded
 
 
 def is_word_char(char: str) -> bool:

@@ -229,7 +229,7 @@ def _month_day(match: re.Match) -> str:
 _NEGATIVE = re.compile(r"(?<!\S)[-\u2212](?=\d)")
 
 
-@step("negative_numbers")
+@step("negative_numbers", language="en")
 def negative_numbers(config, lexicons):
     """A minus sign before a number is read "minus": "-5 degrees" = "minus five degrees".
 
@@ -246,7 +246,7 @@ def negative_numbers(config, lexicons):
     return run
 
 
-@step("digit_group_commas")
+@step("digit_group_commas", language="en")
 def digit_group_commas(config, lexicons):
     """Drop thousands separators: "1,000,000" -> "1000000" (run before ``punctuation``)."""
 
@@ -258,7 +258,7 @@ def digit_group_commas(config, lexicons):
     return run
 
 
-@step("number_words")
+@step("number_words", language="en")
 def number_words(config, lexicons):
     """English number words to digits (``text_to_num`` on runs of number words)."""
     scale_values = dict(SCALES)
@@ -280,7 +280,7 @@ def number_words(config, lexicons):
     return run
 
 
-@step("number_formats", idempotent=True)
+@step("number_formats", idempotent=True, language="en")
 def number_formats(config, lexicons):
     """One written form per spoken number: digit sequences, times, years, decimals, percent, money, dates."""
 
