@@ -11,7 +11,7 @@ from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.runners import RunContext, get_runner
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import update_refusal
+from pytest_asrbench.cases.signature_gate import patch_bump_refusal, update_refusal
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare
 from pytest_asrbench.snapshot_layout import snapshot_dir
@@ -110,7 +110,10 @@ def run(case: Case, snapshot, config) -> None:
     if refusal:
         compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
-    comparison = compare(snapshot, output)
+    patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
+    comparison = compare(snapshot, output, may_write=patch_refusal is None)
+    if patch_refusal and not comparison.matched:
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
     if comparison.error is not None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []
