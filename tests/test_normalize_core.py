@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_asrbench import explain, normalize_text
@@ -233,3 +235,49 @@ def test_every_language_package_has_the_same_skeleton():
         package = importlib.import_module(f"pytest_asrbench.normalize.languages.{folder.name}")
         assert package.LANGUAGE == folder.name and isinstance(package.LIBRARIES, tuple)
         assert {"numbers.py", "words.py"} <= {path.name for path in folder.glob("*.py")}
+
+
+# --- numbers know their language's separators -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("hi", "5.3", "5.3"),            # was "5 3"
+        ("th", "-3.14", "-3.14"),        # was "314"
+        ("de", "0,2 Millionen", "0,2 millionen"),  # was "0 2 millionen"
+        ("de", "1.000.000", "1000000"),
+        ("de", "3.14", "3 14"),          # a dot is not a German decimal separator
+        ("fr", "3,5 m", "3,5 m"),
+        ("ko", "1,000원", "1000원"),
+        ("en", "3.5, 1,000", "3.5 1000"),
+        ("en", "-3.14", "minus 3.14"),   # English reads the sign (negative_numbers)
+        ("ja", "3.5。", "3.5"),
+        ("zh", "−2.5", "-2.5"),          # U+2212 minus sign is written "-"
+    ],
+)
+def test_decimals_and_groups_by_language(language, text, expected):
+    assert normalize_text(text, language) == expected
+
+
+def test_separators_are_read_from_the_config(tmp_path):
+    config = _checked(tmp_path, 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["digit_groups", "punctuation"]\n'
+                                'decimal_separator = ","\ngroup_separator = "."\n')
+    pipeline = [STEPS[name].build(config, {}) for name in config.steps]
+    text = "1.250,75 und 3.14, 2,"
+    for run in pipeline:
+        text = run(text)
+    assert " ".join(text.split()) == "1250,75 und 3 14 2"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ('decimal_separator = ","\ngroup_separator = ","\n', "group_separator ',' is also the decimal_separator"),
+        ('decimal_separator = ""\n', "decimal_separator: String should have at least 1 character"),
+        ('group_separator = " "\n', "separator ' ' is a letter, digit or space"),
+    ],
+)
+def test_bad_separators_are_config_errors(tmp_path, fields, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        _checked(tmp_path, MINIMAL + fields)

@@ -158,6 +158,9 @@ def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
     add_filler(config)
     old = _set_version(config, lambda v: ".".join([*v.split(".")[:2], str(int(v.split(".")[2]) + 1)]))
     major, minor, patch = (int(part) for part in old.split("."))
+    (copy / "cases" / "en" / "new.yaml").write_text(
+        "language: en\ncases:\n  - id: brand-new\n    kind: normalize\n    text: Hello\n    expect: hello\n",
+        encoding="utf-8")
 
     before = state(copy)
     refused = run_cases(copy, "--snapshot-update")
@@ -168,6 +171,7 @@ def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
     assert refused.stdout.count("--snapshot-update refused") == 1  # the unchanged case is not refused
     after = state(copy)
     assert after["snapshots/en/score/filler-in-hypothesis.json"] == before["snapshots/en/score/filler-in-hypothesis.json"]
+    assert "snapshots/en/new/brand-new.json" in after  # a new case has no recorded output: it is recorded
 
     _set_version(config, lambda v: f"{major}.{minor + 1}.0")
     rerecorded = run_cases(copy, "--snapshot-update")

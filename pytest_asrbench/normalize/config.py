@@ -83,6 +83,14 @@ class LanguageConfig(BaseModel):
         default_factory=dict,
         description="Shared: character spellings treated as the same on both sides ('ज़' = 'ज'); read by "
                     "char_folds and by every step or view that folds its tables the same way.")
+    decimal_separator: str = Field(
+        ".", min_length=1, max_length=1,
+        description="Shared by the number machinery: the decimal separator ('.' in en, ',' in de); the "
+                    "punctuation step keeps it between two digits.")
+    group_separator: str = Field(
+        ",", max_length=1,
+        description="Shared by the number machinery: the digit-group separator (',' in en, '.' in de, "
+                    "'' for none); the digit_groups step drops it.")
     lexicons: dict[str, str] = Field(
         default_factory=dict,
         description="Named TSV lexicon files, relative to the configs folder (e.g. spelling = 'en/spelling.tsv').",
@@ -97,6 +105,17 @@ class LanguageConfig(BaseModel):
         default_factory=list, description="Languages whose words are re-checked in error regions ('en' for hi).",
         json_schema_extra=_role("languages"))
     code_switch_phonetic: bool = Field(False, description="Turn on the Latin/Devanagari phonetic matcher.")
+
+    @field_validator("group_separator")
+    @classmethod
+    def _separators_differ(cls, value: str, info) -> str:
+        decimal = info.data.get("decimal_separator")
+        if value and value == decimal:
+            raise ValueError(f"group_separator {value!r} is also the decimal_separator; they must differ")
+        for char in value + (decimal or ""):
+            if char.isalnum() or char.isspace():
+                raise ValueError(f"separator {char!r} is a letter, digit or space; use a punctuation character")
+        return value
 
     @field_validator("char_folds")
     @classmethod

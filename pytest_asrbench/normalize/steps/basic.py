@@ -12,6 +12,7 @@ from pydantic import Field
 
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.numbers import number_marks
 from pytest_asrbench.normalize.steps.registry import step
 
 # Word boundaries: every character Python treats as whitespace (``str.isspace``: category
@@ -94,8 +95,10 @@ class PunctuationOptions(StepOptions):
 def punctuation(config, lexicons, options: PunctuationOptions):
     """Remove punctuation and symbols (Unicode categories P* and S*) by replacing them with a space.
 
-    Characters in ``keep_symbols`` always stay; characters in ``inner_punctuation`` stay
-    only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
+    Inside a number, the language's ``decimal_separator`` between two digits stays
+    (``0,2`` in de, ``5.3`` in hi) and a minus sign that starts a number stays as ``-``
+    (``-3.14``; see :mod:`.numbers`). Characters in ``keep_symbols`` always stay; characters
+    in ``inner_punctuation`` stay only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
     hyphen goes). Combining marks (category M) of a word are never touched, so a Devanagari
     word is never split at a vowel sign, virama or nukta; a mark with no base left (after a
     removed symbol or a space) is dropped with it, so it never becomes a word of its own.
@@ -105,15 +108,18 @@ def punctuation(config, lexicons, options: PunctuationOptions):
     """
     keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
+    alternatives = [number_marks(config.decimal_separator)]  # groups 1 and 2
     if options.inner_punctuation:
         inner = "".join(regex.escape(char) for char in options.inner_punctuation)
-        pattern = regex.compile(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})|{symbols}", regex.V1)
+        alternatives.append(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})")  # group 3
+    pattern = regex.compile("|".join([*alternatives, symbols]), regex.V1)
 
-        def replace(match) -> str:
-            return match.group(1) or " "
-    else:
-        pattern = regex.compile(symbols, regex.V1)
-        replace = " "
+    def replace(match) -> str:
+        if match.group(1):
+            return match.group(1)
+        if match.group(2):
+            return "-"
+        return (match.group(3) if options.inner_punctuation else None) or " "
 
     def run(text: str) -> str:
         return _ORPHAN_MARKS.sub("", pattern.sub(replace, text))

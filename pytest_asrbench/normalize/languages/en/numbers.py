@@ -56,6 +56,7 @@ from decimal import Decimal
 
 from text_to_num import alpha2digit
 
+from pytest_asrbench.normalize.steps.numbers import group_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 UNITS = (
@@ -136,7 +137,7 @@ _SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
 _SYMBOL_AFTER = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
 _ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
-_DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DIGIT_COMMA = group_pattern(",")
 _HAS_DIGIT = re.compile(r"\d")
 # Two numbers side by side: the only texts the time and year pair rules can change.
 _NUMBER_PAIR = re.compile(r"\d \d")
