@@ -124,15 +124,19 @@ class Comparison:
     error: BaseException | None
 
 
-def compare(snapshot, output: Any, *, may_write: bool = True) -> Comparison:
+def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = False) -> Comparison:
     """Compare ``output`` with the case's snapshot through syrupy's ``snapshot`` fixture.
 
     Under ``--snapshot-update`` a differing snapshot is written, unless ``may_write`` is
     false: then it is compared only and stays as recorded, and it still counts as used.
+    With ``new_only``, only a snapshot that is not recorded yet is written (syrupy's
+    new-snapshots-only mode); a recorded one that differs stays as it is.
     """
     recorded = snapshot.use_extension(CaseSnapshotExtension)
     if not may_write:
         recorded.update_snapshots = recorded.update_new_snapshots_only = False
+    elif new_only and recorded.update_snapshots:
+        recorded.update_snapshots, recorded.update_new_snapshots_only = False, True
     matched = recorded == output
     execution = recorded.executions[max(recorded.executions)]
     error = execution.exception if isinstance(execution.exception, SnapshotWriteError) else None

@@ -12,17 +12,17 @@ from pytest_asrbench.normalize import explain, get_normalizer, normalize_text
 from pytest_asrbench.normalize.config import LanguageConfig
 from pytest_asrbench.normalize.registry import get_config, get_lexicons
 from pytest_asrbench.normalize.steps import STEPS
-from pytest_asrbench.normalize.steps.english_numbers import ordinal, trie_pattern
+from pytest_asrbench.normalize.languages.en.numbers import ordinal, trie_pattern
 
 
 def build(name: str, **fields):
     """One step built from a minimal config (plus ``fields``) and the English lexicons."""
     config = LanguageConfig(language="xx", version="0", unit="word", steps=[name], **fields)
-    return STEPS[name](config, get_lexicons("en"))
+    return STEPS[name].build(config, get_lexicons("en"))
 
 
 def en_step(name: str):
-    return STEPS[name](get_config("en"), get_lexicons("en"))
+    return STEPS[name].build(get_config("en"), get_lexicons("en"))
 
 
 # --- single steps -----------------------------------------------------------------------
@@ -207,7 +207,8 @@ SYMBOLS = {"dash": "-", "underscore": "_", "slash": "/", "forward slash": "/"}
     ],
 )
 def test_spoken_symbols(text, expected):
-    step = build("spoken_symbols", spoken_symbols=SYMBOLS, spoken_symbols_code_only=["slash", "forward slash"], fillers=["um"])
+    step = build("spoken_symbols", options={"spoken_symbols": {"symbols": SYMBOLS, "code_only": ["slash", "forward slash"]}},
+                 fillers=["um"])
     assert step(text) == expected
 
 

@@ -156,7 +156,7 @@ def test_malformed_lexicon_entry_is_an_error(tmp_path: Path):
 
 
 def _pipeline(config: LanguageConfig, lexicons) -> Pipeline:
-    return Pipeline(config.language, tuple(Step(name, STEPS[name](config, lexicons)) for name in config.steps))
+    return Pipeline(config.language, tuple(Step(name, STEPS[name].build(config, lexicons)) for name in config.steps))
 
 
 def test_number_words_that_fold_together_must_agree():
@@ -188,24 +188,22 @@ ENGLISH_SAMPLES = [
 
 
 def test_english_output_unchanged_by_the_generic_fields():
-    """English without the fields, with them explicitly off, and with their steps listed but off."""
+    """English without the fields, with them explicitly empty, and with the fold step listed but empty."""
     path = configs_dir() / "en.toml"
     plain = load_config(path)
     lexicons = get_lexicons("en")
     explicit = plain.model_copy(update={
-        "char_folds": {}, "join_hyphenated_compounds": False, "spoken_symbols": dict(plain.spoken_symbols),
-        "spoken_symbols_code_only": list(plain.spoken_symbols_code_only), "code_switch_languages": [],
-        "code_switch_phonetic": False,
+        "char_folds": {}, "code_switch_languages": [], "code_switch_phonetic": False,
     })
-    with_steps = explicit.model_copy(update={"steps": ["hyphen_compounds", *plain.steps, "char_folds"]})
+    with_steps = explicit.model_copy(update={"steps": [*plain.steps, "char_folds"]})
     reference = [normalize_text(text, "en") for text in ENGLISH_SAMPLES]
     for config in (plain, explicit, with_steps):
         assert [_pipeline(config, lexicons)(text) for text in ENGLISH_SAMPLES] == reference
 
 
-def test_generic_hyphen_step_is_a_no_op_when_off():
+def test_generic_hyphen_step_joins_when_listed():
     config = LanguageConfig(language="xx", version="0", unit="word", steps=["hyphen_compounds"])
-    assert _pipeline(config, {})("ई-मेल Anmelde-Konto") == "ई-मेल Anmelde-Konto"
+    assert _pipeline(config, {})("ई-मेल Anmelde-Konto HR-Team") == "ईमेल AnmeldeKonto HR Team"
 
 
 def test_hindi_config_is_valid_and_documented():

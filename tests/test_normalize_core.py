@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pytest_asrbench import explain, normalize_text
 from pytest_asrbench.errors import ConfigError, UnknownLanguageError
+from pytest_asrbench.normalize.checks import check_config
 from pytest_asrbench.normalize.config import load_config
+from pytest_asrbench.normalize.steps import STEPS
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.registry import get_normalizer, known_languages
 
@@ -69,11 +73,73 @@ def test_bad_toml_is_an_error(tmp_path):
         load_config(path)
 
 
-def test_code_only_symbol_must_be_a_symbol(tmp_path):
+def _checked(tmp_path, text: str):
     path = tmp_path / "xx.toml"
-    path.write_text(MINIMAL + 'spoken_symbols_code_only = ["slash"]\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="not in spoken_symbols"):
-        load_config(path)
+    path.write_text(text, encoding="utf-8")
+    config = load_config(path)
+    check_config(config, path)
+    return config
+
+
+SYMBOLS = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["spoken_symbols", "punctuation"]\n'
+
+
+def test_code_only_symbol_must_be_a_symbol(tmp_path):
+    with pytest.raises(ConfigError, match=r"xx.toml: \[options.spoken_symbols\]: code_only: .*not in symbols"):
+        _checked(tmp_path, SYMBOLS + '[options.spoken_symbols]\ncode_only = ["slash"]\n')
+
+
+def test_step_options_are_validated_by_the_steps_model(tmp_path):
+    config = _checked(tmp_path, SYMBOLS + '[options.punctuation]\nkeep_symbols = "%"\n'
+                      '[options.spoken_symbols.symbols]\ndash = "-"\n')
+    lexicons: dict = {}
+    punctuation = STEPS["punctuation"].build(config, lexicons)
+    assert punctuation("50%, ok!") == "50%  ok "
+    assert STEPS["spoken_symbols"].build(config, lexicons)("A dash 1") == "A-1"
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        # an unknown key names the file, the table, the key and the keys it has
+        ('[options.punctuation]\nkeep_symbol = "%"\n',
+         r"xx.toml: \[options.punctuation\]: keep_symbol: Extra inputs are not permitted "
+         r"\(the table's keys are: keep_symbols, inner_punctuation\)"),
+        ('[options.punctuation]\nkeep_symbols = 5\n', r"\[options.punctuation\]: keep_symbols: Input should be a valid string"),
+        ('[options.lowercase]\nx = 1\n', r"\[options.lowercase\]: step 'lowercase' takes no options"),
+        ('[options.fillerz]\nx = 1\n', r"\[options.fillerz\]: no step is called 'fillerz'"),
+        ('[options.brackets]\n', r"\[options.brackets\]: step 'brackets' takes no options"),
+    ],
+)
+def test_bad_option_tables_name_the_file_and_table(tmp_path, table, message):
+    with pytest.raises(ConfigError, match=message):
+        _checked(tmp_path, SYMBOLS + table)
+
+
+def test_option_table_of_an_unlisted_step_is_an_error(tmp_path):
+    text = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["lowercase"]\n[options.punctuation]\nkeep_symbols = "%"\n'
+    with pytest.raises(ConfigError, match=r"\[options.punctuation\]: step 'punctuation' is not listed"):
+        _checked(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    ("line", "now"),
+    [
+        ('keep_symbols = "%"', r"it is now `keep_symbols` of \[options.punctuation\]"),
+        ('spoken_symbols_code_only = ["slash"]', r"it is now `code_only` of \[options.spoken_symbols\]"),
+        ("remove_spaces = true", "remove it: listing the `remove_spaces` step turns the rule on"),
+        ("join_hyphenated_compounds = true", "remove it: listing the `hyphen_compounds` step turns the rule on"),
+    ],
+)
+def test_a_moved_flat_key_says_where_it_lives_now(tmp_path, line, now):
+    with pytest.raises(ConfigError, match=rf"xx.toml: {line.split(' =')[0]}: no longer a top-level key; {now}"):
+        _checked(tmp_path, MINIMAL + line + "\n")
+
+
+def test_unknown_step_names_the_file_and_list(tmp_path):
+    text = MINIMAL + '[profiles.p]\nsteps = ["lowercas"]\n'
+    with pytest.raises(ConfigError, match=r"xx.toml: profiles.p: unknown step 'lowercas'"):
+        _checked(tmp_path, text)
 
 
 def test_lexicon_reads_tsv_and_skips_comments(tmp_path):
@@ -129,3 +195,89 @@ def test_orphan_combining_marks_never_become_words(language):
 def test_marks_of_a_word_are_kept():
     assert normalize_text("नमस्ते दुनिया", "hi") == "नमस्ते दुनिया"
     assert normalize_text("cafe\u0301", "en") == "caf\u00e9"
+
+
+# --- steps belong to a language or are generic ---------------------------------------------
+
+
+@pytest.mark.parametrize(("step_name", "owner"), [("number_words", "en"), ("spelling", "en"), ("hindi_numbers", "hi")])
+def test_another_languages_step_is_a_config_error(tmp_path, step_name, owner):
+    text = f'language = "de"\nversion = "1"\nunit = "word"\nsteps = ["lowercase", "{step_name}"]\n'
+    with pytest.raises(ConfigError, match=rf"xx.toml: steps: step '{step_name}' belongs to language '{owner}' "
+                                          rf"and cannot be listed by a 'de' config"):
+        _checked(tmp_path, text)
+
+
+def test_a_code_switch_language_lends_its_steps(tmp_path):
+    text = ('language = "hi"\nversion = "1"\nunit = "word"\nsteps = ["hindi_digits", "number_words"]\n'
+            'code_switch_languages = ["en"]\n')
+    assert _checked(tmp_path, text).steps == ["hindi_digits", "number_words"]
+
+
+def test_language_steps_live_in_their_language_package():
+    for name, spec in STEPS.items():
+        module = spec.factory.__module__
+        if spec.language is None:
+            assert module.startswith("pytest_asrbench.normalize.steps."), (name, module)
+        else:
+            assert module.startswith(f"pytest_asrbench.normalize.languages.{spec.language}."), (name, module)
+
+
+def test_every_language_package_has_the_same_skeleton():
+    import importlib
+    from pathlib import Path
+
+    import pytest_asrbench.normalize.languages as languages
+
+    for folder in sorted(Path(languages.__file__).parent.iterdir()):
+        if not (folder / "__init__.py").is_file():
+            continue
+        package = importlib.import_module(f"pytest_asrbench.normalize.languages.{folder.name}")
+        assert package.LANGUAGE == folder.name and isinstance(package.LIBRARIES, tuple)
+        assert {"numbers.py", "words.py"} <= {path.name for path in folder.glob("*.py")}
+
+
+# --- numbers know their language's separators -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("hi", "5.3", "5.3"),            # was "5 3"
+        ("th", "-3.14", "-3.14"),        # was "314"
+        ("de", "0,2 Millionen", "0,2 millionen"),  # was "0 2 millionen"
+        ("de", "1.000.000", "1000000"),
+        ("de", "3.14", "3 14"),          # a dot is not a German decimal separator
+        ("fr", "3,5 m", "3,5 m"),
+        ("ko", "1,000원", "1000원"),
+        ("en", "3.5, 1,000", "3.5 1000"),
+        ("en", "-3.14", "minus 3.14"),   # English reads the sign (negative_numbers)
+        ("ja", "3.5。", "3.5"),
+        ("zh", "−2.5", "-2.5"),          # U+2212 minus sign is written "-"
+    ],
+)
+def test_decimals_and_groups_by_language(language, text, expected):
+    assert normalize_text(text, language) == expected
+
+
+def test_separators_are_read_from_the_config(tmp_path):
+    config = _checked(tmp_path, 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["digit_groups", "punctuation"]\n'
+                                'decimal_separator = ","\ngroup_separator = "."\n')
+    pipeline = [STEPS[name].build(config, {}) for name in config.steps]
+    text = "1.250,75 und 3.14, 2,"
+    for run in pipeline:
+        text = run(text)
+    assert " ".join(text.split()) == "1250,75 und 3 14 2"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ('decimal_separator = ","\ngroup_separator = ","\n', "group_separator ',' is also the decimal_separator"),
+        ('decimal_separator = ""\n', "decimal_separator: String should have at least 1 character"),
+        ('group_separator = " "\n', "separator ' ' is a letter, digit or space"),
+    ],
+)
+def test_bad_separators_are_config_errors(tmp_path, fields, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        _checked(tmp_path, MINIMAL + fields)

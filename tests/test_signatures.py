@@ -380,3 +380,24 @@ def test_step_modules_a_language_does_not_use_are_left_out(pristine, tmp_path):
     used = compute("stt_wer", "en", source)
     assert "module pytest_asrbench/normalize/steps/asrbench_probe.py" in used.components
     assert "module pytest_asrbench/normalize/steps/__init__.py" in describe_changes(before.components, used.components)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "level"),
+    [("1.2.1", "1.2.1", None), ("1.2.1", "1.2.2", "patch"), ("1.2.1", "1.3.0", "minor"), ("1.2.1", "2.0.0", "major"),
+     ("1.2.1", "1.2.1.1", "other"), ("1", "2", "other"), ("1.2.9", "1.2.10", "patch")],
+)
+def test_bump_level(before, after, level):
+    from pytest_asrbench.signatures.gate import bump_level
+
+    assert bump_level(before, after) == level
+
+
+def test_patch_only_moves_needs_every_move_a_patch():
+    from pytest_asrbench.signatures.compute import Signature
+    from pytest_asrbench.signatures.gate import Recorded, patch_only_moves
+
+    recorded = Recorded("stt_wer", "en", "1.2.1", "1.6.0", "x")
+    assert patch_only_moves(recorded, Signature("stt_wer", "en", "1.2.1", "1.6.1")) == ["config en.toml 1.6.0→1.6.1"]
+    assert patch_only_moves(recorded, Signature("stt_wer", "en", "1.2.2", "1.7.0")) == []
+    assert patch_only_moves(recorded, Signature("stt_wer", "en", "1.2.1", "1.6.0")) == []

@@ -142,3 +142,39 @@ def test_comment_only_edit_of_a_normalizer_module_changes_nothing(copy):
     updated = run_cases(copy, "--snapshot-update")
     assert updated.returncode == 0, updated.stdout
     assert state(copy) == before
+
+
+def _set_version(config: Path, version) -> str:
+    text = config.read_text(encoding="utf-8")
+    old = re.search(r'(?m)^version = "([^"]+)"', text)[1]
+    config.write_text(text.replace(f'version = "{old}"', f'version = "{version(old)}"', 1), encoding="utf-8")
+    return old
+
+
+def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
+    """x.y.Z promises that no recorded output moves: the filler moves one, so --snapshot-update
+    refuses that case (and writes it not), while a minor bump then re-records it."""
+    config = copy / "configs" / "en.toml"
+    add_filler(config)
+    old = _set_version(config, lambda v: ".".join([*v.split(".")[:2], str(int(v.split(".")[2]) + 1)]))
+    major, minor, patch = (int(part) for part in old.split("."))
+    (copy / "cases" / "en" / "new.yaml").write_text(
+        "language: en\ncases:\n  - id: brand-new\n    kind: normalize\n    text: Hello\n    expect: hello\n",
+        encoding="utf-8")
+
+    before = state(copy)
+    refused = run_cases(copy, "--snapshot-update")
+    assert refused.returncode == 1
+    assert (f"--snapshot-update refused: (stt_wer, en) has only a patch bump "
+            f"(config en.toml {old}→{major}.{minor}.{patch + 1}), but this case's recorded output changes") in refused.stdout
+    assert "bump at least the minor version (x.Y.0)" in refused.stdout
+    assert refused.stdout.count("--snapshot-update refused") == 1  # the unchanged case is not refused
+    after = state(copy)
+    assert after["snapshots/en/score/filler-in-hypothesis.json"] == before["snapshots/en/score/filler-in-hypothesis.json"]
+    assert "snapshots/en/new/brand-new.json" in after  # a new case has no recorded output: it is recorded
+
+    _set_version(config, lambda v: f"{major}.{minor + 1}.0")
+    rerecorded = run_cases(copy, "--snapshot-update")
+    assert rerecorded.returncode == 0, rerecorded.stdout
+    assert "updated snapshots/en/score/filler-in-hypothesis.json" in rerecorded.stdout
+    assert run_cases(copy).returncode == 0

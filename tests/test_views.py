@@ -100,3 +100,35 @@ def test_code_switch_is_a_view_of_stt_wer_only_for_code_switch_languages():
     hindi = score("मेरी flight seven बजे है", "मेरी फ़्लाइट 7 बजे है", "hi")
     assert hindi.rate == 0.0 and hindi.details["strict_rate"] == 0.4
     assert "strict_rate" not in score("मेरी flight", "मेरी फ़्लाइट", "hi", metric="cer").details
+
+
+# --- profiles: a view may read the pairs with a named normalizer profile ----------------------
+
+
+def test_english_surface_profile_is_built_from_the_same_tables():
+    from pytest_asrbench.normalize.registry import get_config, get_normalizer
+
+    surface = get_normalizer("en", "surface")
+    assert [step.name for step in surface.steps] == get_config("en").profiles["surface"].steps
+    # the same [options.punctuation] table: $ and % stay, inner ' stays; no number rules
+    assert surface("I'm paying $5, twenty-five %!") == "i'm paying $5 twenty-five %"
+    assert get_normalizer("en")("I'm paying $5, twenty-five %!") == "i am paying $5 25%"
+    assert get_normalizer("en", "surface") is surface  # cached per (language, profile)
+    assert get_normalizer("en-GB", "surface") is surface
+
+
+def test_unknown_profile_names_the_config_and_its_profiles():
+    from pytest_asrbench.errors import ConfigError
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    with pytest.raises(ConfigError, match=r"en.toml: no profile 'surfac'; its profiles: surface"):
+        get_normalizer("en", "surfac")
+    with pytest.raises(ConfigError, match=r"de.toml: no profile 'surface'; its profiles: none"):
+        get_normalizer("de", "surface")
+
+
+def test_a_view_reads_pairs_with_its_profile():
+    view = MetricView("surface_probe", lambda config, unit: True,
+                      lambda score, config: ViewResult(), profile="surface")
+    assert view.normalizer("en")("Twenty five") == "twenty five"
+    assert MetricView("default_probe", lambda c, u: True, lambda s, c: ViewResult()).normalizer("en")("Twenty five") == "25"

@@ -12,7 +12,7 @@ from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import update_refusal
+from pytest_asrbench.cases.signature_gate import patch_bump_refusal, update_refusal
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare
 from pytest_asrbench.snapshot_layout import snapshot_dir
@@ -111,7 +111,11 @@ def run(case: Case, snapshot, config) -> None:
     if refusal:
         compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
-    comparison = compare(snapshot, output)
+    # Under a patch-only bump a new case may be recorded, a recorded output never changed.
+    patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
+    comparison = compare(snapshot, output, new_only=patch_refusal is not None)
+    if patch_refusal and not comparison.matched and comparison.recorded is not None:
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
     if comparison.error is not None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []

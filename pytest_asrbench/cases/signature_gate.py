@@ -46,3 +46,12 @@ def update_refusal(case, config: pytest.Config | None) -> str | None:
     if not updating(config):
         return None
     return session_gate(config).update_refusal(case.metric, case.language)
+
+
+def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
+    """Under ``--snapshot-update``, the reason not to re-record ``case`` *if its output
+    changed*: the (metric, language) bump is patch-level only (x.y.Z), which promises that
+    no recorded output moves. The caller compares first and refuses only a changed output."""
+    if not updating(config):
+        return None
+    return session_gate(config).patch_bump_refusal(case.metric, case.language)

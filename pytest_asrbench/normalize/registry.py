@@ -13,6 +13,7 @@ from pathlib import Path
 from pytest_asrbench._shared.config_layers import layered_configs_dir
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
+from pytest_asrbench.normalize.checks import check_config
 from pytest_asrbench.normalize.config import LanguageConfig, load_config
 from pytest_asrbench.normalize.lexicon import load_lexicon
 from pytest_asrbench.normalize.pipeline import Pipeline, Step
@@ -63,12 +64,19 @@ def resolve_language(language: str) -> str:
 
 @lru_cache(maxsize=None)
 def get_config(language: str) -> LanguageConfig:
-    """The validated config of ``language`` (after regional fallback), read once."""
+    """The validated config of ``language`` (after regional fallback), read once.
+
+    Raises:
+        UnknownLanguageError: no config for the language.
+        ConfigError: the file is malformed, or a step list, step or ``[options.<step>]``
+            table is rejected by the step registry (:func:`~pytest_asrbench.normalize.checks.check_config`).
+    """
     tag = resolve_language(language)
     path = configs_dir() / f"{tag}.toml"
     config = load_config(path)
     if config.language != tag:
         raise ConfigError(f"{path}: language = {config.language!r} but the file is named {tag}.toml")
+    check_config(config, path)
     return config
 
 
@@ -79,18 +87,29 @@ def get_lexicons(language: str) -> dict[str, dict[str, str]]:
     return {name: load_lexicon(configs_dir() / relative) for name, relative in config.lexicons.items()}
 
 
-@lru_cache(maxsize=None)
-def get_normalizer(language: str) -> Pipeline:
-    """The built normalizer of ``language`` (cached: configs are never re-read per call).
+def get_normalizer(language: str, profile: str | None = None) -> Pipeline:
+    """The built normalizer of ``language``: its config's ``steps``, or with ``profile`` the
+    steps of ``[profiles.<profile>]`` over the same tables (cached per (language, profile):
+    configs are never re-read per call).
 
     Raises:
         UnknownLanguageError: no config for the language.
-        ConfigError: the config names an unknown step or a lexicon that is missing or malformed.
+        ConfigError: the config names an unknown step or a lexicon that is missing or
+            malformed; ``profile`` is not one of the config's profiles (the message lists them).
     """
-    tag = resolve_language(language)
-    if tag != language:
-        return get_normalizer(tag)
-    return build_pipeline(tag, get_config(tag).steps)
+    return _normalizer(resolve_language(language), profile)
+
+
+@lru_cache(maxsize=None)
+def _normalizer(tag: str, profile: str | None) -> Pipeline:
+    config = get_config(tag)
+    if profile is None:
+        return build_pipeline(tag, config.steps)
+    if profile not in config.profiles:
+        known = ", ".join(sorted(config.profiles)) or "none"
+        raise ConfigError(f"{configs_dir() / (tag + '.toml')}: no profile {profile!r}; "
+                          f"its profiles: {known}. Define it as [profiles.{profile}] steps = [...]")
+    return build_pipeline(tag, config.profiles[profile].steps)
 
 
 def build_pipeline(language: str, names) -> Pipeline:
@@ -109,7 +128,7 @@ def build_pipeline(language: str, names) -> Pipeline:
             raise ConfigError(
                 f"{configs_dir() / (language + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
             )
-        steps.append(Step(name, STEPS[name](config, lexicons), name in IDEMPOTENT))
+        steps.append(Step(name, STEPS[name].build(config, lexicons), name in IDEMPOTENT))
     return Pipeline(language, tuple(steps))
 
 
@@ -117,7 +136,7 @@ def normalize_text(text: str, language: str) -> str:
     """The normalized form of ``text`` used for scoring in ``language``.
 
     Cased scripts are lowercased, punctuation removed and whitespace collapsed to single
-    spaces; character-scored languages may drop spaces (``remove_spaces`` in the config).
+    spaces; character-scored languages may drop spaces (they list the ``remove_spaces`` step).
 
     Raises:
         TypeError: ``text`` is not a ``str``.

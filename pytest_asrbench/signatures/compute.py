@@ -8,11 +8,13 @@ Components, each named the way a failure message shows it:
 - ``config <lang>.toml``: the language config, parsed and re-serialized with sorted keys,
   without its ``version`` (the version is the gate, not an input); a config whose
   ``code_switch_languages`` name other languages brings their configs in too;
-- ``lexicon <path>`` / ``data <path>``: every file a config names (``[lexicons]`` and any
-  other value that is a path to a file in the configs folder), in canonical form (a TSV
-  lexicon is its sorted entries, so reordering or comments do not count);
+- ``lexicon <path>``: every file a config names (the fields its model marks as ``files``:
+  ``[lexicons]``), in canonical form (a TSV lexicon is its sorted entries, so reordering or
+  comments do not count). Which fields name steps, files, profiles and languages is declared
+  once, on the config model (:data:`pytest_asrbench.normalize.config.SIGNATURE_ROLES`);
 - ``library <distribution>``: the installed version of each library whose output feeds a
-  score (:data:`COMMON_LIBRARIES`, :data:`LANGUAGE_LIBRARIES`, and any other third-party
+  score (:data:`COMMON_LIBRARIES`, the ``LIBRARIES`` of each language package in use,
+  :data:`LANGUAGE_LIBRARIES`, and any other third-party
   import the graph makes that is not in :data:`NON_SCORING_LIBRARIES`), plus the Unicode
   database version of Python's ``unicodedata`` (NFC, case and character classes follow it).
 """
@@ -34,6 +36,7 @@ from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError, UnknownMetricError
+from pytest_asrbench.normalize.config import signature_fields
 from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
 from pytest_asrbench.signatures.sources import PACKAGE
 
@@ -47,14 +50,19 @@ METRIC_ROOTS: tuple[str, ...] = (
 )
 #: Extra roots of one metric, for code the score path reaches only at run time.
 METRIC_EXTRA_ROOTS: dict[str, tuple[str, ...]] = {}
-#: The step registry: it imports every step module, but a language's pipeline runs only the
-#: steps its config lists, so a step module none of whose steps the language uses is left out.
-STEP_REGISTRY = f"{PACKAGE}.normalize.steps"
+#: Packages whose modules register steps (generic steps, language packages): a language's
+#: pipeline runs only the steps its config lists, so a step module (or language package)
+#: none of whose steps the language uses is left out.
+STEP_PACKAGES: tuple[str, ...] = (f"{PACKAGE}.normalize.steps", f"{PACKAGE}.normalize.languages")
+#: Where each language package declares the libraries its output depends on
+#: (``LIBRARIES = ("text2num",)`` in ``normalize/languages/<tag>/__init__.py``).
+LANGUAGE_PACKAGES = f"{PACKAGE}/normalize/languages"
 #: Where metric versions live (``Metric(name, version, ...)`` calls).
 METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
-#: Distributions whose output feeds every score (alignment, number parsing).
-COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "text2num", "regex")
-#: Distributions that feed only some languages' scores, counted when installed.
+#: Distributions whose output feeds every score (alignment, character classes).
+COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
+#: Distributions that feed only some languages' scores, counted when installed, for languages
+#: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
     "zh": ("opencc", "opencc-python-reimplemented"),
@@ -171,12 +179,14 @@ def _distributions_of_imports() -> dict[str, list[str]]:
     return importlib.metadata.packages_distributions()
 
 
-def libraries(languages: list[str], external_imports: set[str]) -> dict[str, str]:
-    """``{"library <dist>": version}`` of the libraries that feed these languages' scores."""
+def libraries(languages: list[str], external_imports: set[str], declared: tuple[str, ...] = ()) -> dict[str, str]:
+    """``{"library <dist>": version}`` of the libraries that feed these languages' scores:
+    the common ones, ``declared`` (by the language packages in use), the per-language table,
+    and any other third-party import of the graph."""
     other_languages = {dist.lower() for tag, dists in LANGUAGE_LIBRARIES.items() if tag not in languages
                        for dist in dists}
     chosen: dict[str, str] = {}
-    for dist in COMMON_LIBRARIES:
+    for dist in (*COMMON_LIBRARIES, *declared):
         chosen[dist] = installed_version(dist) or "not installed"
     for tag in languages:
         for dist in LANGUAGE_LIBRARIES.get(tag, ()):
@@ -223,9 +233,45 @@ def _package_data(source, module_files: list[str]) -> dict[str, str]:
     return found
 
 
+def package_libraries(source, used_steps: set[str]) -> tuple[str, ...]:
+    """The ``LIBRARIES`` declared by each language package one of whose steps is in
+    ``used_steps`` (read from the package's ``__init__.py`` syntax tree, never imported)."""
+    found: list[str] = []
+    for name in sorted(source.list_dir(LANGUAGE_PACKAGES)):
+        folder = f"{LANGUAGE_PACKAGES}/{name}"
+        init = source.read(f"{folder}/__init__.py") if source.is_dir(folder) else None
+        if init is None:
+            continue
+        steps = set()
+        for child in source.list_dir(folder):
+            if child.endswith(".py"):
+                steps |= steps_in(source.read(f"{folder}/{child}"), f"{folder}/{child}")
+        if steps & used_steps:
+            found.extend(declared_libraries(init, f"{folder}/__init__.py"))
+    return tuple(found)
+
+
+def declared_libraries(data: bytes, path: str) -> list[str]:
+    """The string literals of a module's ``LIBRARIES = (...)`` assignment (``[]`` if none)."""
+    for node in parse(data, path).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+        if isinstance(target, ast.Name) and target.id == "LIBRARIES" and node.value is not None:
+            value = ast.literal_eval(node.value)
+            return [str(item) for item in value]
+    return []
+
+
 def unused_step_modules(source, used: set[str]) -> frozenset[str]:
-    """Modules of the step registry that register steps, none of them in ``used``."""
-    folder = STEP_REGISTRY.replace(".", "/")
+    """Modules (or packages) of the step packages that register steps, none of them in ``used``."""
+    unused = set()
+    for package in STEP_PACKAGES:
+        unused |= _unused_in(source, package, used)
+    return frozenset(unused)
+
+
+def _unused_in(source, package: str, used: set[str]) -> set[str]:
+    folder = package.replace(".", "/")
     unused = set()
     for name in source.list_dir(folder):
         rel = f"{folder}/{name}"
@@ -239,8 +285,8 @@ def unused_step_modules(source, used: set[str]) -> frozenset[str]:
         for file in files:
             steps |= steps_in(source.read(file), file)
         if steps and not steps & used:
-            unused.add(f"{STEP_REGISTRY}.{name.removesuffix('.py')}")
-    return frozenset(unused)
+            unused.add(f"{package}.{name.removesuffix('.py')}")
+    return unused
 
 
 def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dict[str, bytes], set[str]]:
@@ -264,19 +310,15 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             contents[key] = b"<missing>"
             continue
         parsed, contents[key] = canonical_config(data, path)
-        steps.update(step for step in parsed.get("steps", []) or [] if isinstance(step, str))
-        lexicons = parsed.get("lexicons", {}) if isinstance(parsed.get("lexicons"), dict) else {}
-        named = {value: "lexicon" for value in lexicons.values() if isinstance(value, str)}
-        for value in _strings(parsed):
-            if value not in named and value.endswith(DATA_SUFFIXES) and source.read(f"{source.configs}/{value}"):
-                named[value] = "data"
-        for value, label in sorted(named.items()):
-            component = f"{label} {value}"
+        named = declared_inputs(parsed)
+        steps |= named["steps"]
+        for value in sorted(named["files"]):
+            component = f"lexicon {value}"
             file = f"{source.configs}/{value}"
             files[component] = file
             raw = source.read(file)
             contents[component] = b"<missing>" if raw is None else canonical_data(raw, value)
-        for other in parsed.get("code_switch_languages", []) or []:
+        for other in sorted(named["languages"]):
             try:
                 pending.append(resolve(source, other))
             except ConfigError:
@@ -284,13 +326,31 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
     return languages, files, contents, steps
 
 
+def declared_inputs(parsed: dict) -> dict[str, set[str]]:
+    """What a parsed config names, by the ``signature`` role its model gives each field
+    (:func:`pytest_asrbench.normalize.config.signature_fields`): ``steps`` (the default list
+    and every profile's), ``files`` (paths under configs/) and ``languages``. Values of the
+    wrong type are skipped here; the config's own validation reports them."""
+    found: dict[str, set[str]] = {"steps": set(), "files": set(), "languages": set()}
+    for role in ("steps", "files", "languages"):
+        for name in signature_fields(role):
+            found[role] |= set(_strings(parsed.get(name)))
+    for name in signature_fields("profiles"):
+        profiles = parsed.get(name)
+        for profile in (profiles.values() if isinstance(profiles, dict) else ()):
+            if isinstance(profile, dict):
+                found["steps"] |= set(_strings(profile.get("steps")))
+    return found
+
+
 def _strings(value) -> list[str]:
+    """The strings of a field's value (a string, a list of them, or a table's values)."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
+        return [item for item in value.values() if isinstance(item, str)]
     if isinstance(value, list):
-        return [text for item in value for text in _strings(item)]
+        return [item for item in value if isinstance(item, str)]
     return []
 
 
@@ -327,6 +387,6 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
         components[component] = _digest(data)
     files.update(config_files)
     if with_libraries:
-        components.update(libraries(languages, graph.external))
+        components.update(libraries(languages, graph.external, package_libraries(source, used_steps)))
     return Signature(metric, tag, versions[metric], config_version(source, tag), components,
                      _files=tuple(files.items()))

@@ -12,7 +12,8 @@ verdicts, and what each asks the developer to do:
 
 ``--snapshot-update`` is refused for every case of a ``changed`` pair (see
 :meth:`SessionGate.update_refusal`), so a snapshot can only be re-recorded together with a
-bump. Pure: no pytest, no case files (the cases layer reads and rewrites those, see
+bump; and for a case whose output changes when its pair's bump is patch-level only
+(:meth:`SessionGate.patch_bump_refusal`): a patch bump promises that no recorded output moves. Pure: no pytest, no case files (the cases layer reads and rewrites those, see
 :mod:`pytest_asrbench.cases.signature_cases` and :mod:`pytest_asrbench.cases.signature_gate`).
 """
 
@@ -128,6 +129,47 @@ def judge(recorded: Recorded, current: Signature) -> Verdict:
     return Verdict("unchanged")
 
 
+# ---- semantic-version levels --------------------------------------------------------------
+
+def bump_level(before: str, after: str) -> str | None:
+    """The level of a version move: ``"major"``, ``"minor"``, ``"patch"``, ``None`` when the
+    version did not move, or ``"other"`` when either is not ``x.y.z`` (no level rule then).
+
+    Source of the rule: Semantic Versioning 2.0.0 (semver.org), as DESIGN.md applies it to
+    metrics: a change that moves no recorded case output is a patch; one that moves any
+    output is at least a minor."""
+    if before == after:
+        return None
+    parts = [text.split(".") for text in (before, after)]
+    if not all(len(p) == 3 and all(x.isdigit() for x in p) for p in parts):
+        return "other"
+    old, new = ([int(x) for x in p] for p in parts)
+    for level, a, b in zip(("major", "minor", "patch"), old, new):
+        if a != b:
+            return level
+    return None
+
+
+def patch_only_moves(recorded: Recorded, current: Signature) -> list[str]:
+    """The version moves of a bumped pair when every one is a patch bump (``[]`` otherwise):
+    ``["config en.toml 1.6.0→1.6.1"]``."""
+    moves = [(f"metric {current.metric}", recorded.version, current.version),
+             (f"config {current.language}.toml", recorded.config_version, current.config_version)]
+    levels = [(what, a, b, bump_level(a, b)) for what, a, b in moves]
+    moved = [item for item in levels if item[3] is not None]
+    if not moved or any(level != "patch" for *_, level in moved):
+        return []
+    return [f"{what} {a}→{b}" for what, a, b, _ in moved]
+
+
+def patch_bump_message(metric: str, language: str, moves: list[str], command: str) -> str:
+    """Why a case whose recorded output changes is not re-recorded under a patch-only bump."""
+    return (f"--snapshot-update refused: ({metric}, {language}) has only a patch bump ({'; '.join(moves)}), "
+            f"but this case's recorded output changes. A patch bump (x.y.Z) is for changes that move no "
+            f"recorded output; bump at least the minor version (x.Y.0) of the metric or the config, "
+            f"then re-record with `{command}`")
+
+
 # ---- per-session cache --------------------------------------------------------------------
 
 #: ``reader(rootpath, case_dirs) -> (recorded by (metric, language), problems)``: where the
@@ -174,6 +216,18 @@ class SessionGate:
             recorded = self.recorded().get(key)
             self._verdicts[key] = Verdict("unrecorded") if recorded is None else judge(recorded, self.current(*key))
         return self._verdicts[key]
+
+    def patch_bump_refusal(self, metric: str, language: str) -> str | None:
+        """The reason not to re-record a case of (metric, language) *whose output changed*:
+        the pair's pending bump is patch-level only (see :func:`patch_only_moves`).
+        ``None`` when the pair is not bumped, or is bumped at minor level or above."""
+        if self.verdict(metric, language).state != "bumped":
+            return None
+        recorded = self.recorded()[(metric, language)]
+        moves = patch_only_moves(recorded, self.current(metric, language))
+        if not moves:
+            return None
+        return patch_bump_message(metric, language, moves, record_command(recorded.cases))
 
     def update_refusal(self, metric: str, language: str) -> str | None:
         """The reason ``--snapshot-update`` must not re-record a case of (metric, language):

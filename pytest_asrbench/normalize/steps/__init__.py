@@ -6,13 +6,13 @@ and its loaded lexicons and returns a ``str -> str`` function. Factories run onc
 language (the built pipeline is cached); the returned functions run per text.
 """
 
-from pytest_asrbench.normalize.steps.registry import IDEMPOTENT, STEPS, Lexicons, StepFactory, require_lexicon, step
+from pytest_asrbench.normalize.steps.registry import IDEMPOTENT, STEPS, Lexicons, StepFactory, StepSpec, require_lexicon, step
 
-__all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "require_lexicon", "step"]
+__all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "StepSpec", "require_lexicon", "step"]
 
-# Modules that register steps. Imported explicitly (not discovered) so that the import
+# Modules that register the generic steps (a language's own steps are in
+# normalize/languages/<tag>/, imported by normalize/registry.py). Imported explicitly (not discovered) so that the import
 # graph, which the metric signatures hash, sees every one of them.
 from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import hindi, hyphen_compounds  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import brackets, english_numbers, english_words  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import lexicon_words, spoken_symbols, word_shapes  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import brackets, hyphen_compounds, numbers  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import spoken_symbols, word_shapes  # noqa: E402,F401

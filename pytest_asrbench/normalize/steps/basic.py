@@ -8,6 +8,11 @@ from collections.abc import Callable, Mapping
 
 import regex
 
+from pydantic import Field
+
+from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.numbers import number_marks
 from pytest_asrbench.normalize.steps.registry import step
 
 # Word boundaries: every character Python treats as whitespace (``str.isspace``: category
@@ -78,12 +83,22 @@ _WORD_CHAR = r"[\p{L}\p{N}\p{M}]"
 _ORPHAN_MARKS = regex.compile(r"(?:^|(?<=\s))\p{M}+")
 
 
-@step("punctuation")
-def punctuation(config, lexicons):
+class PunctuationOptions(StepOptions):
+    """``[options.punctuation]``: which symbols survive the ``punctuation`` step."""
+
+    keep_symbols: str = Field("", description="Symbol characters always kept ('$€£%' in en).")
+    inner_punctuation: str = Field(
+        "", description="Punctuation kept only between two letters or digits ('-_/' keeps ABC-123).")
+
+
+@step("punctuation", options=PunctuationOptions)
+def punctuation(config, lexicons, options: PunctuationOptions):
     """Remove punctuation and symbols (Unicode categories P* and S*) by replacing them with a space.
 
-    Characters in ``keep_symbols`` always stay; characters in ``inner_punctuation`` stay
-    only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
+    Inside a number, the language's ``decimal_separator`` between two digits stays
+    (``0,2`` in de, ``5.3`` in hi) and a minus sign that starts a number stays as ``-``
+    (``-3.14``; see :mod:`.numbers`). Characters in ``keep_symbols`` always stay; characters
+    in ``inner_punctuation`` stay only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
     hyphen goes). Combining marks (category M) of a word are never touched, so a Devanagari
     word is never split at a vowel sign, virama or nukta; a mark with no base left (after a
     removed symbol or a space) is dropped with it, so it never becomes a word of its own.
@@ -91,17 +106,20 @@ def punctuation(config, lexicons):
     Uses the ``regex`` package for its Unicode property classes (``\\p{P}``, ``\\p{S}``):
     one compiled pass instead of a Python loop over characters.
     """
-    keep = "".join(regex.escape(char) for char in config.keep_symbols)
+    keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
-    if config.inner_punctuation:
-        inner = "".join(regex.escape(char) for char in config.inner_punctuation)
-        pattern = regex.compile(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})|{symbols}", regex.V1)
+    alternatives = [number_marks(config.decimal_separator)]  # groups 1 and 2
+    if options.inner_punctuation:
+        inner = "".join(regex.escape(char) for char in options.inner_punctuation)
+        alternatives.append(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})")  # group 3
+    pattern = regex.compile("|".join([*alternatives, symbols]), regex.V1)
 
-        def replace(match) -> str:
-            return match.group(1) or " "
-    else:
-        pattern = regex.compile(symbols, regex.V1)
-        replace = " "
+    def replace(match) -> str:
+        if match.group(1):
+            return match.group(1)
+        if match.group(2):
+            return "-"
+        return (match.group(3) if options.inner_punctuation else None) or " "
 
     def run(text: str) -> str:
         return _ORPHAN_MARKS.sub("", pattern.sub(replace, text))
@@ -117,9 +135,7 @@ def collapse_whitespace(config, lexicons):
 
 @step("remove_spaces")
 def remove_spaces(config, lexicons):
-    """Drop every space (character-scored languages whose config sets ``remove_spaces``)."""
-    if not config.remove_spaces:
-        return lambda text: text
+    """Drop every space (character-scored languages list this step: ja, zh, th)."""
     return lambda text: text.replace(" ", "")
 
 
@@ -142,6 +158,30 @@ def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
         return lambda text: text
     pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
     return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+
+
+def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
+    return fold(unicodedata.normalize("NFC", text).lower())
+
+
+def folded_table(table: Mapping[str, str], fold: Callable[[str], str], what: str) -> dict[str, str]:
+    """Fold the keys of a lexicon; two keys that fold together must agree on their value.
+
+    Raises:
+        ConfigError: two spellings fold to one key with different values.
+    """
+    folded: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for key, value in table.items():
+        new_key = _normalized_key(key, fold)
+        if new_key in folded and folded[new_key] != value:
+            raise ConfigError(
+                f"{what}: {origin[new_key]!r} and {key!r} fold to the same word {new_key!r} but map to "
+                f"{folded[new_key]!r} and {value!r}; keep one of them"
+            )
+        folded[new_key] = value
+        origin[new_key] = key
+    return folded
 
 
 def is_word_char(char: str) -> bool:

@@ -1,4 +1,4 @@
-"""Join hyphenated compounds into their closed form (``join_hyphenated_compounds``).
+"""Join hyphenated compounds into their closed form (the ``hyphen_compounds`` step).
 
 Source: the seed's reviewer examples. A TTS voice says "Anmelde-Konto" as one word and the
 STT writes "Anmeldekonto"; Hindi writers use both ई-मेल and ईमेल. Counting the two
@@ -14,8 +14,8 @@ The hyphen is kept (the word is left alone) when joining would lose information:
   nothing left to join. This is why the step must run before ``lowercase``;
 - in a reduplication, where two parts are the same word (Hindi ``बार-बार``, ``धीरे-धीरे``).
 
-The step is generic and config-driven: it does nothing unless the language sets
-``join_hyphenated_compounds = true``.
+The step is generic: a language that lists it in ``steps`` joins compounds (it takes no
+option table).
 """
 
 from __future__ import annotations
@@ -59,9 +59,8 @@ def has_acronym(parts: list[str]) -> bool:
 
 @step("hyphen_compounds")
 def hyphen_compounds(config, lexicons):
-    """Join ``a-b`` into ``ab`` unless a part is a number or acronym, or the parts repeat."""
-    if not config.join_hyphenated_compounds:
-        return lambda text: text
+    """Join ``a-b`` into ``ab`` unless a part is a number or acronym, or the parts repeat.
+    Reads the shared ``char_folds`` and the optional ``numbers`` lexicon."""
     fold = make_fold(config.char_folds)
     number_words = frozenset(fold(word.lower()) for word in lexicons.get("numbers", {}))
 

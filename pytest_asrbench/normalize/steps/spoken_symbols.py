@@ -3,8 +3,9 @@
 Source: the first seed's spoken-symbol rule. A user who reads an ID aloud says the name of
 each symbol; the STT writes the symbol. The step is generic and driven only by the config:
 
-- ``spoken_symbols`` maps a symbol's spoken name (one or more words, any case) to the symbol;
-- names listed in ``spoken_symbols_code_only`` are also ordinary words (English "slash",
+- ``[options.spoken_symbols.symbols]`` maps a symbol's spoken name (one or more words, any
+  case) to the symbol;
+- names listed in ``code_only`` (of ``[options.spoken_symbols]``) are also ordinary words (English "slash",
   Spanish "barra"), so they are replaced only when a neighbour looks like a code.
 
 A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
@@ -27,6 +28,9 @@ from __future__ import annotations
 import re
 
 from pytest_asrbench.normalize.steps.basic import is_word_char
+from pydantic import Field, field_validator
+
+from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -58,13 +62,32 @@ def looks_like_code(piece: str) -> bool:
     return piece.isupper() and piece.isalpha()
 
 
-@step("spoken_symbols")
-def spoken_symbols(config, lexicons):
-    """Replace spoken symbol names next to a code by the symbol, joining spelled runs."""
-    if not config.spoken_symbols:
+class SpokenSymbolOptions(StepOptions):
+    """``[options.spoken_symbols]``: the spoken names of symbols (``symbols``) and the names
+    that are also ordinary words (``code_only``: replaced only next to a code)."""
+
+    symbols: dict[str, str] = Field(default_factory=dict, description="Spoken name -> symbol ('dash' = '-').")
+    code_only: list[str] = Field(
+        default_factory=list, description="Names in `symbols` replaced only next to a code-like token ('slash').")
+
+    @field_validator("code_only")
+    @classmethod
+    def _code_only_are_symbols(cls, value: list[str], info) -> list[str]:
+        symbols = info.data.get("symbols", {})
+        missing = [word for word in value if word not in symbols]
+        if missing:
+            raise ValueError(f"{missing} listed in code_only but not in symbols")
+        return value
+
+
+@step("spoken_symbols", options=SpokenSymbolOptions)
+def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
+    """Replace spoken symbol names next to a code by the symbol, joining spelled runs.
+    Reads the shared ``fillers`` (skipped inside a spelled run)."""
+    if not options.symbols:
         return lambda text: text
-    names = {" ".join(name.casefold().split()): symbol for name, symbol in config.spoken_symbols.items()}
-    code_only = {" ".join(name.casefold().split()) for name in config.spoken_symbols_code_only}
+    names = {" ".join(name.casefold().split()): symbol for name, symbol in options.symbols.items()}
+    code_only = {" ".join(name.casefold().split()) for name in options.code_only}
     name_words = frozenset(word for name in names for word in name.split())
     widths = sorted({len(name.split()) for name in names}, reverse=True)
     fillers = frozenset(word.casefold() for word in config.fillers)

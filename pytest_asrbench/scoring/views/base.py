@@ -59,12 +59,27 @@ class MetricView:
         compute: ``(score, config) -> ViewResult``; ``score`` is the strict score with every
             earlier view already applied.
         sets_counts: the view may return ``counts``; at most one view of a metric may.
+        profile: the normalizer profile the view reads the pairs with (``[profiles.<name>]``
+            of the language config), ``None`` for the language's default steps; see
+            :meth:`normalizer`. A view that feeds a recorded or frozen figure names a frozen
+            profile, which is never edited in place (a change is a new profile name).
     """
 
     name: str
     applies: Callable[[LanguageConfig, str], bool]
     compute: Callable[[Score, LanguageConfig], ViewResult]
     sets_counts: bool = False
+    profile: str | None = None
+
+    def normalizer(self, language: str):
+        """The normalizer this view uses in ``language``: its ``profile``, or the default.
+
+        Raises:
+            ConfigError: the language's config has no such profile (the message lists its profiles).
+        """
+        from pytest_asrbench.normalize.registry import get_normalizer
+
+        return get_normalizer(language, self.profile)
 
 
 _VIEWS: dict[str, MetricView] = {}

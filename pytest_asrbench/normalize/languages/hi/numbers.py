@@ -1,4 +1,4 @@
-"""Hindi steps: digits, number words, Latin loanwords.
+"""Hindi number steps: Devanagari digits and number words.
 
 Source of every rule: the seed's "Hindi" section (reviewer examples). The tables these
 steps read live in ``configs/hi.toml`` and ``configs/hi/*.tsv``; the steps run after
@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.basic import folded_table, make_fold
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 # --- helpers shared by the steps -------------------------------------------------------
@@ -24,34 +24,10 @@ _DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789
 _DIGIT_GROUP_COMMA = re.compile(r"(?<=\d),(?=\d{2,3}(?!\d))")
 
 
-def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
-    return fold(unicodedata.normalize("NFC", text).lower())
-
-
-def folded_table(table: Mapping[str, str], fold: Callable[[str], str], what: str) -> dict[str, str]:
-    """Fold the keys of a lexicon; two keys that fold together must agree on their value.
-
-    Raises:
-        ConfigError: two spellings fold to one key with different values.
-    """
-    folded: dict[str, str] = {}
-    origin: dict[str, str] = {}
-    for key, value in table.items():
-        new_key = _normalized_key(key, fold)
-        if new_key in folded and folded[new_key] != value:
-            raise ConfigError(
-                f"{what}: {origin[new_key]!r} and {key!r} fold to the same word {new_key!r} but map to "
-                f"{folded[new_key]!r} and {value!r}; keep one of them"
-            )
-        folded[new_key] = value
-        origin[new_key] = key
-    return folded
-
-
 # --- digits ------------------------------------------------------------------------------
 
 
-@step("hindi_digits")
+@step("hindi_digits", language="hi")
 def hindi_digits(config, lexicons):
     """Devanagari digits become ASCII digits (७ = 7), and digit-group commas go (1,00,000 = 100000).
 
@@ -144,7 +120,7 @@ def build_number_words(config, lexicons, step_name: str) -> NumberWords:
     return NumberWords(values)
 
 
-@step("hindi_numbers")
+@step("hindi_numbers", language="hi")
 def hindi_numbers(config, lexicons):
     """Number words become digits: "दो सौ पचास" = 250, "पच्चीस हज़ार" = 25000, "25 हज़ार" = 25000.
 
@@ -177,25 +153,5 @@ def hindi_numbers(config, lexicons):
             out.append(span[0] if used == 1 and span[0].isdigit() else str(value))
             index += used
         return " ".join(out)
-
-    return run
-
-
-# --- loanwords ---------------------------------------------------------------------------
-
-
-@step("hindi_loanwords")
-def hindi_loanwords(config, lexicons):
-    """Latin-script English loanwords become their Devanagari spelling (code = कोड).
-
-    Whole words only, from the ``loanwords`` lexicon. The lexicon holds only words the
-    phonetic matcher cannot pair (see ``configs/hi/loanwords.tsv`` and docs/hindi.md).
-    """
-    table = require_lexicon(lexicons, "loanwords", "hindi_loanwords")
-    fold = make_fold(config.char_folds)
-    mapping = {key.lower(): fold(value) for key, value in table.items()}
-
-    def run(text: str) -> str:
-        return " ".join(mapping.get(token, token) for token in text.split())
 
     return run

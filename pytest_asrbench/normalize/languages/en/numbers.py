@@ -56,6 +56,7 @@ from decimal import Decimal
 
 from text_to_num import alpha2digit
 
+from pytest_asrbench.normalize.steps.numbers import group_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 UNITS = (
@@ -136,7 +137,7 @@ _SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
 _SYMBOL_AFTER = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
 _ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
-_DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DIGIT_COMMA = group_pattern(",")
 _HAS_DIGIT = re.compile(r"\d")
 # Two numbers side by side: the only texts the time and year pair rules can change.
 _NUMBER_PAIR = re.compile(r"\d \d")
@@ -229,7 +230,7 @@ def _month_day(match: re.Match) -> str:
 _NEGATIVE = re.compile(r"(?<!\S)[-\u2212](?=\d)")
 
 
-@step("negative_numbers")
+@step("negative_numbers", language="en")
 def negative_numbers(config, lexicons):
     """A minus sign before a number is read "minus": "-5 degrees" = "minus five degrees".
 
@@ -246,7 +247,7 @@ def negative_numbers(config, lexicons):
     return run
 
 
-@step("digit_group_commas")
+@step("digit_group_commas", language="en")
 def digit_group_commas(config, lexicons):
     """Drop thousands separators: "1,000,000" -> "1000000" (run before ``punctuation``)."""
 
@@ -258,7 +259,7 @@ def digit_group_commas(config, lexicons):
     return run
 
 
-@step("number_words")
+@step("number_words", language="en")
 def number_words(config, lexicons):
     """English number words to digits (``text_to_num`` on runs of number words)."""
     scale_values = dict(SCALES)
@@ -280,7 +281,7 @@ def number_words(config, lexicons):
     return run
 
 
-@step("number_formats", idempotent=True)
+@step("number_formats", idempotent=True, language="en")
 def number_formats(config, lexicons):
     """One written form per spoken number: digit sequences, times, years, decimals, percent, money, dates."""
 

@@ -1,6 +1,6 @@
-"""English word rules: contractions and titles.
+"""English word rules: contractions, titles and spelling.
 
-Both are data first (``configs/en/contractions.tsv`` and ``configs/en/titles.tsv``); the
+All are data first (``configs/en/contractions.tsv``, ``titles.tsv``, ``spelling.tsv``); the
 code holds only what a table cannot say.
 
 Contractions (reviewer example: "I'm not sure" vs "I am not sure" counted two errors).
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps.english_numbers import trie_pattern
+from pytest_asrbench.normalize.languages.en.numbers import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
@@ -43,7 +43,7 @@ _NOT_A_NAME = frozenset(
 )
 
 
-@step("contractions")
+@step("contractions", language="en")
 def contractions(config, lexicons):
     """Expand contractions: listed words first, then the n't/'re/'ve/'ll/'d suffix rules."""
     table = {key.casefold(): value for key, value in require_lexicon(lexicons, "contractions", "contractions").items()}
@@ -77,7 +77,7 @@ def contractions(config, lexicons):
     return run
 
 
-@step("titles")
+@step("titles", language="en")
 def titles(config, lexicons):
     """Expand a title abbreviation (``titles`` lexicon) when a name-like word follows."""
     table = {key.casefold().rstrip("."): value for key, value in require_lexicon(lexicons, "titles", "titles").items()}
@@ -96,5 +96,38 @@ def titles(config, lexicons):
         if keys.isdisjoint(text.lower().split()):
             return text
         return pattern.sub(replace, text)
+
+    return run
+
+
+# --- spelling ----------------------------------------------------------------------
+# Whole-word replacement from a lexicon: ``spelling`` (e.g. British -> American spelling).
+#
+# The ``spelling`` lexicon maps one word to its standard spelling (``colour`` -> ``color``).
+# Only whole space-separated words are replaced, and a word followed by the possessive
+# "'s" ("neighbour's" -> "neighbor's"); "colourway" is left alone. Runs after
+# ``lowercase`` and ``punctuation``: keys are written in lowercase.
+# A value may hold several words ("alright" -> "all right").
+
+
+@step("spelling", language="en")
+def spelling(config, lexicons):
+    """Replace each word found in the ``spelling`` lexicon by its value."""
+    table = dict(require_lexicon(lexicons, "spelling", "spelling"))
+    get = table.get
+    keys = frozenset(table)
+
+    def possessive(word: str) -> str:
+        if word.endswith("'s") and word[:-2] in keys:
+            return table[word[:-2]] + "'s"
+        return word
+
+    def run(text: str) -> str:
+        words = text.split(" ")
+        if "'s" in text:
+            words = [possessive(word) for word in words]
+        if keys.isdisjoint(words):
+            return " ".join(words)
+        return " ".join([get(word, word) for word in words])
 
     return run
