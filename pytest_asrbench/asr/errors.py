@@ -68,6 +68,12 @@ class EngineSettingsError(AsrError, ValueError):
     ``transcribe_options`` name, a negative beam size ...); the message lists what is valid."""
 
 
+class KernelEnvironmentError(EngineSettingsError):
+    """A variable that picks CPU kernels (``CT2_FORCE_CPU_ISA``, ``CT2_USE_MKL``,
+    ``MKL_ENABLE_INSTRUCTIONS``, ``MKL_CBWR``, ``ONEDNN_MAX_CPU_ISA``) has a value the libraries
+    do not take, or names an instruction set this CPU lacks; the message lists the valid ones."""
+
+
 class AsrLanguageError(AsrError, ValueError):
     """The engine has no language for the tag (Whisper knows about 100 ISO 639-1 codes)."""
 

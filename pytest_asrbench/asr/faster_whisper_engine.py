@@ -43,7 +43,7 @@ from pytest_asrbench.asr.engine import (
     library_versions,
     transcript_flags,
 )
-from pytest_asrbench.asr.fingerprint import kernel_fingerprint
+from pytest_asrbench.asr.fingerprint import check_kernel_environment, kernel_fingerprint
 from pytest_asrbench.asr.errors import (
     AsrLanguageError,
     EngineSettingsError,
@@ -307,9 +307,15 @@ class FasterWhisperEngine:
     def kernels(self) -> dict:
         """The kernel fingerprint of a decode on this host
         (:func:`~pytest_asrbench.asr.fingerprint.kernel_fingerprint`): the instruction set and
-        GEMM backend that decide the numerics. Another device than the CPU is named as such."""
+        GEMM backend that decide the numerics. Another device than the CPU is named as such.
+
+        Raises:
+            KernelEnvironmentError: a kernel variable CTranslate2, MKL or oneDNN would reject
+                (:func:`~pytest_asrbench.asr.fingerprint.check_kernel_environment`).
+        """
         if self.settings.device != "cpu":
             return {"device": self.settings.device}
+        check_kernel_environment()
         return kernel_fingerprint()
 
     def identity(self) -> dict:

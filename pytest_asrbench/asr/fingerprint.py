@@ -47,6 +47,63 @@ KERNEL_ENV = (
 )
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"0", "false", "off", "no"}
+#: Values of the GEMM libraries' own variables (Intel oneMKL developer guide, "Instruction
+#: Set Specific Dispatching" and "Conditional Numerical Reproducibility"; oneDNN "CPU
+#: dispatcher control"). Checked so that a typo never becomes a fingerprint of its own.
+MKL_INSTRUCTIONS = ("SSE4_2", "AVX", "AVX2", "AVX2_E1", "AVX512", "AVX512_E1", "AVX512_E2", "AVX512_E3",
+                    "AVX512_E4", "AVX512_E5", "AVX10")
+MKL_CBWR = ("AUTO", "COMPATIBLE", "SSE2", "SSE3", "SSSE3", "SSE4_1", "SSE4_2", "AVX", "AVX2", "AVX512",
+            "AVX512_MIC", "AVX512_E1", "AVX512_MIC_E1")
+ONEDNN_ISAS = ("ALL", "DEFAULT", "SSE41", "AVX", "AVX2", "AVX2_VNNI", "AVX2_VNNI_2", "AVX512_CORE",
+               "AVX512_CORE_VNNI", "AVX512_CORE_BF16", "AVX512_CORE_FP16", "AVX512_CORE_AMX",
+               "AVX512_CORE_AMX_FP16", "AVX10_1_512", "AVX10_1_512_AMX", "AVX10_1_512_AMX_FP16")
+
+
+def check_kernel_environment(environ: Mapping[str, str] | None = None, *, machine: str | None = None,
+                             cpuinfo: tuple[str | None, frozenset[str]] | None = None) -> None:
+    """Refuse kernel variables the libraries would reject or misread, before anything loads.
+
+    ``CT2_FORCE_CPU_ISA`` must be exactly (upper case, as CTranslate2 compares it) one of
+    :data:`X86_ISAS` that the CPU supports (``GENERIC`` or ``NEON`` on ARM64); ``CT2_USE_MKL``
+    a boolean (``1``/``0``, ``true``/``false``, ``on``/``off``); ``MKL_ENABLE_INSTRUCTIONS``,
+    ``MKL_CBWR`` (optionally ``,STRICT``) and ``ONEDNN_MAX_CPU_ISA``/``DNNL_MAX_CPU_ISA`` one of
+    the values their libraries document.
+
+    Raises:
+        KernelEnvironmentError: the first bad variable, with the values it takes.
+    """
+    from pytest_asrbench.asr.errors import KernelEnvironmentError
+
+    env = os.environ if environ is None else environ
+    arch = (machine or platform.machine() or "").lower()
+    forced = env.get("CT2_FORCE_CPU_ISA")
+    if forced:
+        if arch in ("aarch64", "arm64"):
+            allowed = ("GENERIC", "NEON")
+        else:
+            _, flags = read_cpuinfo() if cpuinfo is None else cpuinfo
+            level = x86_level(flags) if flags else "AVX512"
+            allowed = X86_ISAS[: X86_ISAS.index(level) + 1]
+        if forced not in allowed:
+            hint = " (upper case: CTranslate2 compares it exactly)" if forced.upper() in allowed else ""
+            raise KernelEnvironmentError(
+                f"CT2_FORCE_CPU_ISA={forced!r}{hint}: this CPU takes one of {', '.join(allowed)}; "
+                "unset it to let CTranslate2 choose")
+    use_mkl = env.get("CT2_USE_MKL")
+    if use_mkl and _env_bool(use_mkl) is None:
+        raise KernelEnvironmentError(f"CT2_USE_MKL={use_mkl!r}: use 1 (Intel MKL) or 0 (oneDNN), or unset it")
+    checks = (("MKL_ENABLE_INSTRUCTIONS", MKL_INSTRUCTIONS), ("ONEDNN_MAX_CPU_ISA", ONEDNN_ISAS),
+              ("DNNL_MAX_CPU_ISA", ONEDNN_ISAS))
+    for name, values in checks:
+        value = env.get(name)
+        if value and value.strip().upper() not in values:
+            raise KernelEnvironmentError(f"{name}={value!r}: use one of {', '.join(values)}, or unset it")
+    cbwr = env.get("MKL_CBWR")
+    if cbwr:
+        branch, _, strict = cbwr.strip().upper().partition(",")
+        if branch not in MKL_CBWR or strict not in ("", "STRICT"):
+            raise KernelEnvironmentError(f"MKL_CBWR={cbwr!r}: use one of {', '.join(MKL_CBWR)}, optionally "
+                                         "followed by ',STRICT', or unset it")
 
 
 @functools.lru_cache(maxsize=8)
@@ -117,7 +174,7 @@ def kernel_fingerprint(
     if arch in ("x86_64", "amd64", "i686", "i386"):
         arch = "x86_64" if arch in ("x86_64", "amd64") else arch
         cpu_isa = x86_level(flags) if flags else "unknown"
-        forced = overrides.get("CT2_FORCE_CPU_ISA", "").strip().upper()
+        forced = overrides.get("CT2_FORCE_CPU_ISA", "").strip()
         # CTranslate2 4.x never picks AVX512 by itself (measured: "Selected ISA: AVX2" on an
         # AVX-512 Xeon); the GEMM libraries below it do use AVX-512.
         auto = "AVX2" if cpu_isa == "AVX512" else cpu_isa

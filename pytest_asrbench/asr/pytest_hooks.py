@@ -94,28 +94,37 @@ def pytest_testnodedown(node, error) -> None:
 
 def unrecorded_summary(entries: list[dict]) -> list[str]:
     """Lines naming every ``asr`` case that ran on a kernel fingerprint its snapshot does not
-    record, with this run's fingerprint, the recorded ones, and how the transcript compared."""
+    record: one header per (this run's fingerprint, recorded fingerprints), then one short line
+    per case saying how its transcript compared (same as a recording, within tolerance, beyond
+    it: FAILED, or not judged for a case marked ``unstable``)."""
     if not entries:
         return []
-    here = sorted({entry["fingerprint"] for entry in entries})
-    lines = [f"{len(entries)} asr case(s) ran on kernel fingerprint {', '.join(here)}, which their snapshots "
-             "do not record; compared with the nearest recording instead (docs/asr.md, 'Transcripts by CPU'):"]
-    for entry in sorted(entries, key=lambda e: e["case"]):
-        if entry["same_as"]:
-            how = f"same transcript as {', '.join(entry['same_as'])}"
-        elif entry.get("unstable"):
-            how = (f"transcript differs (rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on "
-                   f"{entry['nearest']}); not judged, the case is marked unstable: {entry['unstable']}")
-        else:
-            how = (f"transcript differs: rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on "
-                   f"{entry['nearest']} (tolerance {entry['tolerance']})")
-            if entry["new_flags"]:
-                how += f"; new flag(s) {', '.join(entry['new_flags'])}"
-            how += "" if entry["ok"] else ": FAILED"
-        lines.append(f"  {entry['case']} [{entry['fingerprint']}; recorded: {', '.join(entry['recorded'])}]: {how}")
+    groups: dict[tuple[str, tuple[str, ...]], list[dict]] = {}
+    for entry in entries:
+        groups.setdefault((entry["fingerprint"], tuple(entry["recorded"])), []).append(entry)
+    lines = []
+    for (here, recorded), members in sorted(groups.items()):
+        lines.append(f"{len(members)} asr case(s) ran on kernel fingerprint {here}, which their snapshots do not "
+                     f"record (they record {len(recorded)}: {', '.join(recorded)}); each was compared with the "
+                     "nearest recording (docs/asr.md, 'Transcripts by CPU'):")
+        for entry in sorted(members, key=lambda e: e["case"]):
+            lines.append(f"  {entry['case']}: {_verdict(entry)}")
     lines.append("  to record this host's fingerprint too (no version bump needed): "
                  "pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint")
     return lines
+
+
+def _verdict(entry: dict) -> str:
+    if entry["same_as"]:
+        shown = entry["same_as"][:2] + (["..."] if len(entry["same_as"]) > 2 else [])
+        return f"same transcript as {len(entry['same_as'])} recording(s) ({', '.join(shown)})"
+    rates = f"rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on {entry['nearest']}"
+    if entry.get("unstable"):
+        return f"transcript differs ({rates}); not judged: marked unstable"
+    how = f"transcript differs ({rates}, tolerance {entry['tolerance']})"
+    if entry["new_flags"]:
+        how += f"; new flag(s) {', '.join(entry['new_flags'])}"
+    return how + ("" if entry["ok"] else ": FAILED")
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
@@ -134,4 +143,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     )
     path = config.getoption("asrbench_run_record", None)
     tail = f"; run record: {path}" if path else ""
-    terminalreporter.write_line(f"asrbench asr: {len(asr.clips)} clip(s); cache {state}; {load}{tail}")
+    kernels = sorted({clip["kernel_fingerprint"] for clip in asr.clips if clip.get("kernel_fingerprint")})
+    on = f" on kernel fingerprint {', '.join(kernels)}" if kernels else ""
+    terminalreporter.write_line(f"asrbench asr: {len(asr.clips)} clip(s){on}; cache {state}; {load}{tail}")

@@ -45,7 +45,7 @@ def test_other_vendors_use_onednn():
     ("env", "label"),
     [
         ({"CT2_FORCE_CPU_ISA": "AVX512"}, "x86_64-avx512-mkl-avx512"),
-        ({"CT2_FORCE_CPU_ISA": "generic"}, "x86_64-generic-mkl-avx512"),
+        ({"CT2_FORCE_CPU_ISA": "GENERIC"}, "x86_64-generic-mkl-avx512"),
         ({"CT2_USE_MKL": "0"}, "x86_64-avx2-dnnl-avx512"),
         ({"CT2_USE_MKL": "false", "ONEDNN_MAX_CPU_ISA": "avx2"}, "x86_64-avx2-dnnl-avx2"),
         ({"MKL_ENABLE_INSTRUCTIONS": "AVX2"}, "x86_64-avx2-mkl-avx2"),
@@ -135,3 +135,45 @@ def test_pinned_libraries_are_pinned_exactly_by_the_asr_extra():
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["asr"]
     pins = {re.split(r"==", item)[0].strip().lower() for item in extra if "==" in item}
     assert set(PINNED_LIBRARIES) <= pins
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({"CT2_FORCE_CPU_ISA": "FOO"}, ["CT2_FORCE_CPU_ISA='FOO'", "GENERIC, AVX, AVX2"]),
+        ({"CT2_FORCE_CPU_ISA": "avx2"}, ["upper case"]),
+        ({"CT2_USE_MKL": "maybe"}, ["CT2_USE_MKL='maybe'", "use 1 (Intel MKL) or 0 (oneDNN)"]),
+        ({"ONEDNN_MAX_CPU_ISA": "garbage"}, ["ONEDNN_MAX_CPU_ISA='garbage'", "AVX512_CORE"]),
+        ({"MKL_ENABLE_INSTRUCTIONS": "AVX3"}, ["MKL_ENABLE_INSTRUCTIONS='AVX3'", "AVX512"]),
+        ({"MKL_CBWR": "AVX2,LOOSE"}, ["MKL_CBWR='AVX2,LOOSE'", ",STRICT"]),
+    ],
+)
+def test_bad_kernel_variables_are_refused_before_anything_loads(env, words):
+    from pytest_asrbench.asr.errors import KernelEnvironmentError
+    from pytest_asrbench.asr.fingerprint import check_kernel_environment
+
+    with pytest.raises(KernelEnvironmentError) as info:
+        check_kernel_environment(env, machine="x86_64", cpuinfo=("GenuineIntel", AVX512))
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_an_instruction_set_the_cpu_lacks_is_refused():
+    from pytest_asrbench.asr.errors import KernelEnvironmentError
+    from pytest_asrbench.asr.fingerprint import check_kernel_environment
+
+    check_kernel_environment({"CT2_FORCE_CPU_ISA": "AVX2", "MKL_CBWR": "compatible"}, machine="x86_64",
+                             cpuinfo=("AuthenticAMD", AVX2))
+    with pytest.raises(KernelEnvironmentError, match="this CPU takes one of GENERIC, AVX, AVX2;"):
+        check_kernel_environment({"CT2_FORCE_CPU_ISA": "AVX512"}, machine="x86_64", cpuinfo=("AuthenticAMD", AVX2))
+
+
+def test_the_engine_identity_refuses_a_bad_kernel_variable(monkeypatch):
+    from pytest_asrbench.asr.errors import KernelEnvironmentError
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
+
+    monkeypatch.setenv("CT2_FORCE_CPU_ISA", "FOO")
+    engine = FasterWhisperEngine()
+    with pytest.raises(KernelEnvironmentError):
+        engine.identity()
+    assert not engine.loaded
