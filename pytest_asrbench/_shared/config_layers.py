@@ -151,6 +151,12 @@ class _Layers:
         if not isinstance(parent_tag, str) or not parent_tag:
             raise ConfigError(f"{path}: extends must name a language config, e.g. extends = \"en\"")
         start = index + 1 if parent_tag == tag else 0
+        if self.find(parent_tag, start) is None:
+            where = "no later config folder" if parent_tag == tag else "no config folder"
+            known = sorted({p.stem for folder in self.folders for p in folder.glob("*.toml")} - {tag})
+            raise ConfigError(f"{path}: extends = \"{parent_tag}\", but {where} has {parent_tag}.toml "
+                              f"(searched {', '.join(map(str, self.folders[start:]))}); known configs: "
+                              f"{', '.join(known)}")
         parent = self.config(parent_tag, start, (*seen, (tag, index)))
         return self._merge(parent, data, path, start)
 
