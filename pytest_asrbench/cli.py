@@ -4,6 +4,10 @@
     asrbench explain -l ko "삼월 이십오일"
     asrbench score -l en "the cat sat" "the bat sat" [--json]
 
+Commands that read language configs take ``--config-dir DIR`` (repeatable): a project's own
+config folders searched before the package's, then those of ``ASRBENCH_CONFIG_DIRS``
+(configs/README.md, "Your own configs").
+
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
 Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
