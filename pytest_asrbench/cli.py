@@ -4,6 +4,10 @@
     asrbench explain -l ko "삼월 이십오일"
     asrbench score -l en "the cat sat" "the bat sat" [--json]
 
+Commands that read language configs take ``--config-dir DIR`` (repeatable): a project's own
+config folders searched before the package's, then those of ``ASRBENCH_CONFIG_DIRS``
+(configs/README.md, "Your own configs").
+
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
 Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
@@ -19,9 +23,13 @@ import json
 import os
 import sys
 
+from pathlib import Path
+
 from pytest_asrbench import __version__
+from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize import explain, normalize_text
+from pytest_asrbench.normalize.registry import use_config_dirs
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import describe_code_switch, render_alignment, render_trace
 from pytest_asrbench.scoring.metrics import METRICS
@@ -33,6 +41,8 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
 ]
+#: Subcommands that read language configs: they take ``--config-dir DIR`` (repeatable).
+CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe")
 
 
 def _normalize(args: argparse.Namespace) -> int:
@@ -96,7 +106,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).add_parser(subparsers)
+    for name in CONFIG_COMMANDS:
+        subparsers.choices[name].add_argument(
+            "--config-dir", action="append", default=[], metavar="DIR", type=Path,
+            help=f"a project config folder searched before the package's configs (repeatable, first wins; then "
+                 f"{ENV_VAR}); a config there may `extends = \"en\"` a shipped one (configs/README.md)")
     return parser
+
+
+def _use_config_dirs(args: argparse.Namespace) -> None:
+    """Search ``--config-dir`` folders, then those of ASRBENCH_CONFIG_DIRS, before the package's configs."""
+    given, env = getattr(args, "config_dir", []), env_config_dirs()
+    if given or env:
+        use_config_dirs(project_config_dirs(("--config-dir", given), (f"the {ENV_VAR} variable", env)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         command = f"asrbench {args.command}"
+        _use_config_dirs(args)
         return args.handler(args)
     except AsrbenchError as exc:
         print(f"{command}: error: {exc}", file=sys.stderr)

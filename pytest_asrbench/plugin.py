@@ -132,11 +132,26 @@ class _CoverageWatcher:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("asrbench"):
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
-    folders = config.getini("asrbench_config_dirs")
-    if folders:  # the project's own config folders, searched before the package's
-        from pytest_asrbench.normalize.registry import use_config_dirs
+    _use_project_config_dirs(config)
 
-        use_config_dirs([config.rootpath / folder for folder in folders])
+
+def _use_project_config_dirs(config: pytest.Config) -> None:
+    """The project's own config folders, searched before the package's: the
+    ``asrbench_config_dirs`` ini option (relative to rootdir) first, then ASRBENCH_CONFIG_DIRS."""
+    from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
+    from pytest_asrbench.errors import ConfigError
+
+    ini = [config.rootpath / folder for folder in config.getini("asrbench_config_dirs")]
+    env = env_config_dirs()
+    if not ini and not env:
+        return
+    try:
+        folders = project_config_dirs(("the asrbench_config_dirs ini option", ini), (f"the {ENV_VAR} variable", env))
+    except ConfigError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    from pytest_asrbench.normalize.registry import use_config_dirs
+
+    use_config_dirs(folders)
 
 
 @pytest.hookimpl(optionalhook=True)

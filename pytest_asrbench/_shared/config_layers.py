@@ -1,7 +1,9 @@
 """Config folders searched in order: a project's own folders first, the package's last.
 
 A project names its folders with the ``asrbench_config_dirs`` ini option (relative to the
-rootdir). :func:`layered_configs_dir` folds them and the shipped folder into one effective
+rootdir), the ``ASRBENCH_CONFIG_DIRS`` environment variable (:data:`ENV_VAR`, folders joined
+by ``os.pathsep``, relative to the current folder) or the CLI's ``--config-dir``; the callers
+put them in one list with :func:`project_config_dirs`. :func:`layered_configs_dir` folds them and the shipped folder into one effective
 folder, laid out like the shipped one, so the normalizer and the signatures read it like
 any other:
 
@@ -17,7 +19,10 @@ The effective folder lives under the user's temporary folder, named by a hash of
 input file, so identical inputs reuse it and any edit makes a new one.
 
 Errors: :class:`~pytest_asrbench.errors.ConfigError` naming the file (a bad ``extends``,
-a cycle, a missing folder).
+a cycle, a missing folder and the setting that named it).
+
+:func:`origin_of` says which project file an effective file comes from, so that a message
+("metric changed without a version bump") can name the file the user has to edit.
 """
 
 from __future__ import annotations
@@ -32,6 +37,41 @@ from pathlib import Path
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench.errors import ConfigError
+
+
+#: The environment variable naming project config folders (``os.pathsep``-separated).
+ENV_VAR = "ASRBENCH_CONFIG_DIRS"
+
+
+def env_config_dirs(environ: dict[str, str] | None = None, cwd: Path | None = None) -> list[Path]:
+    """The folders named by :data:`ENV_VAR` in ``environ`` (default ``os.environ``), in order;
+    relative entries are taken from ``cwd`` (default the current folder), empty entries are
+    skipped. ``[]`` when the variable is unset or empty."""
+    value = (os.environ if environ is None else environ).get(ENV_VAR, "")
+    base = Path.cwd() if cwd is None else Path(cwd)
+    return [base / entry for entry in value.split(os.pathsep) if entry.strip()]
+
+
+def project_config_dirs(*sources: tuple[str, list[Path]]) -> list[Path]:
+    """One search path from ``(setting, folders)`` pairs, first pair first (duplicates kept
+    once, at their first place); every folder resolved to an absolute path.
+
+    ``setting`` names where the folders came from (``"the asrbench_config_dirs ini option"``)
+    and is quoted when one is missing.
+
+    Raises:
+        ConfigError: a folder does not exist or is not a folder.
+    """
+    found: list[Path] = []
+    for setting, folders in sources:
+        for folder in folders:
+            path = Path(folder).resolve()
+            if not path.is_dir():
+                raise ConfigError(f"config folder {path} (named by {setting}) does not exist or is not a folder; "
+                                  "create it or fix that setting")
+            if path not in found:
+                found.append(path)
+    return found
 
 
 def _files(folder: Path) -> dict[str, Path]:
@@ -111,6 +151,12 @@ class _Layers:
         if not isinstance(parent_tag, str) or not parent_tag:
             raise ConfigError(f"{path}: extends must name a language config, e.g. extends = \"en\"")
         start = index + 1 if parent_tag == tag else 0
+        if self.find(parent_tag, start) is None:
+            where = "no later config folder" if parent_tag == tag else "no config folder"
+            known = sorted({p.stem for folder in self.folders for p in folder.glob("*.toml")} - {tag})
+            raise ConfigError(f"{path}: extends = \"{parent_tag}\", but {where} has {parent_tag}.toml "
+                              f"(searched {', '.join(map(str, self.folders[start:]))}); known configs: "
+                              f"{', '.join(known)}")
         parent = self.config(parent_tag, start, (*seen, (tag, index)))
         return self._merge(parent, data, path, start)
 
@@ -164,14 +210,43 @@ def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
     key = (tuple(project_folders), shipped)
     if key not in _BUILT:
         _BUILT[key] = _build(list(project_folders), shipped)
+        _ORIGINS[_BUILT[key]] = (list(project_folders), shipped)
     return _BUILT[key]
+
+
+#: Effective folder -> (project folders, shipped folder) it was built from.
+_ORIGINS: dict[Path, tuple[list[Path], Path]] = {}
+
+
+def origin_of(effective: Path, rel: str) -> Path | None:
+    """The project file that the file ``rel`` (POSIX, relative to the effective folder
+    ``effective`` returned by :func:`layered_configs_dir`) comes from: the first project
+    folder that has it; for a merged ``<tag>.toml``, the project's ``<tag>.toml``; for a merged
+    lexicon (``<tag>/<name>.merged.tsv``), the project's lexicon file of that name.
+
+    ``None`` when the file comes from the shipped configs, or ``effective`` is not a layered
+    folder built in this process.
+    """
+    if Path(effective) not in _ORIGINS:
+        return None
+    project_folders, _ = _ORIGINS[Path(effective)]
+    if rel.endswith(".merged.tsv"):
+        tag, name = rel[: -len(".merged.tsv")].split("/", 1)
+        for folder in project_folders:
+            config = folder / f"{tag}.toml"
+            if config.is_file():
+                lexicons = load_toml(config.read_bytes(), config).get("lexicons", {})
+                if isinstance(lexicons, dict) and isinstance(lexicons.get(name), str):
+                    return folder / lexicons[name]
+        return None
+    return next((folder / rel for folder in project_folders if (folder / rel).is_file()), None)
 
 
 def _build(project_folders: list[Path], shipped: Path) -> Path:
     for folder in project_folders:
         if not folder.is_dir():
-            raise ConfigError(f"config folder {folder} (asrbench_config_dirs) does not exist; create it or "
-                              "fix the ini option")
+            raise ConfigError(f"config folder {folder} does not exist or is not a folder; create it or fix the "
+                              f"setting that names it (the asrbench_config_dirs ini option, {ENV_VAR}, --config-dir)")
     folders = [*project_folders, shipped]
     base = Path(tempfile.gettempdir()) / f"pytest-asrbench-configs-{os.getuid() if hasattr(os, 'getuid') else 0}"
     final = base / _digest(folders) / "configs"

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_asrbench.signatures.compute import METRICS_MODULE, Signature, compute
-from pytest_asrbench.signatures.sources import PACKAGE
+from pytest_asrbench.signatures.sources import PACKAGE, config_origin
 
 #: The one command that re-records signatures and snapshots (after a version bump).
 RECORD_COMMAND = "pytest --asrbench {cases} --snapshot-update"
@@ -95,21 +95,45 @@ def _is_config_change(change: str) -> bool:
     return name.startswith(("config ", "lexicon "))
 
 
+#: ``locate(rel) -> display path or None``: the project file behind ``rel``, a path relative
+#: to the configs folder (``en.toml``, ``en/spelling.merged.tsv``); ``None`` for a shipped file.
+Locator = Callable[[str], "str | None"]
+_CONFIG_LABELS = ("config ", "lexicon ", "data configs/")
+
+
+def _where(change: str, locate: Locator | None) -> str:
+    """``change`` followed by the project file it comes from, when that is a project file."""
+    if locate is None:
+        return change
+    name = change.split(" (")[0]
+    label = next((label for label in _CONFIG_LABELS if name.startswith(label)), None)
+    origin = locate(name[len(label):]) if label else None
+    return f"{change} (from {origin})" if origin else change
+
+
 def unbumped_message(metric: str, language: str, metric_version: str, config_version: str,
-                     changes: list[str], command: str) -> str:
-    """The "metric changed without a version bump" finding (shared with ``check-version``)."""
+                     changes: list[str], command: str, locate: Locator | None = None) -> str:
+    """The "metric changed without a version bump" finding (shared with ``check-version``).
+
+    ``locate`` (see :data:`Locator`) names the project's own config files: with a project
+    config folder (``asrbench_config_dirs``), the file to bump is the project's
+    ``<lang>.toml``, not the shipped one, and each changed input names its project file.
+    """
+    config_file = (locate(f"{language}.toml") if locate else None) or f"configs/{language}.toml"
     if changes and all(_is_config_change(change) for change in changes):
-        target = f"configs/{language}.toml (version = \"{config_version}\")"
+        target = f"{config_file} (version = \"{config_version}\")"
     else:
-        target = (f"metric {metric} in {METRICS_MODULE} (now \"{metric_version}\"), or configs/{language}.toml "
+        target = (f"metric {metric} in {METRICS_MODULE} (now \"{metric_version}\"), or {config_file} "
                   f"(now \"{config_version}\") if only {language} scores change,")
-    listing = "\n".join(f"  changed: {change}" for change in changes) or "  changed: the recorded signature"
+    listing = "\n".join(f"  changed: {_where(change, locate)}" for change in changes) \
+        or "  changed: the recorded signature"
     return (f"metric changed without a version bump ({metric}, {language}): bump the version of {target} "
             f"and re-record with `{command}`\n{listing}")
 
 
-def judge(recorded: Recorded, current: Signature) -> Verdict:
-    """The verdict of one signature case against the current signature."""
+def judge(recorded: Recorded, current: Signature, locate: Locator | None = None) -> Verdict:
+    """The verdict of one signature case against the current signature (``locate``: see
+    :func:`unbumped_message`)."""
     command = record_command(recorded.cases)
     moved = []
     if recorded.version != current.version:
@@ -125,7 +149,8 @@ def judge(recorded: Recorded, current: Signature) -> Verdict:
             f"run `{command}` to record the new signature and snapshots together"), tuple(changes))
     if recorded.signature != current.signature:
         return Verdict("changed", unbumped_message(current.metric, current.language, current.version,
-                                                   current.config_version, changes, command), tuple(changes))
+                                                   current.config_version, changes, command, locate),
+                       tuple(changes))
     return Verdict("unchanged")
 
 
@@ -185,8 +210,12 @@ class SessionGate:
     :data:`RecordedReader`); this module never reads case files itself.
     """
 
-    def __init__(self, rootpath: Path, case_dirs: list[str] | None, reader: RecordedReader):
+    def __init__(self, rootpath: Path, case_dirs: list[str] | None, reader: RecordedReader,
+                 locate: Locator | None = None):
         self.rootpath = Path(rootpath)
+        #: Names the project's own config files in messages (default: the installed configs'
+        #: project folders, shown relative to ``rootpath``).
+        self.locate: Locator = locate or (lambda rel: config_origin(rel, self.rootpath))
         self.case_dirs = list(case_dirs or ["cases"])
         self._reader = reader
         self._current: dict[tuple[str, str], Signature] = {}
@@ -214,7 +243,8 @@ class SessionGate:
         key = (metric, language)
         if key not in self._verdicts:
             recorded = self.recorded().get(key)
-            self._verdicts[key] = Verdict("unrecorded") if recorded is None else judge(recorded, self.current(*key))
+            self._verdicts[key] = Verdict("unrecorded") if recorded is None else judge(recorded, self.current(*key),
+                                                                                         self.locate)
         return self._verdicts[key]
 
     def patch_bump_refusal(self, metric: str, language: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path, PurePosixPath
 
+from pytest_asrbench._shared.config_layers import origin_of
 from pytest_asrbench.errors import AsrbenchError
 
 PACKAGE = "pytest_asrbench"
@@ -114,6 +115,25 @@ def installed_source() -> DirSource:
     except ValueError:  # configs outside the project (layered project configs): read them there
         return DirSource(root, "configs", configs_root=configs)
     return DirSource(root, rel)
+
+
+def config_origin(rel: str, rootpath: Path | None = None) -> str | None:
+    """The project file behind ``rel`` (relative to the installed configs folder, e.g.
+    ``en.toml`` or ``en/spelling.merged.tsv``) when project config folders are layered over
+    the package's (see :func:`pytest_asrbench._shared.config_layers.origin_of`): its path
+    relative to ``rootpath`` when inside it, else absolute. ``None`` for a shipped file."""
+    source = installed_source()
+    if source.configs_root is None:
+        return None
+    origin = origin_of(source.configs_root, rel)
+    if origin is None:
+        return None
+    if rootpath is not None:
+        try:
+            return origin.resolve().relative_to(Path(rootpath).resolve()).as_posix()
+        except ValueError:
+            pass
+    return str(origin)
 
 
 def project_source(root: Path) -> DirSource:

@@ -47,7 +47,7 @@ class SignatureRunner:
         config = context.pytest_config
         gate = session_gate(config)
         current = gate.current(case.metric, case.language)
-        verdict = judge(Recorded.from_case(case, context.rootpath), current)
+        verdict = judge(Recorded.from_case(case, context.rootpath), current, gate.locate)
         failures = []
         if verdict.state == "bumped" and updating(config):
             rewrite_case(case.file, case.id, current)

@@ -1,0 +1,90 @@
+"""Project config folders reach the CLI (``--config-dir``, ``ASRBENCH_CONFIG_DIRS``) and the
+plugin (the ``asrbench_config_dirs`` ini option first, then ``ASRBENCH_CONFIG_DIRS``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench._shared.config_layers import ENV_VAR
+
+
+def spelling_folder(folder: Path, word: str) -> Path:
+    """A config folder whose en.toml extends the shipped one: 'kubernetes' -> ``word``."""
+    (folder / "en").mkdir(parents=True)
+    (folder / "en.toml").write_text('extends = "en"\n[lexicons]\nspelling = "en/spelling.tsv"\n', encoding="utf-8")
+    (folder / "en/spelling.tsv").write_text(f"kubernetes\t{word}\n", encoding="utf-8")
+    return folder
+
+
+def asrbench(*args: str, cwd: Path, env_dirs: str | None = None) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != ENV_VAR}
+    if env_dirs is not None:
+        env[ENV_VAR] = env_dirs
+    return subprocess.run([sys.executable, "-m", "pytest_asrbench.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_config_dir_then_the_variable_then_the_package(tmp_path):
+    spelling_folder(tmp_path / "first", "k8s")
+    spelling_folder(tmp_path / "second", "kube")
+    assert asrbench("normalize", "-l", "en", "Kubernetes", cwd=tmp_path).stdout == "kubernetes\n"
+    assert asrbench("normalize", "-l", "en", "--config-dir", "second", "Kubernetes", cwd=tmp_path).stdout == "kube\n"
+    assert asrbench("normalize", "-l", "en", "Kubernetes", cwd=tmp_path, env_dirs="second").stdout == "kube\n"
+    both = asrbench("score", "-l", "en", "--config-dir", "first", "Kubernetes", "k8s", cwd=tmp_path, env_dirs="second")
+    assert both.returncode == 0 and both.stdout.startswith("WER 0.00%"), both.stdout + both.stderr
+    repeated = asrbench("explain", "-l", "en", "--config-dir", "second", "--config-dir", "first", "Kubernetes",
+                        cwd=tmp_path)
+    assert repeated.stdout.splitlines()[-1].endswith("kube"), repeated.stdout
+
+
+def test_cli_missing_config_dir_is_a_usage_error_naming_the_setting(tmp_path):
+    done = asrbench("normalize", "-l", "en", "--config-dir", "nope", "x", cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"config folder {tmp_path.resolve() / 'nope'} (named by --config-dir) does not exist" in done.stderr
+    done = asrbench("normalize", "-l", "en", "x", cwd=tmp_path, env_dirs="gone")
+    assert done.returncode == 2 and f"(named by the {ENV_VAR} variable)" in done.stderr
+
+
+def test_cli_signature_reads_the_project_folder(tmp_path):
+    spelling_folder(tmp_path / "mine", "k8s")
+    done = asrbench("signature", "-l", "en", "--metric", "stt_wer", "--config-dir", "mine", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert '"lexicon en/spelling.merged.tsv"' in done.stdout
+
+
+PROBE = '''
+from pytest_asrbench import normalize_text
+
+def test_probe():
+    assert normalize_text("Kubernetes", "en") == {expected!r}
+'''
+
+
+@pytest.mark.parametrize(("ini", "env", "expected"), [
+    ("ini_dir", None, "k8s"),
+    (None, "env_dir", "kube"),
+    ("ini_dir", "env_dir", "k8s"),  # the ini option first
+])
+def test_plugin_reads_the_ini_option_then_the_variable(pytester, monkeypatch, ini, env, expected):
+    spelling_folder(pytester.path / "ini_dir", "k8s")
+    spelling_folder(pytester.path / "env_dir", "kube")
+    pytester.makeini("[pytest]\n" + (f"asrbench_config_dirs = {ini}\n" if ini else ""))
+    pytester.makepyfile(test_probe=PROBE.format(expected=expected))
+    if env:
+        monkeypatch.setenv(ENV_VAR, str(pytester.path / env))
+    else:
+        monkeypatch.delenv(ENV_VAR, raising=False)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_plugin_missing_folder_is_a_usage_error(pytester, monkeypatch):
+    monkeypatch.setenv(ENV_VAR, str(pytester.path / "gone"))
+    pytester.makepyfile(test_ok="def test_ok():\n    pass\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*config folder *gone (named by the {ENV_VAR} variable) does not exist*"])
