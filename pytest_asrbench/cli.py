@@ -3,6 +3,7 @@
     asrbench normalize -l de "Anmelde-Konto"
     asrbench explain -l ko "삼월 이십오일"
     asrbench score -l en "the cat sat" "the bat sat" [--json]
+    asrbench refs build --out refs/ [--sets fleurs gs2 ...]
 
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
@@ -32,6 +33,7 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
     "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
+    "pytest_asrbench.bench.cli",
 ]
 
 
