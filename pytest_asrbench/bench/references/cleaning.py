@@ -6,12 +6,12 @@ published figures were made (source: the reference-builder specification, issue 
 1. remove ASCII punctuation except ``?`` and ``!``, and the curly quotes ``“ ” ‘ ’``, the em and
    en dashes ``— –`` and the ellipsis ``…``;
 2. lowercase; strip the ends;
-3. pythainlp's ``normalize`` (pythainlp 5.3.5): zero-width characters removed, repeated vowels
-   and misplaced marks put right (``นำ้`` -> ``น้ำ``, ``เเ`` -> ``แ``).
+3. pythainlp's ``normalize`` (pythainlp 5.3.5): zero-width characters removed, runs of spaces
+   made one, repeated vowels and misplaced marks put right (``นำ้`` -> ``น้ำ``, ``เเ`` -> ``แ``).
 
 Removing ``.`` also removes decimal points: ``22.00`` becomes ``2200``. That is a documented
 consequence, not a bug: 17 FLEURS references contain one, and the published FLEURS figures were
-scored with them that way. Whitespace inside the text is left as it is.
+scored with them that way. Tabs and newlines inside the text are left to pythainlp.
 
 A frozen cleaning is never edited in place: a change is a new entry in :data:`CLEANINGS`
 (``th-bench-v2``), and ``tests/bench/test_cleaning.py`` pins v1's rules and its outputs on a
@@ -63,7 +63,7 @@ def _thai_normalize(required_version: str) -> Callable[[str], str]:
 def clean_th_bench_v1(text: str) -> str:
     """``th-bench-v1`` of one text (see the module docstring for the rules and their source).
 
-    ``"ราคา 22.00 บาท"`` -> ``"ราคา 2200 บาท"``; ``"“Hello,” — world!"`` -> ``"hello  world!"``.
+    ``"ราคา 22.00 บาท"`` -> ``"ราคา 2200 บาท"``; ``"“Hello,” — world!"`` -> ``"hello world!"``.
 
     Raises:
         TypeError: ``text`` is not a string.
