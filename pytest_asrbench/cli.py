@@ -3,6 +3,7 @@
     asrbench normalize -l de "Anmelde-Konto"
     asrbench explain -l ko "삼월 이십오일"
     asrbench score -l en "the cat sat" "the bat sat" [--json]
+    asrbench refs build --out refs/ [--sets fleurs gs2 ...]
 
 Commands that read language configs take ``--config-dir DIR`` (repeatable): a project's own
 config folders searched before the package's, then those of ``ASRBENCH_CONFIG_DIRS``
@@ -40,6 +41,7 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
     "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
+    "pytest_asrbench.bench.cli",
 ]
 #: Subcommands that read language configs: they take ``--config-dir DIR`` (repeatable).
 CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe")

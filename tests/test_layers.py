@@ -42,7 +42,7 @@ HEAVY: dict[str, tuple[str, ...]] = {
     "ctranslate2": ("pytest_asrbench.asr",),
     "huggingface_hub": ("pytest_asrbench.asr", "pytest_asrbench.bench"),
     "pyarrow": ("pytest_asrbench.bench",),
-    "pythainlp": ("pytest_asrbench.normalize.languages.th",),
+    "pythainlp": ("pytest_asrbench.normalize.languages.th", "pytest_asrbench.bench"),
     "opencc": ("pytest_asrbench.normalize.languages.zh",),
 }
 #: pytest itself: the plugin layer, and the cases stage (its kinds run inside a pytest session).
@@ -236,6 +236,9 @@ STAGES = [
     "pytest_asrbench.signatures",
     "pytest_asrbench.cases",
     "pytest_asrbench.asr",
+    "pytest_asrbench.bench",
+    "pytest_asrbench.bench.cli",
+    "pytest_asrbench.bench.references.sets",
     "pytest_asrbench.plugin",
     "pytest_asrbench.cli",
 ]

@@ -43,7 +43,7 @@ def use_config_dirs(folders: list[Path]) -> None:
     """
     global _PROJECT_CONFIG_DIRS
     _PROJECT_CONFIG_DIRS = tuple(Path(folder).resolve() for folder in folders)
-    for cached in (get_config, get_lexicons, get_normalizer):
+    for cached in (get_config, get_lexicons, _normalizer):
         cached.cache_clear()
 
 

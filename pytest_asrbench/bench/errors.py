@@ -1,0 +1,68 @@
+"""Errors raised by the benchmark stage; each message names the set and says what to do."""
+
+from __future__ import annotations
+
+from pytest_asrbench.errors import AsrbenchError
+
+
+class BenchError(AsrbenchError):
+    """Base class of every error raised on purpose by :mod:`pytest_asrbench.bench`."""
+
+    def for_set(self, name: str) -> BenchError:
+        """The same error, of the same class, with ``name: `` in front of its message (the
+        set that was being built), unless the message already starts with it."""
+        message = str(self)
+        if message.startswith(f"{name}: "):
+            return self
+        return type(self)(f"{name}: {message}")
+
+
+#: What to install when a library of the ``bench`` extra is missing.
+BENCH_EXTRA_MESSAGE = "building references needs the bench extra: pip install 'pytest-asrbench[bench]'"
+
+
+class BenchDependencyError(BenchError, ImportError):
+    """huggingface_hub, pyarrow or pythainlp (the ``bench`` extra) is not installed, or a
+    library whose output is frozen into a cleaning has another version than the pinned one."""
+
+
+class UnknownSetError(BenchError, ValueError):
+    """A set name is not one of the benchmark's sets; the message lists them."""
+
+
+class UnknownCleaningError(BenchError, LookupError):
+    """A benchmark cleaning version name is not known; the message lists the known ones."""
+
+
+class HubError(BenchError):
+    """Base class of the problems of reaching a dataset on the Hugging Face Hub."""
+
+
+class HubUnreachableError(HubError, ConnectionError):
+    """The network is off: ``HF_HUB_OFFLINE=1`` is set, or the hub could not be reached."""
+
+
+class GatedDatasetError(HubError, PermissionError):
+    """A gated dataset (GigaSpeech2) was asked for without a Hugging Face token, or with a
+    token whose account has not accepted the dataset's access terms."""
+
+
+class RevisionMissingError(HubError, LookupError):
+    """The pinned commit of a dataset is not on the hub (its history was rewritten)."""
+
+
+class DatasetMissingError(HubError, LookupError):
+    """A dataset, or a file of it, is not at the pinned revision."""
+
+
+class SourceFormatError(BenchError, ValueError):
+    """A transcript file or parquet row does not have the layout the set's rules read
+    (a field count, an id shape, a missing column); the message names the file and row."""
+
+
+class ReferenceCountError(BenchError, ValueError):
+    """A built set has another number of clips than the benchmark's expected count."""
+
+
+class DuplicateIdError(BenchError, ValueError):
+    """Two clips of a built set have the same id."""
