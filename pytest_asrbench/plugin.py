@@ -6,11 +6,13 @@ collected and ordinary pytest runs are untouched.
 
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
 
 import pytest
 
-from pytest_asrbench.snapshot_layout import CASE_SUFFIXES
+from pytest_asrbench.snapshot_layout import is_case_suffix
 
 # The ASR stage's own options and run-record hooks (imports nothing heavy).
 pytest_plugins = ["pytest_asrbench.asr.pytest_hooks"]
@@ -48,7 +50,7 @@ def _is_case_file(file_path: Path, config: pytest.Config) -> bool:
     """A YAML file under a folder named in ``asrbench_case_dirs``, or under (or equal to) a
     path given on the command line other than the rootdir itself (so ``pytest --asrbench .``
     does not take ``.pre-commit-hooks.yaml`` for a case file)."""
-    if file_path.suffix not in CASE_SUFFIXES:
+    if not is_case_suffix(file_path):
         return False
     if set(config.getini("asrbench_case_dirs")).intersection(file_path.parts[:-1]):
         return True
@@ -85,7 +87,7 @@ def pytest_report_collectionfinish(config: pytest.Config, items) -> str | None:
         return None
     folders = set(config.getini("asrbench_case_dirs"))
     for path in _given_paths(config):
-        if path.suffix in CASE_SUFFIXES or folders.intersection(path.parts) or any(
+        if is_case_suffix(path) or folders.intersection(path.parts) or any(
             (path / name).is_dir() for name in folders
         ):
             return "asrbench: YAML case files are collected only with --asrbench (pytest --asrbench <paths>)"
@@ -129,9 +131,34 @@ class _CoverageWatcher:
             self.coverage.finished.add(report.nodeid)
 
 
+_PREVIOUS_SIGTERM = pytest.StashKey[object]()
+
+
+def _sigterm_as_interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt("SIGTERM")
+
+
+def _take_sigterm(config: pytest.Config) -> None:
+    """Under ``--asrbench``, SIGTERM interrupts the run as Ctrl-C does (pytest's summary, and
+    "unused-snapshot check skipped, nothing deleted: the run was interrupted"), instead of
+    ending the process without a word. Main process and xdist workers; only the main thread
+    may set a handler. The previous handler comes back in :func:`pytest_unconfigure`."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    config.stash[_PREVIOUS_SIGTERM] = signal.signal(signal.SIGTERM, _sigterm_as_interrupt)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    previous = config.stash.get(_PREVIOUS_SIGTERM, None)
+    if previous is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, previous)
+        del config.stash[_PREVIOUS_SIGTERM]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("asrbench"):
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
+        _take_sigterm(config)
     _use_project_config_dirs(config)
 
 
@@ -202,16 +229,20 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
     with adapter.unused_detection(config, enabled=reason is None):
         result = yield
     coverage.writes.extend(adapter.take_writes())
-    summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False}
+    summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False,
+               "kept": False, "failed": False}
     if reason is None and not adapter.unused_check_disabled(config):
         summary["files"] = coverage.unused_snapshots()
         summary["folders"] = _orphans(config)
         if adapter.cleanup_allowed(config):
             _delete(summary["files"], summary["folders"])
             summary["deleted"] = True
-        elif (summary["files"] or summary["folders"]) and not adapter.update_mode(config) \
-                and not adapter.unused_is_warning(config) and session.exitstatus == pytest.ExitCode.OK:
+        elif adapter.update_mode(config):
+            summary["kept"] = True  # --snapshot-update --snapshot-no-cleanup
+        elif (summary["files"] or summary["folders"]) and not adapter.unused_is_warning(config) \
+                and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            summary["failed"] = True
     config.stash[SUMMARY] = summary
     return result
 
@@ -238,22 +269,37 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     root = config.rootpath
     lines = [f"  {action} {_shown(Path(path), root)}" for action, path in summary["writes"]]
     if lines:
-        lines.insert(0, f"{len(summary['writes'])} snapshot file(s) written:")
+        rewrote = sum(action == "rewrote" for action, _ in summary["writes"])
+        written = f"{len(summary['writes']) - rewrote} snapshot file(s)"
+        if rewrote:
+            written += f" and {rewrote} case file(s) (re-recorded signatures)"
+        lines.insert(0, f"{written} written:")
     unused = [*summary["files"], *summary["folders"]]
     if unused:
         kinds = [f"{len(summary['files'])} snapshot file(s) no case id names"] if summary["files"] else []
         kinds += [f"{len(summary['folders'])} snapshot folder(s) whose case file is gone"] if summary["folders"] else []
         if summary["deleted"]:
             lines.append(f"deleted {' and '.join(kinds)}:")
+        elif summary["kept"]:
+            lines.append(f"unused: {' and '.join(kinds)}; kept because of --snapshot-no-cleanup "
+                         "(run --snapshot-update without it to delete them):")
         else:
             lines.append(f"unused: {' and '.join(kinds)}; re-run with --snapshot-update to delete them:")
         lines += [f"  {_shown(path, root)}" for path in unused]
     if summary["skipped"]:
         lines.append(f"unused-snapshot check skipped, nothing deleted: {summary['skipped']}")
+    failed = summary["failed"] and unused
+    if failed:
+        # The run fails for this alone: say so last, near pytest's own final line.
+        shown = ", ".join(_shown(path, root) for path in unused[:3]) + (", ..." if len(unused) > 3 else "")
+        lines.append(f"FAILED: {len(unused)} unused snapshot file(s)/folder(s): {shown} "
+                     "(pytest --asrbench <paths> --snapshot-update deletes them; --snapshot-warn-unused "
+                     "only warns)")
+        terminalreporter.stats.setdefault("unused snapshot(s)", []).extend(unused)
     if lines:
         terminalreporter.write_sep("-", "asrbench snapshots")
         for line in lines:
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(line, red=bool(failed and line is lines[-1]))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:

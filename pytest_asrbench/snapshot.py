@@ -17,6 +17,7 @@ touches one module:
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,10 +43,17 @@ class SnapshotWriteError(AsrbenchError):
 
 
 def take_writes() -> list[tuple[str, str]]:
-    """The ``(action, path)`` pairs written since the last call (``action``: created, updated)."""
+    """The ``(action, path)`` pairs written since the last call (``action``: created, updated,
+    or rewrote for a case file)."""
     writes = list(_WRITES)
     _WRITES.clear()
     return writes
+
+
+def record_case_file_rewrite(path: str) -> None:
+    """Note a case file rewritten in place (a re-recorded signature case): the run lists it
+    with the snapshot files it wrote (action ``rewrote``)."""
+    _WRITES.append(("rewrote", str(path)))
 
 
 def _snapshot_dir(test_location) -> Path | None:
@@ -94,6 +102,10 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
                 f"cannot write snapshot {path}: {exc.strerror} ({exc.filename}); make the snapshot "
                 "folder and its files writable, then run the update again") from exc
         except OSError as exc:
+            if exc.errno == errno.EROFS:
+                raise SnapshotWriteError(
+                    f"cannot write snapshot {path}: read-only file system ({exc.filename}); re-record in a "
+                    "writable checkout, or remount it read-write") from exc
             raise SnapshotWriteError(f"cannot write snapshot {path}: {exc}") from exc
         _WRITES.append((action, str(path)))
 

@@ -13,7 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+#: Suffixes of case files, compared without regard to case (``c2.YAML`` is a case file too).
 CASE_SUFFIXES = (".yaml", ".yml")
+
+
+def is_case_suffix(path: Path) -> bool:
+    """Whether ``path`` ends in ``.yaml`` or ``.yml``, in any letter case (``.YAML``, ``.Yml``)."""
+    return path.suffix.lower() in CASE_SUFFIXES
+
+
+def _has_case_file(stem_path: Path) -> bool:
+    """Whether a case file ``<stem_path>.<yaml|yml, any case>`` exists."""
+    folder = stem_path.parent
+    return folder.is_dir() and any(
+        entry.stem == stem_path.name and is_case_suffix(entry) and entry.is_file() for entry in folder.iterdir())
 
 
 def case_root(path: Path, case_dirs: Iterable[str]) -> Path | None:
@@ -46,7 +59,7 @@ def orphan_snapshot_dirs(root: Path, snapshots: str, folders: Iterable[Path], ca
     ``folders`` are directories the run covered (command-line arguments). For each, its case
     folder is found (itself, an ancestor, or a child named in ``case_dirs``); every folder
     of JSON files in the mirrored snapshot tree must then have a case file
-    (``<case folder>/<relative>.yaml`` or ``.yml``).
+    (``<case folder>/<relative>.yaml`` or ``.yml``, in any letter case).
     """
     orphans: set[Path] = set()
     snapshot_root = root / snapshots
@@ -62,6 +75,6 @@ def orphan_snapshot_dirs(root: Path, snapshots: str, folders: Iterable[Path], ca
                 continue
             for json_dir in {path.parent for path in mirror.rglob("*.json")}:
                 relative = json_dir.relative_to(snapshot_root)
-                if not any((base / relative).with_suffix(suffix).is_file() for suffix in CASE_SUFFIXES):
+                if not _has_case_file(base / relative):
                     orphans.add(json_dir)
     return sorted(orphans)

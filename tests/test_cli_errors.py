@@ -15,7 +15,7 @@ from pytest_asrbench.cli import main
         (["signature", "-l", "xx"], ["no normalizer config for language 'xx'", "known languages:", "en"]),
         (["signature", "--root", "/nonexistent-asrbench"], ["no pytest-asrbench project in /nonexistent-asrbench",
                                                             "--root"]),
-        (["signature", "--rev", "no-such-revision"], ["cannot read revision 'no-such-revision'"]),
+        (["signature", "--rev", "no-such-revision"], ["revision 'no-such-revision' does not exist", "git fetch"]),
         (["normalize", "-l", "xx", "text"], ["no normalizer config for language 'xx'", "known languages"]),
         (["explain", "-l", "", "text"], ["non-empty tag"]),
         (["score", "-l", "xx", "a", "b"], ["language 'xx'"]),

@@ -103,7 +103,10 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     before = state(copy)
     refused = run_cases(copy, "--snapshot-update")
     assert refused.returncode == 1
-    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 3
+    # Explained once, at the signature case; the other cases of the pair point to it in one line.
+    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 1
+    assert refused.stdout.count("--snapshot-update refused for (stt_wer, en): metric changed without a version "
+                                "bump; nothing is written for this pair (what to bump: the signature case at ") == 2
     assert state(copy) == before  # neither the signature case nor the score snapshot was written
 
     text = config.read_text(encoding="utf-8")
@@ -112,6 +115,9 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     not_yet = run_cases(copy)
     assert not_yet.returncode == 1
     assert f"version bumped (config en.toml {old}→{old}.1) but the signature case" in not_yet.stdout
+    # the snapshot mismatch of the signature case does not add the contradicting "bump" advice
+    assert not_yet.stdout.count("if intended, bump the metric or language config version") == 1  # the score case
+    assert "it holds this pair's versions, which moved: the re-record command above records it too" in not_yet.stdout
 
     bumped = state(copy)
     rerecorded = run_cases(copy, "--snapshot-update")
@@ -122,6 +128,8 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
         "cases/en/signature.yaml", "snapshots/en/score/filler-in-hypothesis.json",
         "snapshots/en/signature/stt_wer-signature.json"]
     assert "updated snapshots/en/score/filler-in-hypothesis.json" in rerecorded.stdout
+    assert "rewrote cases/en/signature.yaml" in rerecorded.stdout  # the re-recorded case file is listed
+    assert "and 1 case file(s) (re-recorded signatures) written:" in rerecorded.stdout
     signature_yaml = (copy / "cases" / "en" / "signature.yaml").read_text(encoding="utf-8")
     assert signature_yaml.startswith(HEADER)  # edited in place, comment kept
     assert f'config_version: "{old}.1"' in signature_yaml
@@ -177,4 +185,27 @@ def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
     rerecorded = run_cases(copy, "--snapshot-update")
     assert rerecorded.returncode == 0, rerecorded.stdout
     assert "updated snapshots/en/score/filler-in-hypothesis.json" in rerecorded.stdout
+    assert "rewrote cases/en/signature.yaml" in rerecorded.stdout  # the re-recorded case file is listed
+    assert "and 1 case file(s) (re-recorded signatures) written:" in rerecorded.stdout
     assert run_cases(copy).returncode == 0
+
+
+def test_a_language_reading_the_changed_config_is_named_in_the_message(copy):
+    """Hindi reads en.toml (its code-switch view language): after a bump of en only, the en
+    message names hi and the command re-records both folders."""
+    (copy / "cases" / "hi").mkdir()
+    printed = child(copy, "-m", "pytest_asrbench.cli", "signature", "-l", "hi", "--metric", "stt_wer", "--case")
+    assert printed.returncode == 0, printed.stderr
+    entry = "".join(line + "\n" for line in printed.stdout.splitlines() if not line.startswith("#"))
+    (copy / "cases" / "hi" / "signature.yaml").write_text("language: hi\ncases:\n" + entry, encoding="utf-8")
+    assert '"config en.toml"' in entry
+    config = copy / "configs" / "en.toml"
+    add_filler(config)
+    text = config.read_text(encoding="utf-8")
+    old = re.search(r'(?m)^version = "([^"]+)"', text)[1]
+    config.write_text(text.replace(f'version = "{old}"', f'version = "{old}.1"', 1), encoding="utf-8")
+    result = run_cases(copy)
+    assert result.returncode == 1
+    assert "configs/hi.toml reads en.toml: bump it as well (its stt_wer signature changed too; " in result.stdout
+    assert "cases/hi/signature.yaml:3)" in result.stdout
+    assert "run `pytest --asrbench cases/en cases/hi --snapshot-update`" in result.stdout

@@ -73,7 +73,17 @@ def atomic_file(target: Path, mode: int | None = None) -> Iterator[BinaryIO]:
         raise
 
 
+def _read_only_file_system(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (where ``statvfs`` tells)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): cannot tell
+        return False
+
+
 def _refuse_read_only(path: Path) -> None:
+    if _read_only_file_system(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
     if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
 
@@ -88,6 +98,7 @@ def write_atomic(target: Path, data: bytes) -> None:
 
     Raises:
         PermissionError: the target or its folder is not writable (the path is in the error).
+        OSError: with ``errno.EROFS`` when the folder is on a read-only file system.
         OSError: any other failure to create the folder or write the file; the target is then
             left as it was and no temporary file remains.
     """

@@ -203,6 +203,22 @@ def _resample_array(samples: np.ndarray, sample_rate: int) -> np.ndarray:
     return np.concatenate(chunks).astype(np.float32, copy=False)
 
 
+
+def check_audio_file(path: Path) -> None:
+    """Check what can be checked of an audio file without decoding it (nothing heavy is
+    imported): it exists, is a file, and is not empty.
+
+    Raises:
+        AudioError: a folder, a missing file or an empty one; names the file.
+    """
+    if path.is_dir():
+        raise AudioError(f"{path}: is a directory, not an audio file")
+    if not path.is_file():
+        raise AudioError(f"{path}: audio file not found")
+    if path.stat().st_size == 0:
+        raise AudioError(f"{path}: audio file is empty (0 bytes)")
+
+
 def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     """Decode ``audio`` to a 16 kHz mono float32 :class:`AudioClip`.
 
@@ -218,12 +234,7 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     if isinstance(audio, np.ndarray):
         return _load_array(audio, sample_rate)
     path = Path(audio)
-    if path.is_dir():
-        raise AudioError(f"{path}: is a directory, not an audio file")
-    if not path.is_file():
-        raise AudioError(f"{path}: audio file not found")
-    if path.stat().st_size == 0:
-        raise AudioError(f"{path}: audio file is empty (0 bytes)")
+    check_audio_file(path)
     samples = _decode_file(path)
     if samples.size == 0:
         raise AudioError(f"{path}: audio decodes to zero samples (a zero-length clip, or a corrupt file FFmpeg could not read)")

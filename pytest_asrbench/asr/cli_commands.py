@@ -86,6 +86,13 @@ def run_transcribe(args: argparse.Namespace) -> int:
         from pytest_asrbench.normalize.registry import resolve_language
 
         resolve_language(args.language)  # UnknownLanguageError before decoding, not after
+    readable = _readable_files(args.audio)  # each bad file reported now, before the model loads
+    failed_early = len(args.audio) - len(readable)
+    if not readable:
+        print(f"asrbench transcribe: none of the {len(args.audio)} audio file(s) can be read (see the errors above)",
+              file=sys.stderr)
+        return 2
+    args.all_audio, args.audio = args.audio, readable
     require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
     session = AsrSession(use_cache=args.cache)
     session.expected_clips = len(args.audio)
@@ -96,6 +103,7 @@ def run_transcribe(args: argparse.Namespace) -> int:
         check_language(args.language)  # AsrLanguageError before any clip
     try:
         entries, failed = _transcribe_all(args, session, settings)
+        failed += failed_early
     finally:  # also on Ctrl-C: the bar erases itself instead of leaving debris
         session.close_progress()
     record = build_record(engine, entries, cases_root=Path.cwd(), cache=session.cache)
@@ -105,12 +113,31 @@ def run_transcribe(args: argparse.Namespace) -> int:
         _print_summary(record)
     if failed:
         print(
-            f"asrbench transcribe: {failed} of {len(args.audio)} audio file(s) could not be "
+            f"asrbench transcribe: {failed} of {len(args.all_audio)} audio file(s) could not be "
             "transcribed (see the errors above)",
             file=sys.stderr,
         )
         return 2
     return 0
+
+
+def _readable_files(paths: list[Path]) -> list[Path]:
+    """The files of ``paths`` worth loading the model for: each one that is missing, a
+    folder, or empty (:func:`~pytest_asrbench.asr.audio.check_audio_file`) is reported on
+    stderr (``asrbench transcribe: error: PATH: reason``) and left out. Decoding may still
+    find a file corrupt; that is reported when it is tried."""
+    from pytest_asrbench.asr.audio import check_audio_file
+    from pytest_asrbench.asr.errors import AudioError
+
+    readable = []
+    for path in paths:
+        try:
+            check_audio_file(path)
+        except AudioError as exc:
+            print(f"asrbench transcribe: error: {exc}", file=sys.stderr, flush=True)
+        else:
+            readable.append(path)
+    return readable
 
 
 def _transcribe_all(args: argparse.Namespace, session, settings: dict) -> tuple[list[dict], int]:

@@ -83,6 +83,10 @@ class CacheNotWritableError(AsrError):
     embedded model). The message names the folder and says to set ``ASRBENCH_CACHE_DIR``."""
 
 
+class RunRecordError(AsrError, OSError):
+    """The run record (``--asrbench-run-record PATH``) cannot be written to its path."""
+
+
 class AsrCaseError(AsrError, ValueError):
     """An ``asr`` case asks for something that cannot be checked (an unknown ``expect`` key
     or flag); raised before any snapshot comparison."""

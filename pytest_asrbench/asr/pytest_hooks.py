@@ -43,6 +43,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse, before anything runs, options that could only fail or be ignored at the end:
+    a run-record path that cannot be written, and ``--asrbench-record-fingerprint`` without
+    ``--snapshot-update``."""
+    if hasattr(config, "workerinput"):
+        return  # the controller checked already
+    if config.getoption("asrbench_record_fingerprint", False) and not getattr(config.option, "update_snapshots", False):
+        raise pytest.UsageError(
+            "--asrbench-record-fingerprint only acts while re-recording: add --snapshot-update "
+            "(pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint)")
+    path = config.getoption("asrbench_run_record", None)
+    if path:
+        from pytest_asrbench.asr.run_record import record_path_problem
+
+        problem = record_path_problem(Path(config.invocation_params.dir) / path)
+        if problem:
+            raise pytest.UsageError(f"--asrbench-run-record {path}: {problem}")
+
+
+_RECORD_ERROR = pytest.StashKey[str]()
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     asr = peek_session(config)
@@ -69,7 +91,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
     engine = asr.main_engine or asr.engine_for(None)
     record = build_record(engine, asr.clips, cases_root=Path(config.rootpath), cache=asr.cache)
-    write_record(record, Path(config.invocation_params.dir) / path)
+    from pytest_asrbench.asr.errors import RunRecordError
+
+    try:
+        write_record(record, Path(config.invocation_params.dir) / path)
+    except RunRecordError as exc:  # reported in one line at the end, and the run fails
+        config.stash[_RECORD_ERROR] = str(exc)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -128,6 +156,8 @@ def _verdict(entry: dict) -> str:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    if _RECORD_ERROR in config.stash:
+        terminalreporter.write_line(f"asrbench asr: ERROR: {config.stash[_RECORD_ERROR]}", red=True)
     asr = peek_session(config)
     if asr is None or not asr.clips:
         return

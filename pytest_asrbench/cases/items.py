@@ -14,7 +14,8 @@ from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.cases.signature_gate import patch_bump_refusal, update_refusal
 from pytest_asrbench.run_coverage import coverage_of
-from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare
+from pytest_asrbench.scoring.display import elide
+from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, record_case_file_rewrite
 from pytest_asrbench.snapshot_layout import snapshot_dir
 
 #: The case an item runs.
@@ -106,6 +107,8 @@ def run(case: Case, snapshot, config) -> None:
         # (compared without writing, so it counts as used).
         compare(snapshot, {"error": str(exc)}, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
+    for path in result.rewritten:
+        record_case_file_rewrite(path)
     output = snapshot_view(case, result.output)
     refusal = update_refusal(case, config)
     if refusal:
@@ -160,7 +163,16 @@ def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
     )
     advice = hint or ("if intended, bump the metric or language config version and re-record "
                       "(see README, 'Re-recording')")
-    return f"output differs from the recorded snapshot; {advice}:\n" + "\n".join(diff)
+    lines = [elide(line, MAX_DIFF_LINE) for line in diff]
+    if len(lines) > MAX_DIFF_LINES:
+        lines = lines[:MAX_DIFF_LINES] + [f"… {len(lines) - MAX_DIFF_LINES} more diff line(s) not shown; "
+                                          f"the recorded file is {comparison.location}"]
+    return f"output differs from the recorded snapshot; {advice}:\n" + "\n".join(lines)
+
+
+#: A snapshot diff in a failure shows at most this many lines, each cut to MAX_DIFF_LINE characters.
+MAX_DIFF_LINES = 200
+MAX_DIFF_LINE = 1000
 
 
 class CaseItem(pytest.Function):

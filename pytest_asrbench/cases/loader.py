@@ -186,7 +186,16 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     message = error.message
     quote = _quote_hint(error, root) if root is not None else None
     number = _number_hint(error)
-    if quote:
+    field_name = path[-1] if path else None
+    if field_name == "xfail" and error.validator in ("type", "minLength"):
+        message = ("xfail takes the reason of the known limitation as text, not true/false: "
+                   "write e.g. `xfail: \"numbers with units are not split yet\"`")
+    elif field_name == "id" and error.validator == "pattern":
+        message = (f"{error.instance!r} is not a valid id: use letters A-Z a-z, digits 0-9, '_', '.' and '-', "
+                   "starting with a letter or digit (e.g. time-ten-thirty)")
+    elif path == ["cases"] and error.validator == "minItems":
+        message = "the case list is empty: a case file needs at least one case under `cases:`"
+    elif quote:
         message = quote
     elif number:
         message += f" ({number})"
@@ -197,6 +206,23 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     elif error.validator in ("unevaluatedProperties", "additionalProperties"):
         message += " (remove it or fix its spelling)"
     return where + message
+
+
+def _kind_problems(case: Case, node: Located) -> list[tuple[int, str]]:
+    """``(line, message)`` of each fault the case's kind finds at load time (its runner's
+    optional ``load_problems(case)``, e.g. a ``score`` case's unknown ``expect`` key)."""
+    from pytest_asrbench.cases.kinds import get_runner  # the kinds import this module's users
+
+    check = getattr(get_runner(case.kind), "load_problems", None)
+    if check is None:
+        return []
+    found = []
+    for field_name, message in check(case):
+        top = field_name.split(".")[0]
+        holder = node.children.get("expect") if isinstance(node.children, dict) else None
+        line = (holder.key_lines.get(field_name) if holder is not None else None) or node.key_lines.get(top, node.line)
+        found.append((line, message))
+    return found
 
 
 def load_case_file(path: Path) -> CaseFile:
@@ -269,7 +295,7 @@ def load_case_file(path: Path) -> CaseFile:
                                                f"case {case_id!r}: unknown metric {metric!r}; known metrics: {', '.join(sorted(METRICS))}"))
             continue
         common = {"id", "kind", "language", "metric", "note", "source", "xfail"}
-        result.cases.append(Case(
+        case = Case(
             id=case_id,
             kind=entry["kind"],
             language=language,
@@ -281,7 +307,11 @@ def load_case_file(path: Path) -> CaseFile:
             note=entry.get("note"),
             source=entry.get("source"),
             xfail=entry.get("xfail"),
-        ))
+        )
+        problems = _kind_problems(case, node)
+        result.errors += [CaseFileError(path, line_of, f"case {case_id!r}: {message}") for line_of, message in problems]
+        if not problems:
+            result.cases.append(case)
     if result.errors:
         result.cases = []
     return result

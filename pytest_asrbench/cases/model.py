@@ -39,12 +39,15 @@ class CaseResult:
     ``output`` is JSON-able and recorded in the snapshot whole; ``failures`` lists each
     expectation that did not hold, as a sentence a reviewer can act on (empty: passed);
     ``snapshot_hint`` replaces the generic advice shown when the output differs from the
-    snapshot (an ``asr`` case says whether the engine or the score moved).
+    snapshot (an ``asr`` case says whether the engine or the score moved); ``rewritten``
+    names the case files the runner rewrote in place (a ``signature`` case re-recorded under
+    ``--snapshot-update``), so the run lists them with the snapshot files it wrote.
     """
 
     output: dict[str, Any]
     failures: list[str] = field(default_factory=list)
     snapshot_hint: str | None = None
+    rewritten: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:

@@ -15,6 +15,7 @@ from pathlib import Path
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.yaml_lines import parse
 from pytest_asrbench.signatures.gate import Recorded, SessionGate
+from pytest_asrbench.snapshot_layout import is_case_suffix
 from pytest_asrbench.signatures.compute import Signature
 
 
@@ -32,8 +33,8 @@ def read_recorded(rootpath: Path, case_dirs: list[str]) -> tuple[dict[tuple[str,
         folder = Path(rootpath) / name
         if not folder.is_dir():
             continue
-        for path in sorted(folder.rglob("*.y*ml")):
-            if b"signature" not in path.read_bytes():
+        for path in sorted(folder.rglob("*")):
+            if not is_case_suffix(path) or not path.is_file() or b"signature" not in path.read_bytes():
                 continue  # cannot hold a signature case
             loaded = load_case_file(path)
             if loaded.errors:
@@ -69,10 +70,11 @@ def _scalar_line(line: str, key: str, value: str) -> str:
     return f"{match['head']}{json.dumps(value, ensure_ascii=False)}{match['tail'] or ''}{match['eol']}"
 
 
-def rewrite_case(path: Path, case_id: str, current: Signature) -> None:
+def rewrite_case(path: Path, case_id: str, current: Signature) -> bool:
     """Write ``current`` into the signature case ``case_id`` of ``path``, editing only its
     ``version``, ``config_version``, ``signature`` and ``components`` lines (comments, order
-    and every other line of the file stay as they are).
+    and every other line of the file stay as they are). Returns whether the file changed
+    (an equal file is not rewritten).
 
     Raises:
         ValueError: the case or one of its fields is not found, or the edit would not read back
@@ -119,4 +121,7 @@ def rewrite_case(path: Path, case_id: str, current: Signature) -> None:
     if wrong:
         raise ValueError(f"{path}: re-recording case {case_id!r} would not read back as written; "
                          "edit its signature fields by hand (asrbench signature --case prints them)")
+    if new_text == text:
+        return False
     path.write_text(new_text, encoding="utf-8")
+    return True

@@ -45,7 +45,8 @@ def update_refusal(case, config: pytest.Config | None) -> str | None:
     re-recording is allowed or the run does not update."""
     if not updating(config):
         return None
-    return session_gate(config).update_refusal(case.metric, case.language)
+    # The pair's signature case explains the refusal in full; every other case points to it.
+    return session_gate(config).update_refusal(case.metric, case.language, full=case.kind == "signature")
 
 
 def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:

@@ -46,7 +46,8 @@ def parse(text: str) -> Located | None:
     """Parse one YAML document; ``None`` for an empty document.
 
     Raises:
-        YamlShapeError: syntax error, several documents, or a duplicate mapping key.
+        YamlShapeError: syntax error, several documents, a duplicate mapping key, or an
+            anchor or alias (refused before any value is built: see :func:`_refuse_aliases`).
     """
     try:
         node = yaml.compose(text, Loader=_LOADER)
@@ -62,7 +63,33 @@ def parse(text: str) -> Located | None:
         raise YamlShapeError(1, f"YAML error: {exc}") from None
     if node is None:
         return None
+    _refuse_aliases(text)
     return _construct(node)
+
+
+def _refuse_aliases(text: str) -> None:
+    """Refuse anchors (``&name``) and aliases (``*name``) before anything is constructed.
+
+    The composer keeps an alias as one shared node, but constructing plain values expands
+    every use: nine nested aliases in a few hundred bytes become hundreds of millions of
+    items (the "billion laughs" pattern). A case file reads on its own without them, so they
+    are refused at the first one, from the parser's events (linear in the text).
+
+    Raises:
+        YamlShapeError: at the line of the first anchor or alias.
+    """
+    if "&" not in text and "*" not in text:
+        return  # neither can occur (the usual case: no second pass over the text)
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            name = f"*{event.anchor}"
+        elif getattr(event, "anchor", None):
+            name = f"&{event.anchor}"
+        else:
+            continue
+        raise YamlShapeError(event.start_mark.line + 1,
+                             f"YAML anchors and aliases ({name}) are not allowed in case files; "
+                             "write the value out in full where it is used")
 
 
 _scalar_loader = yaml.SafeLoader("")

@@ -30,6 +30,17 @@ MARKS = {"equal": " ", "substitute": "S", "delete": "D", "insert": "I"}
 DEFAULT_WIDTH = 100
 #: Shown for a space token in a character alignment (CER over texts that keep spaces).
 SPACE = "␣"
+#: A failure shows at most this many error regions of an alignment (runs of S/D/I columns),
+#: each with :data:`CONTEXT` correct columns either side; the rest is counted, not shown.
+MAX_ERROR_REGIONS = 20
+#: Correct columns shown either side of an error region when an alignment is cut.
+CONTEXT = 3
+#: An alignment of at most this many columns is shown whole.
+MAX_COLUMNS = 300
+#: A text longer than this (characters) is shown as its start and end with its length between.
+MAX_TEXT = 400
+#: A failure shows at most this many pairs of a corpus score.
+MAX_PAIRS = 20
 
 
 def display_width(text: str) -> int:
@@ -71,7 +82,41 @@ def alignment_columns(alignment: Alignment) -> list[tuple[str, str, str]]:
     return columns
 
 
-def render_alignment(alignment: Alignment, *, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
+def elide(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` if it has at most ``limit`` characters, else its first and last ``limit // 2``
+    characters around ``" … [N characters, M not shown] … "`` (what a failure prints of a
+    long text; the snapshot keeps it whole)."""
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]} … [{len(text)} characters, {len(text) - 2 * half} not shown] … {text[-half:]}"
+
+
+def _error_windows(columns: list[tuple[str, str, str]], max_regions: int, context: int
+                   ) -> tuple[list[tuple[int, int]], int]:
+    """The column ranges ``[start, end)`` to show: the first ``max_regions`` error regions
+    (runs of error columns) with ``context`` columns either side, merged where they touch;
+    and how many error regions are left out."""
+    regions: list[list[int]] = []
+    for index, (_, _, mark) in enumerate(columns):
+        if mark == " ":
+            continue
+        if regions and regions[-1][1] == index:
+            regions[-1][1] = index + 1
+        else:
+            regions.append([index, index + 1])
+    windows: list[tuple[int, int]] = []
+    for start, end in regions[:max_regions]:
+        start, end = max(0, start - context), min(len(columns), end + context)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            windows.append((start, end))
+    return windows, max(0, len(regions) - max_regions)
+
+
+def render_alignment(alignment: Alignment, *, width: int = DEFAULT_WIDTH, indent: str = "",
+                     max_regions: int | None = None, context: int = CONTEXT) -> str:
     """The aligned view of one pair as text (no trailing newline)::
 
         REF: the CAT sat on THE mat
@@ -81,10 +126,34 @@ def render_alignment(alignment: Alignment, *, width: int = DEFAULT_WIDTH, indent
     Blocks of at most ``width`` columns (a longer single token overflows its line) are
     separated by a blank line; every line starts with ``indent``. An empty alignment (both
     sides empty) renders as ``REF: (empty)`` / ``HYP: (empty)``.
+
+    With ``max_regions`` (a failure's view), an alignment of more than :data:`MAX_COLUMNS`
+    columns shows only its first ``max_regions`` error regions with ``context`` columns either
+    side, each cut marked ``… N column(s) not shown …``, and ends with ``… N more error
+    region(s) not shown`` when some are left out.
     """
     columns = alignment_columns(alignment)
     if not columns:
         return f"{indent}REF: (empty)\n{indent}HYP: (empty)"
+    if max_regions is None or len(columns) <= MAX_COLUMNS:
+        return _render_columns(columns, width, indent)
+    windows, left_out = _error_windows(columns, max_regions, context)
+    parts, shown_to = [], 0
+    for start, end in windows:
+        if start > shown_to:
+            parts.append(f"{indent}… {start - shown_to} column(s) not shown …")
+        parts.append(_render_columns(columns[start:end], width, indent))
+        shown_to = end
+    if shown_to < len(columns):
+        parts.append(f"{indent}… {len(columns) - shown_to} column(s) not shown …")
+    if not windows:
+        parts.append(f"{indent}(no errors in {len(columns)} columns)")
+    if left_out:
+        parts.append(f"{indent}… {left_out} more error region(s) not shown (the snapshot holds the whole alignment)")
+    return "\n\n".join(parts)
+
+
+def _render_columns(columns: list[tuple[str, str, str]], width: int, indent: str) -> str:
     blocks: list[list[tuple[str, str, str, int]]] = [[]]
     used = 5  # "REF: "
     for ref, hyp, mark in columns:
@@ -107,13 +176,16 @@ def _rate(rate: float | None) -> str:
     return "n/a (empty reference)" if rate is None else f"{rate:.4g} ({rate:.2%})"
 
 
-def describe_score(result: Score, *, width: int = DEFAULT_WIDTH) -> str:
+def describe_score(result: Score, *, width: int = DEFAULT_WIDTH, max_regions: int | None = MAX_ERROR_REGIONS
+                   ) -> str:
     """What a reviewer needs to judge a score, as text (no trailing newline): the figures,
     then per pair the reference and hypothesis as given and normalized and their aligned
     view, then (languages with a code-switch view, Hindi) the strict rate and each rescue.
 
-    Used under a failing ``score`` or ``asr`` case's expectation lines; ``asrbench score``
-    prints the same.
+    Used under a failing ``score`` or ``asr`` case's expectation lines. Its size is bounded
+    for long pairs: texts over :data:`MAX_TEXT` characters are elided in the middle
+    (:func:`elide`) and the aligned view shows the first ``max_regions`` error regions
+    (:func:`render_alignment`; ``None`` shows everything). The snapshot keeps it all.
     """
     unit = "WER" if result.unit == "word" else "CER"
     lines = [
@@ -122,18 +194,21 @@ def describe_score(result: Score, *, width: int = DEFAULT_WIDTH) -> str:
         f"{result.unit}(s)  [{result.metric} {result.version}, {result.language} config {result.config_version}]"
     ]
     many = len(result.pairs) > 1
-    for number, pair in enumerate(result.pairs, 1):
+    shown = result.pairs if max_regions is None else result.pairs[:MAX_PAIRS]
+    for number, pair in enumerate(shown, 1):
         pad = "  " if many else ""
         if many:
             lines.append(f"pair {number} of {len(result.pairs)} ({unit} {_rate(pair.rate)}):")
         lines += [
-            f"{pad}reference:             {pair.reference!r}",
-            f"{pad}hypothesis:            {pair.hypothesis!r}",
-            f"{pad}normalized reference:  {pair.normalized_reference!r}",
-            f"{pad}normalized hypothesis: {pair.normalized_hypothesis!r}",
+            f"{pad}reference:             {elide(repr(pair.reference))}",
+            f"{pad}hypothesis:            {elide(repr(pair.hypothesis))}",
+            f"{pad}normalized reference:  {elide(repr(pair.normalized_reference))}",
+            f"{pad}normalized hypothesis: {elide(repr(pair.normalized_hypothesis))}",
             f"{pad}alignment ({result.unit}s; S substitution, D deletion, I insertion):",
-            render_alignment(pair.alignment, width=width, indent=pad + "  "),
+            render_alignment(pair.alignment, width=width, indent=pad + "  ", max_regions=max_regions),
         ]
+    if len(shown) < len(result.pairs):
+        lines.append(f"… {len(result.pairs) - len(shown)} more pair(s) not shown (the snapshot holds every pair)")
     lines += describe_code_switch(result)
     return "\n".join(lines)
 

@@ -154,6 +154,23 @@ def judge(recorded: Recorded, current: Signature, locate: Locator | None = None)
     return Verdict("unchanged")
 
 
+def _with_dependents(verdict: Verdict, recorded: Recorded, dependents: list[tuple[Recorded, str]]) -> Verdict:
+    """``verdict`` with what the languages that read this pair's config need: a bump for each
+    one whose signature changed unbumped, and their case folders in the re-record command."""
+    if verdict.state not in ("changed", "bumped") or not dependents:
+        return verdict
+    own = record_command(recorded.cases)
+    command = record_command(" ".join([recorded.cases, *sorted({dep.cases for dep, _ in dependents})]))
+    lines = [f"configs/{dep.language}.toml reads {recorded.language}.toml: bump it as well "
+             f"(its {dep.metric} signature changed too; {dep.where})" if state == "changed" else
+             f"configs/{dep.language}.toml reads {recorded.language}.toml: its signature case {dep.where} "
+             "is re-recorded by the same command" for dep, state in dependents]
+    message = verdict.message.replace(f"`{own}`", f"`{command}`")
+    head, _, rest = message.partition("\n")
+    message = "\n".join([head, *lines, *([rest] if rest else [])])
+    return Verdict(verdict.state, message, verdict.changes)
+
+
 # ---- semantic-version levels --------------------------------------------------------------
 
 def bump_level(before: str, after: str) -> str | None:
@@ -240,12 +257,31 @@ class SessionGate:
         return self._recorded
 
     def verdict(self, metric: str, language: str) -> Verdict:
+        """The verdict of (metric, language); a ``changed`` or ``bumped`` one also names the
+        other languages whose signature reads this language's config (Hindi reads en.toml for
+        its code-switch view) and that need a bump or a re-record too (:meth:`dependents`)."""
         key = (metric, language)
         if key not in self._verdicts:
             recorded = self.recorded().get(key)
-            self._verdicts[key] = Verdict("unrecorded") if recorded is None else judge(recorded, self.current(*key),
-                                                                                         self.locate)
+            if recorded is None:
+                self._verdicts[key] = Verdict("unrecorded")
+            else:
+                verdict = judge(recorded, self.current(*key), self.locate)
+                self._verdicts[key] = _with_dependents(verdict, recorded, self.dependents(metric, language))
         return self._verdicts[key]
+
+    def dependents(self, metric: str, language: str) -> list[tuple[Recorded, str]]:
+        """``(recorded, state)`` of each other language's signature case for ``metric`` whose
+        components include ``config <language>.toml`` and whose own verdict is not
+        ``unchanged`` (judged alone, without their own dependents)."""
+        found = []
+        for (other_metric, other), recorded in sorted(self.recorded().items()):
+            if other_metric != metric or other == language or f"config {language}.toml" not in recorded.components:
+                continue
+            state = judge(recorded, self.current(metric, other), self.locate).state
+            if state != "unchanged":
+                found.append((recorded, state))
+        return found
 
     def patch_bump_refusal(self, metric: str, language: str) -> str | None:
         """The reason not to re-record a case of (metric, language) *whose output changed*:
@@ -259,16 +295,24 @@ class SessionGate:
             return None
         return patch_bump_message(metric, language, moves, record_command(recorded.cases))
 
-    def update_refusal(self, metric: str, language: str) -> str | None:
+    def update_refusal(self, metric: str, language: str, *, full: bool = True) -> str | None:
         """The reason ``--snapshot-update`` must not re-record a case of (metric, language):
         the recorded signatures cannot be read, or the signature changed without a version
-        bump. ``None`` when re-recording is allowed."""
+        bump. ``None`` when re-recording is allowed.
+
+        With ``full=False`` (every case but the pair's signature case), a refused pair gets
+        one short line pointing to its signature case, which carries the full message: a
+        pair is explained once, not once per case."""
         verdict = self.verdict(metric, language)
         if self.problems:
             return ("--snapshot-update refused: the recorded signatures cannot be read:\n  "
                     + "\n  ".join(self.problems))
         if verdict.state != "changed":
             return None
+        if not full:
+            where = self.recorded()[(metric, language)].where
+            return (f"--snapshot-update refused for ({metric}, {language}): metric changed without a version bump; "
+                    f"nothing is written for this pair (what to bump: the signature case at {where})")
         return "--snapshot-update refused: " + verdict.message
 
 

@@ -60,7 +60,13 @@ class GitSource:
         top = self._git("rev-parse", "--show-toplevel").decode().strip()
         self.prefix = self.root.relative_to(Path(top).resolve()).as_posix()
         self.prefix = "" if self.prefix == "." else self.prefix + "/"
-        self._git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+        try:
+            self._git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+        except SourceError:
+            raise SourceError(
+                f"revision {rev!r} does not exist in the git repository at {top}: give a branch, tag or commit "
+                "that exists here (`git branch -a` lists branches; for a remote branch run `git fetch` first, "
+                "e.g. `git fetch origin main` then --base origin/main)") from None
         listing = self._git("ls-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
         self.files: set[str] = set()
         self.dirs: set[str] = {""}

@@ -11,6 +11,7 @@ from tests.asr.conftest import SAMPLES, needs_faster_whisper
 
 from pytest_asrbench.asr.cache import HypothesisCache, transcribe_with_cache
 from pytest_asrbench.asr.engine import DecodeInfo, Transcript
+from pytest_asrbench.asr.errors import RunRecordError
 from pytest_asrbench.asr.run_record import SCHEMA, build_record, clip_entry, percentile, write_record
 
 pytestmark = needs_faster_whisper
@@ -105,5 +106,8 @@ def test_run_record_has_every_field(tmp_path):
     assert timings["clips"] == 2 and timings["clips_cached"] == 1
     assert timings["latency_p50_seconds"] is not None and timings["real_time_factor"] > 0
     assert record["peak_rss_bytes"] > 0
+    with pytest.raises(RunRecordError, match="does not exist; create it first"):
+        write_record(record, tmp_path / "out" / "run.json")  # a missing folder is never created silently
+    (tmp_path / "out").mkdir()
     path = write_record(record, tmp_path / "out" / "run.json")
     assert json.loads(path.read_text())["schema"] == SCHEMA

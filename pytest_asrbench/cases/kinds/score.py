@@ -9,10 +9,13 @@ strict rate and each code-switch rescue.
 from __future__ import annotations
 
 import math
+import re
+from functools import lru_cache
 from typing import Any
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.loader import case_schema
 from pytest_asrbench.scoring import Score, score
 from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict
@@ -62,14 +65,64 @@ def lookup(result: dict[str, Any], key: str) -> tuple[bool, Any]:
     return False, None
 
 
+#: Score fields ``expect`` may not name: versions are checked by signature cases, ``pairs``
+#: is the per-pair record (name a figure instead).
+NOT_EXPECTABLE = frozenset({"version", "config_version", "pairs", "details"})
+
+
+def expectable_keys(result: dict[str, Any]) -> list[str]:
+    """The keys ``expect`` may name for a score dict: its figures (not versions) and the keys
+    of its ``details`` (a dotted path such as ``details.code_switch.rescued_errors`` reaches
+    deeper)."""
+    return [*sorted(key for key in result if key not in NOT_EXPECTABLE),
+            *sorted(result.get("details", {}))]
+
+
+def unknown_key_message(key: str, result: dict[str, Any]) -> str:
+    return (f"expect.{key}: the score has no such value; expectable keys: {', '.join(expectable_keys(result))} "
+            "(or a dotted path into details, e.g. details.code_switch.rescued_errors)")
+
+
+@lru_cache(maxsize=None)
+def _probe(language: str, metric: str) -> dict[str, Any]:
+    """The score dict of a one-word pair: which keys a score of (language, metric) has."""
+    return score_to_dict(score("a", "b", language, metric))
+
+
+def load_problems(case: Case) -> list[tuple[str, str]]:
+    """Faults found when the case file loads, as ``(field, message)``: an ``expect`` key that
+    no score of the case's language and metric has (a typo such as ``rat``).
+
+    Some details appear only for some texts (Hindi's ``wer_hi`` when Hindi words are scored),
+    so a key is accepted when a score of a one-word pair has it, or when its name has the
+    shape of a rate or count a view adds (``*rate``, ``wer_*``, ``*_errors``, ``*_words``:
+    the names ``$defs/score_values`` of the case schema types); dotted paths are checked by
+    their first part only. What is left (``rat``) fails at load time; the rest is checked
+    when the case runs."""
+    probe = _probe(case.language, case.metric)
+    # name patterns of the rates and counts views add (the case schema's $defs/score_values)
+    value_names = tuple(case_schema()["$defs"]["score_values"]["patternProperties"])
+    problems = []
+    for key in case.fields.get("expect", {}):
+        head = key.split(".")[0]
+        if head in ("version", "config_version"):
+            problems.append((key, f"expect.{key}: versions are not expectable (the signature cases check them); "
+                                  "remove it"))
+        elif head == "details" and "." in key:
+            continue  # a path into details: its keys depend on the texts
+        elif head in NOT_EXPECTABLE or not (lookup(probe, head)[0] or any(
+                re.search(pattern, head) for pattern in value_names)):
+            problems.append((key, unknown_key_message(key, probe)))
+    return problems
+
+
 def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance: float) -> list[str]:
     """Each expected value that the result does not hold, as a sentence."""
     failures = []
     for key, wanted in expect.items():
         found, actual = lookup(result, key)
         if not found:
-            failures.append(f"expect.{key}: the score has no such value (known: {', '.join(sorted(result))}, "
-                            f"details: {', '.join(sorted(result.get('details', {}))) or 'none'})")
+            failures.append(unknown_key_message(key, result))
         elif isinstance(wanted, (int, float)) and not isinstance(wanted, bool) and isinstance(actual, (int, float)):
             if not math.isclose(actual, wanted, rel_tol=0.0, abs_tol=tolerance):
                 failures.append(f"{key} is {actual!r}, expected {wanted!r} (tolerance {tolerance})")
@@ -87,6 +140,7 @@ def explained(failures: list[str], result: Score) -> list[str]:
 @register
 class ScoreRunner:
     kind = "score"
+    load_problems = staticmethod(load_problems)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         result = score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric)

@@ -15,7 +15,7 @@ from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.signature_cases import rewrite_case
 from pytest_asrbench.cases.signature_gate import session_gate, updating
-from pytest_asrbench.signatures.gate import Recorded, judge
+from pytest_asrbench.signatures.gate import Recorded, judge, record_command
 
 
 SCHEMA: dict = {
@@ -47,10 +47,15 @@ class SignatureRunner:
         config = context.pytest_config
         gate = session_gate(config)
         current = gate.current(case.metric, case.language)
-        verdict = judge(Recorded.from_case(case, context.rootpath), current, gate.locate)
+        recorded = Recorded.from_case(case, context.rootpath)
+        # The session's verdict also names the languages reading this config (hi reads en.toml).
+        verdict = (gate.verdict(case.metric, case.language) if (case.metric, case.language) in gate.recorded()
+                   else judge(recorded, current, gate.locate))
         failures = []
+        rewritten = []
         if verdict.state == "bumped" and updating(config):
-            rewrite_case(case.file, case.id, current)
+            if rewrite_case(case.file, case.id, current):
+                rewritten.append(str(case.file))
         elif verdict.state in ("bumped", "changed"):
             failures.append(verdict.message)
         output = {
@@ -60,4 +65,9 @@ class SignatureRunner:
             "version": current.version,
             "config_version": current.config_version,
         }
-        return CaseResult(output, failures)
+        # The snapshot holds the versions: after a bump it differs, and the verdict above
+        # already says how to re-record; the generic "bump the version" advice would contradict it.
+        hint = ("it holds this pair's versions, which moved: the re-record command above records it too"
+                if verdict.state == "bumped" else
+                f"it holds this pair's versions; re-record it with `{record_command(recorded.cases)}`")
+        return CaseResult(output, failures, snapshot_hint=hint, rewritten=rewritten)
