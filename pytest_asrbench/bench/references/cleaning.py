@@ -13,51 +13,65 @@ Removing ``.`` also removes decimal points: ``22.00`` becomes ``2200``. That is 
 consequence, not a bug: 17 FLEURS references contain one, and the published FLEURS figures were
 scored with them that way. Tabs and newlines inside the text are left to pythainlp.
 
-A frozen cleaning is never edited in place: a change is a new entry in :data:`CLEANINGS`
-(``th-bench-v2``), and ``tests/bench/test_cleaning.py`` pins v1's rules and its outputs on a
-fixed list of texts. Each cleaning is a pure function ``str -> str``.
+The rules are not written here: v1 *is* the frozen normalizer profile ``bench_v1`` of
+``configs/th.toml`` (its steps in ``normalize/languages/th/bench.py``), so the reference
+builder, the benchmark scorer and ``asrbench explain``-style step traces share one
+implementation. This module checks that the profile still lists v1's frozen steps, and maps
+the version name to it.
+
+A frozen cleaning is never edited in place: a change is a new profile (``bench_v2``) and a new
+entry in :data:`CLEANINGS` (``th-bench-v2``); ``tests/bench/test_cleaning.py`` pins v1's rules
+and its outputs on a fixed list of texts. Each cleaning is a pure function ``str -> str``.
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable
-from functools import lru_cache
 from types import MappingProxyType
 
-from pytest_asrbench.bench.errors import BENCH_EXTRA_MESSAGE, BenchDependencyError, UnknownCleaningError
+from pytest_asrbench.bench.errors import BenchDependencyError, BenchError, UnknownCleaningError
+from pytest_asrbench.normalize.languages.th.bench import (
+    BENCH_V1_NAME,
+    BENCH_V1_PROFILE,
+    BENCH_V1_STEPS,
+    V1_DELETED,
+    V1_PYTHAINLP,
+)
+from pytest_asrbench.normalize.languages.th.library import PythainlpVersionError
+from pytest_asrbench.normalize.pipeline import Pipeline
+from pytest_asrbench.normalize.registry import configs_dir, get_config, get_normalizer
+
+__all__ = ["CLEANINGS", "THAI_BENCHMARK_CLEANING", "V1_DELETED", "V1_PYTHAINLP", "CleaningProfileError",
+           "clean_reference", "clean_th_bench_v1", "cleaner", "cleaning_pipeline"]
 
 #: The cleaning the benchmark's references and hypotheses are scored with.
-THAI_BENCHMARK_CLEANING = "th-bench-v1"
-
-#: Characters v1 deletes: ASCII punctuation but ``?`` and ``!``, curly quotes, dashes, ellipsis.
-V1_DELETED = "".join(c for c in string.punctuation if c not in "?!") + "\u201c\u201d\u2018\u2019\u2014\u2013\u2026"
-#: The pythainlp release v1's ``normalize`` step is defined by.
-V1_PYTHAINLP = "5.3.5"
-
-_V1_TABLE = str.maketrans("", "", V1_DELETED)
+THAI_BENCHMARK_CLEANING = BENCH_V1_NAME
 
 
-@lru_cache(maxsize=None)
-def _thai_normalize(required_version: str) -> Callable[[str], str]:
-    """pythainlp's ``normalize``, after checking the installed pythainlp is ``required_version``.
+class CleaningProfileError(BenchError, ValueError):
+    """The config's profile of a frozen cleaning lists other steps than the frozen ones."""
+
+
+def cleaning_pipeline(language: str, profile: str, frozen_steps: tuple[str, ...], name: str) -> Pipeline:
+    """The normalizer profile ``profile`` of ``language`` that the frozen cleaning ``name`` is.
 
     Raises:
-        BenchDependencyError: pythainlp is missing, or another version is installed (its
-            ``normalize`` may give other outputs, which would silently move published figures).
+        CleaningProfileError: the config (shipped, or a project's ``extends`` config) lists
+            other steps under that profile than ``frozen_steps``: a frozen profile was edited.
+        BenchDependencyError: the profile's pinned pythainlp is not the installed one.
     """
+    profiles = get_config(language).profiles
+    listed = tuple(profiles[profile].steps) if profile in profiles else None
+    if listed != frozen_steps:
+        raise CleaningProfileError(
+            f"the benchmark cleaning {name} is the frozen profile [profiles.{profile}] of "
+            f"{configs_dir() / (language + '.toml')} with steps {list(frozen_steps)}, but the config lists "
+            f"{list(listed) if listed is not None else 'no such profile'}: restore it, and put a changed "
+            f"cleaning in a new profile (a new version), never in place")
     try:
-        import pythainlp
-        from pythainlp.util import normalize
-    except ImportError as exc:
-        raise BenchDependencyError(f"{BENCH_EXTRA_MESSAGE} ({exc})") from exc
-    installed = getattr(pythainlp, "__version__", "unknown")
-    if installed != required_version:
-        raise BenchDependencyError(
-            f"the Thai benchmark cleaning {THAI_BENCHMARK_CLEANING} is defined with pythainlp "
-            f"{required_version}, but {installed} is installed: pip install 'pythainlp=={required_version}' "
-            "(or pip install 'pytest-asrbench[bench]')")
-    return normalize
+        return get_normalizer(language, profile)
+    except PythainlpVersionError as exc:
+        raise BenchDependencyError(str(exc)) from exc
 
 
 def clean_th_bench_v1(text: str) -> str:
@@ -68,10 +82,11 @@ def clean_th_bench_v1(text: str) -> str:
     Raises:
         TypeError: ``text`` is not a string.
         BenchDependencyError: pythainlp 5.3.5 is not the installed pythainlp.
+        CleaningProfileError: the ``bench_v1`` profile of ``th.toml`` was edited.
     """
     if not isinstance(text, str):
         raise TypeError(f"the benchmark cleaning takes a str, not {type(text).__name__}")
-    return _thai_normalize(V1_PYTHAINLP)(text.translate(_V1_TABLE).lower().strip())
+    return cleaner(BENCH_V1_NAME)(text)
 
 
 #: Version name -> cleaning function. Append new versions; never change an existing one.
@@ -80,15 +95,34 @@ CLEANINGS: MappingProxyType[str, Callable[[str], str]] = MappingProxyType({
 })
 
 
+#: Version name -> (language, profile, frozen steps) of the profile that cleaning is.
+PROFILES: MappingProxyType[str, tuple[str, str, tuple[str, ...]]] = MappingProxyType({
+    "th-bench-v1": ("th", BENCH_V1_PROFILE, BENCH_V1_STEPS),
+})
+
+
+def cleaner(version: str = THAI_BENCHMARK_CLEANING) -> Callable[[str], str]:
+    """The named frozen cleaning as one built, checked ``str -> str`` function: for cleaning
+    many texts (a set's references, a hypothesis file), check and look up once, then call it.
+
+    Raises:
+        UnknownCleaningError: ``version`` is not in :data:`CLEANINGS` (the message lists them).
+        CleaningProfileError, BenchDependencyError: see :func:`cleaning_pipeline`.
+    """
+    if version not in PROFILES:
+        raise UnknownCleaningError(f"unknown benchmark cleaning {version!r}; known: {', '.join(CLEANINGS)}")
+    language, profile, steps = PROFILES[version]
+    return cleaning_pipeline(language, profile, steps, version)
+
+
 def clean_reference(text: str, version: str = THAI_BENCHMARK_CLEANING) -> str:
     """``text`` cleaned by the named frozen cleaning (default :data:`THAI_BENCHMARK_CLEANING`).
 
     Raises:
         UnknownCleaningError: ``version`` is not in :data:`CLEANINGS` (the message lists the
             known ones).
+        TypeError: ``text`` is not a string.
     """
-    try:
-        cleaning = CLEANINGS[version]
-    except KeyError:
-        raise UnknownCleaningError(f"unknown benchmark cleaning {version!r}; known: {', '.join(CLEANINGS)}") from None
-    return cleaning(text)
+    if version not in CLEANINGS:
+        raise UnknownCleaningError(f"unknown benchmark cleaning {version!r}; known: {', '.join(CLEANINGS)}")
+    return CLEANINGS[version](text)

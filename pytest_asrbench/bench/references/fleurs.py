@@ -8,7 +8,7 @@ recording is scored on its own).
 
 from __future__ import annotations
 
-from pytest_asrbench.bench.references.cleaning import clean_reference
+from pytest_asrbench.bench.references.cleaning import cleaner
 from pytest_asrbench.bench.references.hub import HubSource
 from pytest_asrbench.bench.references.model import Reference
 from pytest_asrbench.bench.references.pins import FLEURS
@@ -26,4 +26,5 @@ def build_fleurs(source: HubSource) -> list[Reference]:
         SourceFormatError: a line does not have the seven FLEURS columns.
     """
     rows = read_transcript_rows(source, FLEURS, PATH, len(COLUMNS))
-    return [Reference(id=fields[1], text=clean_reference(fields[3]), cluster=fields[1]) for _, fields in rows]
+    clean = cleaner()
+    return [Reference(id=fields[1], text=clean(fields[3]), cluster=fields[1]) for _, fields in rows]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pytest_asrbench.bench.errors import SourceFormatError
-from pytest_asrbench.bench.references.cleaning import clean_reference
+from pytest_asrbench.bench.references.cleaning import cleaner
 from pytest_asrbench.bench.references.hub import HubSource
 from pytest_asrbench.bench.references.model import Reference
 from pytest_asrbench.bench.references.pins import GIGASPEECH2
@@ -41,6 +41,7 @@ def build_gs2(source: HubSource) -> list[Reference]:
         GatedDatasetError: no Hugging Face login, or the access terms are not accepted.
     """
     rows = read_transcript_rows(source, GIGASPEECH2, PATH, 2)
-    return [Reference(id=fields[0], text=clean_reference(fields[1]),
+    clean = cleaner()
+    return [Reference(id=fields[0], text=clean(fields[1]),
                       cluster=_recording(fields[0], f"{GIGASPEECH2}/{PATH} line {number}"))
             for number, fields in rows]

@@ -1,0 +1,17 @@
+"""Thai (``th``): the rules of ``configs/th.toml`` that cannot be data.
+
+Same skeleton as every language package: ``numbers.py`` (Thai digits, number words),
+``words.py`` (marks and vowels put right, mai yamok), plus ``bench.py``, the steps of the
+frozen benchmark cleaning profile ``bench_v1`` (th-bench-v1), and ``library.py``, the one
+place pythainlp is reached (imported inside functions only). Every step is registered with
+``language="th"``. Data files stay in ``configs/th/``; the rules are in ``docs/thai.md``.
+"""
+
+#: The language tag every step of this package is registered under.
+LANGUAGE = "th"
+#: Distributions whose output feeds this package's steps (their versions go into the
+#: metric signatures of every config listing one of its steps): pythainlp normalizes marks,
+#: tokenizes words (mai yamok, number spans) and reads number words.
+LIBRARIES: tuple[str, ...] = ("pythainlp",)
+
+from pytest_asrbench.normalize.languages.th import bench, numbers, words  # noqa: E402,F401

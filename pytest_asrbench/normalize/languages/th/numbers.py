@@ -1,0 +1,192 @@
+"""Thai number steps: Thai digits, and number words to digits in a numeric context.
+
+Thai writes no spaces between words, so a number word is found by tokenizing (pythainlp's
+``newmm`` tokenizer and dictionary): ordinary words that contain number words are dictionary
+words and stay whole (``สามารถ`` "can", ``เก้าอี้`` "chair", ``ห้าง`` "store", ``พันธุ์``
+"breed", ``ล้านนา`` "Lanna", ``พันเอก`` "colonel"). The value of a numeral is pythainlp's
+``thaiword_to_num``. Sources: the Royal Institute's number reading (ยี่สิบ, สิบเอ็ด), pythainlp
+5.3.5, the Thai reviewer cases (``cases/th/``). Rules and limits: ``docs/thai.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.normalize.languages.th.library import thaiword_to_num, word_tokenize
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
+
+_THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
+
+
+@step("thai_digits", language="th")
+def thai_digits(config, lexicons):
+    """Thai digits are ASCII digits (``๑๒๓`` = ``123``, ``๓.๑๔`` = ``3.14``); before
+    ``digit_groups`` and ``punctuation``, so grouping and decimals are read as for ASCII."""
+    return lambda text: text.translate(_THAI_DIGITS)
+
+
+# --- the numeral grammar -------------------------------------------------------------------
+
+ZERO = "ศูนย์"
+DIGITS = {"หนึ่ง": 1, "สอง": 2, "สาม": 3, "สี่": 4, "ห้า": 5, "หก": 6, "เจ็ด": 7, "แปด": 8, "เก้า": 9}
+MULTIPLIERS = {"สิบ": 10, "ร้อย": 100, "พัน": 1_000, "หมื่น": 10_000, "แสน": 100_000, "ล้าน": 1_000_000}
+#: Every morpheme a Thai numeral is written with (ยี่ only in ยี่สิบ, เอ็ด only last: "one").
+MORPHEMES = (ZERO, *DIGITS, "ยี่", "เอ็ด", *MULTIPLIERS)
+_MORPHEME = "|".join(sorted(MORPHEMES, key=len, reverse=True))
+_PART = re.compile(rf"(?:{_MORPHEME})+")
+_MORPHEME_RE = re.compile(_MORPHEME)
+_SPELLED_DIGITS = re.compile(rf"(?:{ZERO}|{'|'.join(DIGITS)})+")
+_D = "|".join(DIGITS)
+_TENS = rf"(?:(?:ยี่|{'|'.join(d for d in DIGITS if d not in ('หนึ่ง', 'สอง'))})?สิบ)"
+_BELOW_MILLION = rf"(?:(?:{_D})?แสน)?(?:(?:{_D})?หมื่น)?(?:(?:{_D})?พัน)?(?:(?:{_D})?ร้อย)?{_TENS}?(?:{_D}|เอ็ด)?"
+# pythainlp's own grammar (wordtonum._ptn_thai_numerals) also accepts the empty string, ยี่ alone,
+# หนึ่งสิบ / สองสิบ, เอ็ด alone and a leading ลบ ("minus", also the verb "delete"; ลบ alone reads
+# as 0). Those are not how Thai writes numbers, so our grammar is the written one and only a
+# numeral it accepts is handed to thaiword_to_num (whose values are right for those).
+_NUMERAL = re.compile(rf"(?:{_BELOW_MILLION}ล้าน)*{_BELOW_MILLION}")
+_ASCII_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+POINT = "จุด"
+ROLES = ("unit", "marker", "name")
+
+
+def numeral_value(word: str) -> int | None:
+    """The value of a written Thai numeral (``"สามร้อยยี่สิบห้า"`` -> 325, ``"ศูนย์"`` -> 0),
+    or ``None`` when ``word`` is not one (``"สองสาม"``, ``"ยี่"``, ``"เอ็ด"``)."""
+    if word == ZERO:
+        return 0
+    if not word or word == "เอ็ด" or not _NUMERAL.fullmatch(word):
+        return None
+    return thaiword_to_num()(word)
+
+
+def _spelled(word: str) -> str:
+    return "".join("0" if m == ZERO else str(DIGITS[m]) for m in _MORPHEME_RE.findall(word))
+
+
+def load_context(table, step_name: str) -> dict[str, str]:
+    """The ``number_context`` lexicon (word -> ``unit`` / ``marker`` / ``name``).
+
+    Raises:
+        ConfigError: a role that is not one of :data:`ROLES`.
+    """
+    for word, role in table.items():
+        if role not in ROLES:
+            raise ConfigError(f"th number_context lexicon: {word!r} has role {role!r}; use one of {', '.join(ROLES)}")
+    return dict(table)
+
+
+class _Converter:
+    """One pass over the tokens of a text; see :func:`thai_numbers` for the rules."""
+
+    def __init__(self, context: dict[str, str]):
+        self.context = context
+
+    def role(self, token: str | None) -> str | None:
+        return self.context.get(token) if token is not None else None
+
+    def convert(self, text: str) -> str:
+        tokens = word_tokenize()(text)
+        is_part = [bool(_PART.fullmatch(t)) and self.role(t) != "name" for t in tokens]
+        # A name that is also a numeral (ร้อยเอ็ด, the province) counts only inside a longer run.
+        for i, token in enumerate(tokens):
+            if self.role(token) == "name" and _PART.fullmatch(token) and (
+                    (i > 0 and is_part[i - 1]) or (i + 1 < len(tokens) and is_part[i + 1])):
+                is_part[i] = True
+        out: list[str] = []
+        i = 0
+        while i < len(tokens):
+            times = self._digits_times(tokens, i, is_part)
+            if times is not None:
+                out.append(times[0])
+                i = times[1]
+            elif not is_part[i]:
+                out.append(tokens[i])
+                i += 1
+            else:
+                end = i
+                while end < len(tokens) and is_part[end]:
+                    end += 1
+                replaced, i = self._run(tokens, i, end)
+                out.append(replaced)
+        return "".join(out)
+
+    def _digits_times(self, tokens: list[str], i: int, is_part: list[bool]) -> tuple[str, int] | None:
+        """``5 พัน`` / ``2.5ล้าน``: digits then a lone multiplier, as one integer and the index
+        after the multiplier (else None)."""
+        if not _ASCII_NUMBER.fullmatch(tokens[i]):
+            return None
+        j = i + 1
+        if j < len(tokens) and tokens[j].isspace():
+            j += 1
+        if j >= len(tokens) or tokens[j] not in MULTIPLIERS or (j + 1 < len(tokens) and is_part[j + 1]):
+            return None
+        value = Decimal(tokens[i]) * MULTIPLIERS[tokens[j]]
+        if value != value.to_integral_value():
+            return None
+        return str(int(value)), j + 1
+
+    def _neighbour(self, tokens: list[str], index: int, step: int) -> str | None:
+        index += step
+        while 0 <= index < len(tokens) and tokens[index].isspace():
+            index += step
+        return tokens[index] if 0 <= index < len(tokens) else None
+
+    def _run(self, tokens: list[str], start: int, end: int) -> tuple[str, int]:
+        word = "".join(tokens[start:end])
+        value = numeral_value(word)
+        if value is None:
+            if _SPELLED_DIGITS.fullmatch(word):
+                count = len(_MORPHEME_RE.findall(word))
+                # Spelled digits (a phone number, a code): three or more, or a leading zero.
+                # Exactly two (สองสาม, สามสี่) is "two or three", an amount, not a number: kept.
+                if count >= 3 or (count == 2 and word.startswith(ZERO)):
+                    return _spelled(word), end
+            return word, end
+        # Decimals: "สามจุดหนึ่งสี่" = 3.14 (the digits after จุด are spelled one by one).
+        # pythainlp's words_to_num returns a float (3.1400000000000001, 2.0): the string is
+        # built here instead, digit by digit, so the written decimals are kept exactly.
+        if end + 1 < len(tokens) and tokens[end] == POINT and _SPELLED_DIGITS.fullmatch(tokens[end + 1]):
+            last = end + 1
+            fraction = tokens[last]
+            while last + 1 < len(tokens) and _SPELLED_DIGITS.fullmatch(tokens[last + 1]):
+                last += 1
+                fraction += tokens[last]
+            return f"{value}.{_spelled(fraction)}", last + 1
+        morphemes = len(_MORPHEME_RE.findall(word))
+        after = self.role(self._neighbour(tokens, end - 1, 1))
+        before = self.role(self._neighbour(tokens, start, -1))
+        if morphemes >= 2 or after == "unit" or before == "marker":
+            return str(value), end
+        return word, end
+
+
+@step("thai_numbers", language="th")
+def thai_numbers(config, lexicons):
+    """Thai number words become digits in a numeric context.
+
+    - a numeral of two or more morphemes: ``สามร้อยยี่สิบห้า`` = ``325``, ``ยี่สิบเอ็ด`` = ``21``,
+      ``สองพันห้าร้อยหกสิบเจ็ด`` = ``2567``;
+    - a one-morpheme numeral (``สอง``, ``สิบ``, ``ร้อย``, ``พัน``, ``แสน``) only before a unit or
+      classifier (``สองคน`` = ``2คน``, ``ร้อยบาท`` = ``100บาท``) or after a marker (``ที่``,
+      ``เลขที่``); otherwise it is a word (``แสนดี`` "very good", ``พันแผล`` "bandage");
+    - decimals: ``สามจุดห้า`` = ``3.5``; digits times a multiplier: ``5 พัน`` = ``5000``;
+    - spelled digits, three or more or with a leading zero: ``ศูนย์แปดหนึ่ง`` = ``081``;
+    - a word that is also a numeral but a name (``ร้อยเอ็ด``, the province) stays, unless it
+      is part of a longer numeral (``หนึ่งร้อยเอ็ด`` = ``101``).
+
+    Reads the ``number_context`` lexicon (``configs/th/number_context.tsv``: word -> ``unit``,
+    ``marker`` or ``name``). Runs after ``thai_digits`` and ``punctuation`` (a decimal point
+    written ``3.5`` is kept there), before ``remove_spaces``.
+
+    Raises:
+        ConfigError: the lexicon is not declared, or a role is unknown.
+    """
+    converter = _Converter(load_context(require_lexicon(lexicons, "number_context", "thai_numbers"), "thai_numbers"))
+    has_numeral = re.compile(_MORPHEME)
+
+    def run(text: str) -> str:
+        return converter.convert(text) if has_numeral.search(text) else text
+
+    return run

@@ -1,0 +1,58 @@
+"""Thai word-level steps: marks and vowels put right, and mai yamok as one form.
+
+Sources: pythainlp 5.3.5's ``normalize`` and ``expand_maiyamok`` (their rules), and the Thai
+reviewer cases (``cases/th/``). Rules and examples: ``docs/thai.md``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_asrbench.normalize.languages.th.library import expand_maiyamok, thai_normalize
+from pytest_asrbench.normalize.steps.registry import step
+
+MAI_YAMOK = "\u0e46"  # ๆ, the repetition mark (a letter of category Lm, not punctuation)
+# Spaces typed before the mark: "เด็ก ๆ" is "เด็กๆ" (the Royal Institute style spaces it, chat
+# and ASR output attach it; the spoken form is the same).
+_SPACES_BEFORE_YAMOK = re.compile(rf"\s+(?={MAI_YAMOK})")
+
+
+@step("thai_marks", language="th")
+def thai_marks(config, lexicons):
+    """pythainlp's ``normalize``: tone marks and vowels typed in the wrong order put right
+    (``นำ้`` = ``น้ำ``), doubled ones made one (``ก่่อน`` = ``ก่อน``, ``เเ`` = ``แ``), zero-width
+    spaces and non-joiners removed, a mark left dangling after a space removed, runs of spaces
+    made one. Well-formed text is unchanged. Runs after ``unicode_whitespace`` (it reads spaces)
+    and before ``remove_spaces``."""
+
+    def run(text: str) -> str:
+        return thai_normalize()(text)
+
+    return run
+
+
+def _expand_word(chunk: str) -> str:
+    """Mai yamok in one space-free chunk replaced by the word before it (pythainlp's tokenizer
+    chooses the word: ``ทุกวันๆ`` -> ``ทุกวันทุกวัน``). A mark with no word before it (at
+    the start of the chunk) is kept: pythainlp would drop it silently, and a stray mark is an
+    error a score should show."""
+    body = chunk.lstrip(MAI_YAMOK)
+    lead = chunk[: len(chunk) - len(body)]
+    if MAI_YAMOK not in body:
+        return chunk
+    return lead + "".join(expand_maiyamok()(body))
+
+
+@step("thai_maiyamok", language="th")
+def thai_maiyamok(config, lexicons):
+    """Mai yamok written attached, spaced or expanded is one form, the expanded one (what is
+    spoken): ``เด็กๆ`` = ``เด็ก ๆ`` = ``เด็กเด็ก``; ``ๆๆ`` repeats twice (``นกๆๆ`` = ``นกนกนก``).
+    Runs after ``punctuation`` (``เด็กๆ,`` tokenizes like ``เด็กๆ``) and before ``thai_numbers``."""
+
+    def run(text: str) -> str:
+        if MAI_YAMOK not in text:
+            return text
+        text = _SPACES_BEFORE_YAMOK.sub("", text)
+        return " ".join(_expand_word(chunk) for chunk in text.split(" "))
+
+    return run
