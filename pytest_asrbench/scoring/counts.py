@@ -4,7 +4,9 @@
 :func:`pytest_asrbench.scoring.alignment.align` with ``unit="char"`` (both read rapidfuzz's
 Levenshtein edit operations: jiwer's ``process_characters`` turns them into the opcodes
 ``align`` reads), but skips the spans and token tuples, so it scores tens of thousands of
-pairs a second. ``tests/test_counts.py`` pins the equality on random and Thai pairs.
+pairs a second. One difference: jiwer strips spaces at the ends of each side, this counts every
+character (the benchmark metric removes all spaces first). ``tests/bench/test_scoring.py``
+pins the equality on random Thai pairs without spaces.
 """
 
 from __future__ import annotations
