@@ -32,7 +32,8 @@ def test_every_kind_module_holds_its_schema_fragment_and_its_runner():
 
 
 def test_the_loader_reads_the_kinds_in_their_declared_order():
-    assert schema_kinds() == list(KINDS) == ["equal", "distinct", "untouched", "normalize", "score", "signature", "asr"]
+    assert schema_kinds() == list(KINDS) == ["equal", "distinct", "untouched", "normalize", "score", "signature", "asr",
+                                            "benchmark"]
     assert case_schema()["$defs"]["kind_score"] == kind_module("score").SCHEMA
 
 

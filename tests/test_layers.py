@@ -34,7 +34,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
 }
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.
 STAGE_USES: dict[str, frozenset[str]] = {
-    "cases": frozenset({"signatures", "asr"}),  # the signature and asr case kinds
+    "cases": frozenset({"signatures", "asr", "bench"}),  # the signature, asr and benchmark case kinds
+    "bench": frozenset({"stats", "signatures"}),  # bench score: the bootstrap; its metric's signature
 }
 #: Heavy libraries: the stage packages that may import them, always inside a function.
 HEAVY: dict[str, tuple[str, ...]] = {
@@ -43,6 +44,8 @@ HEAVY: dict[str, tuple[str, ...]] = {
     "huggingface_hub": ("pytest_asrbench.asr", "pytest_asrbench.bench"),
     "pyarrow": ("pytest_asrbench.bench",),
     "pythainlp": ("pytest_asrbench.normalize.languages.th", "pytest_asrbench.bench"),
+    "numpy": ("pytest_asrbench.stats", "pytest_asrbench.bench", "pytest_asrbench.asr"),
+    "tqdm": ("pytest_asrbench.bench", "pytest_asrbench.asr"),
     "opencc": ("pytest_asrbench.normalize.languages.zh",),
 }
 #: pytest itself: the plugin layer, and the cases stage (its kinds run inside a pytest session).
@@ -239,6 +242,10 @@ STAGES = [
     "pytest_asrbench.bench",
     "pytest_asrbench.bench.cli",
     "pytest_asrbench.bench.references.sets",
+    "pytest_asrbench.bench.scoring.corpus",
+    "pytest_asrbench.bench.score_cli",
+    "pytest_asrbench.stats",
+    "pytest_asrbench.stats.bootstrap",
     "pytest_asrbench.plugin",
     "pytest_asrbench.cli",
 ]

@@ -1,4 +1,5 @@
-"""``asrbench refs build``: build the Thai benchmark's reference files.
+"""``asrbench refs build``: build the Thai benchmark's reference files (``asrbench bench
+score`` is registered here too, from :mod:`pytest_asrbench.bench.score_cli`).
 
     asrbench refs build --out refs/                       # all eleven sets
     asrbench refs build --out refs/ --sets fleurs tv_long  # some of them
@@ -21,7 +22,11 @@ from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    """Add ``refs`` (with its ``build`` subcommand) to an argparse ``subparsers`` object."""
+    """Add ``refs`` (with its ``build`` subcommand) and ``bench`` (``bench score``,
+    :mod:`pytest_asrbench.bench.score_cli`) to an argparse ``subparsers`` object."""
+    from pytest_asrbench.bench import score_cli
+
+    score_cli.add_parser(subparsers)
     refs = subparsers.add_parser("refs", help="benchmark reference files (build them from the pinned datasets)")
     commands = refs.add_subparsers(dest="refs_command", required=True)
     build = commands.add_parser(

@@ -66,3 +66,17 @@ class ReferenceCountError(BenchError, ValueError):
 
 class DuplicateIdError(BenchError, ValueError):
     """Two clips of a built set have the same id."""
+
+
+class JsonlFormatError(BenchError, ValueError):
+    """A references or hypotheses JSONL file has a line that is not a JSON object with the
+    required string fields, or repeats an id; the message names ``file:line``."""
+
+
+class HypothesesError(BenchError, ValueError):
+    """The hypotheses do not fit the references: a hypothesis file is missing or empty, or
+    hypothesis ids have no reference (listed by id)."""
+
+
+class BenchFileNotFoundError(BenchError, FileNotFoundError):
+    """A references file or folder given to the scorer does not exist."""

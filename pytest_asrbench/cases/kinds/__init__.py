@@ -21,7 +21,7 @@ from types import ModuleType
 from pytest_asrbench.cases.registry import RUNNERS, Runner
 
 #: Every case kind, in the order the schema lists them; each is ``cases/kinds/<kind>.py``.
-KINDS: tuple[str, ...] = ("equal", "distinct", "untouched", "normalize", "score", "signature", "asr")
+KINDS: tuple[str, ...] = ("equal", "distinct", "untouched", "normalize", "score", "signature", "asr", "benchmark")
 
 
 def kind_module(kind: str) -> ModuleType:

@@ -1,0 +1,113 @@
+"""``asrbench bench score``: score hypothesis folders against the benchmark's references.
+
+    asrbench bench score --refs refs/ --hyps hypotheses/ [--sets fleurs gs2 ...]
+        [--json scores.json] [--markdown scores.md] [--seed 0] [--resamples 1000]
+        [--compare other_hyps/] [--allow-extra]
+
+Prints a table per set and overall (clips, clusters, CER, S/D/I, 95% cluster bootstrap
+interval, missing and extra ids; with ``--compare`` the second system's CER, the paired
+difference, its interval and the share of resamples in which the second system is better),
+lists missing ids on stderr, and writes the record (``--json``) and a Markdown table
+(``--markdown``) atomically. A progress bar (tqdm, on a terminal only) appears when the
+bootstrap runs for more than two seconds. Errors (bad JSONL lines, unknown sets, empty or
+missing hypothesis files, ids with no reference) exit 2 with the message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
+
+#: Seconds before the progress bar shows itself.
+PROGRESS_DELAY = 2.0
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Add ``bench`` (with its ``score`` subcommand) to an argparse ``subparsers`` object."""
+    bench = subparsers.add_parser("bench", help="score benchmark hypotheses (corpus CER, cluster bootstrap intervals)")
+    commands = bench.add_subparsers(dest="bench_command", required=True)
+    score = commands.add_parser(
+        "score", help="per-set corpus CER with S/D/I and 95%% cluster bootstrap intervals",
+        description="Score hypotheses/<set>.jsonl ({id, text}) against refs/<set>.jsonl ({id, text, cluster}): "
+                    "both cleaned with th-bench-v1, spaces removed, corpus CER per set and overall, a 95%% "
+                    "cluster bootstrap interval, and with --compare the paired difference of a second system.")
+    score.add_argument("--refs", required=True, type=Path, help="folder of <set>.jsonl references")
+    score.add_argument("--hyps", required=True, type=Path, help="folder of <set>.jsonl hypotheses")
+    score.add_argument("--sets", nargs="+", metavar="SET", default=None, help="sets to score (default: every reference file)")
+    score.add_argument("--compare", type=Path, default=None, metavar="OTHER_HYPS",
+                       help="a second system's hypotheses folder: paired bootstrap of its CER minus --hyps'")
+    score.add_argument("--json", type=Path, default=None, help="write the scores record here")
+    score.add_argument("--markdown", type=Path, default=None, help="write a Markdown table here")
+    score.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0; same seed, same intervals)")
+    score.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
+                       help=f"bootstrap resamples (default {DEFAULT_RESAMPLES})")
+    score.add_argument("--allow-extra", action="store_true",
+                       help="list and skip hypothesis ids with no reference instead of failing")
+    score.set_defaults(handler=run_score)
+    return bench
+
+
+class _Bar:
+    """A tqdm bar on stderr when it is a terminal (shown after PROGRESS_DELAY seconds); else nothing."""
+
+    def __init__(self, total: int):
+        self.bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="resample", desc="bootstrap", delay=PROGRESS_DELAY, leave=False)
+
+    def update(self, count: int) -> None:
+        if self.bar is not None:
+            self.bar.update(count)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench bench score``: 0 when every set was scored.
+
+    Raises:
+        AsrbenchError subclasses (UnknownSetError, HypothesesError, JsonlFormatError,
+        BenchFileNotFoundError, InputError for a bad seed or resample count): reported by
+        ``asrbench`` with exit code 2.
+    """
+    from pytest_asrbench.bench.scoring import metric, report
+    from pytest_asrbench.bench.scoring.corpus import resolve_sets, score_benchmark
+
+    names = resolve_sets(args.refs, args.sets)
+    bar = _Bar(args.resamples * len(names))
+    try:
+        scores = score_benchmark(args.refs, args.hyps, names, compare_dir=args.compare, seed=args.seed,
+                                 resamples=args.resamples, allow_extra=args.allow_extra, progress=bar.update)
+    finally:
+        bar.close()
+    described = metric.describe()
+    print(report.terminal_table(scores))
+    print(f"{described['name']} {described['version']} (signature {described['signature']}); "
+          f"95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}")
+    for result in scores.sets:
+        for label, system in (("", result.system), (" (compare)", result.other)):
+            if system is not None and system.missing:
+                shown = ", ".join(system.missing[:10]) + (" ..." if len(system.missing) > 10 else "")
+                print(f"{result.name}{label}: {len(system.missing)} reference id(s) without a hypothesis, "
+                      f"scored as deletions: {shown}", file=sys.stderr)
+            if system is not None and system.extra:
+                print(f"{result.name}{label}: {len(system.extra)} hypothesis id(s) without a reference, skipped: "
+                      f"{', '.join(system.extra[:10])}", file=sys.stderr)
+    if args.json is not None:
+        data = report.record(scores, described, str(args.refs), str(args.hyps),
+                             None if args.compare is None else str(args.compare))
+        write_atomic(args.json, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+        print(f"scores -> {args.json}")
+    if args.markdown is not None:
+        write_atomic(args.markdown, report.markdown_table(scores, described).encode("utf-8"))
+        print(f"table -> {args.markdown}")
+    return 0

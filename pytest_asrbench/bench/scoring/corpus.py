@@ -1,0 +1,297 @@
+"""Scoring hypothesis folders against reference folders: per-set corpus CER and intervals.
+
+The rules (issue 10; the published Thai benchmark's scorer):
+
+- both sides are cleaned with the frozen reference cleaning ``th-bench-v1`` and every
+  whitespace character is removed, then characters are aligned (rapidfuzz's Levenshtein, as
+  jiwer) and S/D/I are summed over the set: the corpus (micro-averaged) CER;
+- a reference id with no hypothesis counts as all deletions and is listed under ``missing``;
+- a hypothesis id with no reference is an error listing the ids (``allow_extra`` lists them
+  under ``extra`` and leaves them out instead);
+- an empty hypothesis file, or none for a set, is an error: never a set silently dropped;
+- long-form sets (``tv_long``, ``gs2_long``) are scored like the others, one joined reference
+  and one hypothesis per recording;
+- the 95% interval is the cluster bootstrap's (:mod:`pytest_asrbench.stats.bootstrap`): each
+  set draws from its own stream (the seed and the set's name), and the overall figure sums
+  the sets' resampled counts (resampling clusters within each set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_asrbench.bench.errors import BenchFileNotFoundError, HypothesesError, UnknownSetError
+from pytest_asrbench.bench.references.cleaning import clean_reference
+from pytest_asrbench.bench.scoring.jsonl import Record, read_records
+from pytest_asrbench.scoring.counts import char_counts
+from pytest_asrbench.stats.bootstrap import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_RESAMPLES,
+    Interval,
+    PairedComparison,
+    check_resamples,
+    generator,
+    paired_comparison,
+    percentile_interval,
+    rates,
+    resampled_sums,
+)
+
+OVERALL = "overall"
+#: Ids listed in an error message before "and N more".
+SHOWN_IDS = 10
+
+
+def clean_for_scoring(text: str) -> str:
+    """``text`` as the metric compares it: ``th-bench-v1`` cleaned, all whitespace removed.
+
+    Raises:
+        BenchDependencyError: pythainlp 5.3.5 is not installed.
+    """
+    return "".join(clean_reference(text).split())
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Summed character counts; ``rate`` is (S + D + I) / reference_length, ``None`` when the
+    references are empty."""
+
+    hits: int = 0
+    substitutions: int = 0
+    deletions: int = 0
+    insertions: int = 0
+    reference_length: int = 0
+
+    @property
+    def errors(self) -> int:
+        return self.substitutions + self.deletions + self.insertions
+
+    @property
+    def rate(self) -> float | None:
+        return self.errors / self.reference_length if self.reference_length else None
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(self.hits + other.hits, self.substitutions + other.substitutions,
+                      self.deletions + other.deletions, self.insertions + other.insertions,
+                      self.reference_length + other.reference_length)
+
+
+@dataclass(frozen=True)
+class ReferenceSet:
+    """A set's references, cleaned: ``texts[i]`` belongs to ``ids[i]`` and to cluster
+    ``cluster_index[i]`` (an index into ``clusters``, in order of first appearance)."""
+
+    name: str
+    path: Path
+    ids: tuple[str, ...]
+    texts: tuple[str, ...]
+    clusters: tuple[str, ...]
+    cluster_index: tuple[int, ...]
+
+    @classmethod
+    def read(cls, name: str, path: Path) -> ReferenceSet:
+        """Read and clean ``path``.
+
+        Raises:
+            BenchFileNotFoundError, JsonlFormatError: see :func:`read_records`.
+            HypothesesError: the file has no references.
+        """
+        records = read_records(path, with_cluster=True)
+        if not records:
+            raise HypothesesError(f"{path}: no references; rebuild it with asrbench refs build")
+        positions: dict[str, int] = {}
+        index = tuple(positions.setdefault(record.cluster, len(positions)) for record in records)
+        return cls(name, Path(path), tuple(r.id for r in records), tuple(clean_for_scoring(r.text) for r in records),
+                   tuple(positions), index)
+
+    @property
+    def cluster_lengths(self) -> list[int]:
+        sums = [0] * len(self.clusters)
+        for text, cluster in zip(self.texts, self.cluster_index):
+            sums[cluster] += len(text)
+        return sums
+
+
+@dataclass(frozen=True)
+class SystemScore:
+    """One system's hypotheses scored on one set (or summed over sets)."""
+
+    hypotheses: str
+    counts: Counts
+    missing: tuple[str, ...]
+    extra: tuple[str, ...]
+    cluster_errors: tuple[int, ...]
+
+
+def _listed(ids: Sequence[str]) -> str:
+    shown = ", ".join(ids[:SHOWN_IDS])
+    return shown + (f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
+
+
+def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = False) -> SystemScore:
+    """Score the hypotheses file ``path`` on ``references``.
+
+    Raises:
+        HypothesesError: ``path`` does not exist or has no line; ids with no reference (unless
+            ``allow_extra``), listed.
+        JsonlFormatError: a bad line (``file:line``).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise HypothesesError(f"{path}: no hypothesis file for set {references.name!r}; write it "
+                              "(one {\"id\", \"text\"} line per clip) or leave the set out with --sets")
+    records = read_records(path, with_cluster=False)
+    if not records:
+        raise HypothesesError(f"{path}: the hypothesis file is empty; a set is never scored without hypotheses "
+                              "(write one {\"id\", \"text\"} line per clip, or leave the set out with --sets)")
+    by_id: dict[str, Record] = {record.id: record for record in records}
+    known = set(references.ids)
+    extra = tuple(record.id for record in records if record.id not in known)
+    if extra and not allow_extra:
+        raise HypothesesError(f"{path}: {len(extra)} hypothesis id(s) have no reference in {references.path}: "
+                              f"{_listed(extra)}; fix the ids (or pass --allow-extra to list and skip them)")
+    totals = [0, 0, 0, 0, 0]
+    cluster_errors = [0] * len(references.clusters)
+    missing = []
+    for ident, reference, cluster in zip(references.ids, references.texts, references.cluster_index):
+        record = by_id.get(ident)
+        if record is None:
+            missing.append(ident)
+            hypothesis = ""
+        else:
+            hypothesis = clean_for_scoring(record.text)
+        counts = char_counts(reference, hypothesis)
+        totals[0] += counts.hits
+        totals[1] += counts.substitutions
+        totals[2] += counts.deletions
+        totals[3] += counts.insertions
+        totals[4] += counts.reference_length
+        cluster_errors[cluster] += counts.errors
+    return SystemScore(str(path), Counts(*totals), tuple(missing), extra, tuple(cluster_errors))
+
+
+@dataclass(frozen=True)
+class SetScore:
+    """A set's figures: ``system`` (and ``other`` with ``--compare``), their intervals, and the
+    paired comparison (``other`` minus ``system``)."""
+
+    name: str
+    clips: int
+    clusters: int
+    system: SystemScore
+    ci95: Interval
+    other: SystemScore | None = None
+    other_ci95: Interval | None = None
+    comparison: PairedComparison | None = None
+
+
+@dataclass(frozen=True)
+class BenchmarkScores:
+    """Every set's :class:`SetScore` in the order asked for, and the overall one."""
+
+    sets: tuple[SetScore, ...]
+    overall: SetScore
+    seed: int
+    resamples: int
+    confidence: float
+
+
+def resolve_sets(refs_dir: Path, sets: Sequence[str] | None) -> list[str]:
+    """The sets to score: ``sets`` (each must have ``refs_dir/<set>.jsonl``), or every
+    ``*.jsonl`` in ``refs_dir`` in name order.
+
+    Raises:
+        BenchFileNotFoundError: ``refs_dir`` is not a folder.
+        UnknownSetError: a set has no reference file, or the folder has none (lists what is there).
+    """
+    refs_dir = Path(refs_dir)
+    if not refs_dir.is_dir():
+        raise BenchFileNotFoundError(f"{refs_dir}: no such references folder (build it with asrbench refs build --out {refs_dir})")
+    available = sorted(path.name[:-6] for path in refs_dir.glob("*.jsonl"))
+    if not available:
+        raise UnknownSetError(f"{refs_dir}: no <set>.jsonl reference files; build them with asrbench refs build --out {refs_dir}")
+    if not sets:
+        return available
+    unknown = [name for name in sets if name not in available]
+    if unknown:
+        raise UnknownSetError(f"no reference file for set(s) {', '.join(unknown)} in {refs_dir}; "
+                              f"available: {', '.join(available)}")
+    if len(set(sets)) != len(sets):
+        raise UnknownSetError(f"a set is named twice in {' '.join(sets)}")
+    return list(sets)
+
+
+def _interval(errors, lengths, confidence: float) -> Interval:
+    return percentile_interval(rates(errors, lengths), confidence)
+
+
+def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None = None, *,
+                    compare_dir: Path | None = None, seed: int = 0, resamples: int = DEFAULT_RESAMPLES,
+                    confidence: float = DEFAULT_CONFIDENCE, allow_extra: bool = False,
+                    progress: Callable[[int], None] | None = None) -> BenchmarkScores:
+    """Score ``hyps_dir/<set>.jsonl`` (and ``compare_dir/<set>.jsonl``) against ``refs_dir``.
+
+    Args:
+        refs_dir: folder of ``<set>.jsonl`` references (``{"id", "text", "cluster"}``).
+        hyps_dir: folder of ``<set>.jsonl`` hypotheses (``{"id", "text"}``).
+        sets: set names (default: every reference file).
+        compare_dir: a second system's hypotheses for the paired comparison.
+        seed, resamples, confidence: the cluster bootstrap's (same seed: same intervals).
+        allow_extra: list and skip hypothesis ids with no reference instead of failing.
+        progress: called with the number of resamples just finished (for a progress bar; the
+            total is ``resamples * len(sets)``).
+
+    Raises:
+        UnknownSetError, BenchFileNotFoundError: see :func:`resolve_sets`.
+        HypothesesError, JsonlFormatError: see :func:`score_system`.
+        InputError: (a ``ValueError``) ``seed`` or ``resamples`` out of range.
+    """
+    import numpy as np
+
+    check_resamples(resamples)
+    generator(seed)  # checks the seed before any file is read
+    names = resolve_sets(refs_dir, sets)
+    results, overall_sums = [], None
+    totals = [Counts(), Counts()]
+    missing: list[list[str]] = [[], []]
+    extra: list[list[str]] = [[], []]
+    for name in names:
+        references = ReferenceSet.read(name, Path(refs_dir) / f"{name}.jsonl")
+        systems = [score_system(references, Path(hyps_dir) / f"{name}.jsonl", allow_extra=allow_extra)]
+        if compare_dir is not None:
+            systems.append(score_system(references, Path(compare_dir) / f"{name}.jsonl", allow_extra=allow_extra))
+        columns = [references.cluster_lengths] + [list(system.cluster_errors) for system in systems]
+        done = 0
+
+        def report(now: int) -> None:
+            nonlocal done
+            if progress is not None:
+                progress(now - done)
+            done = now
+
+        sums = resampled_sums(columns, generator(seed, name), resamples, report)
+        overall_sums = sums if overall_sums is None else overall_sums + sums
+        results.append(_set_score(name, len(references.ids), len(references.clusters), systems, sums, confidence))
+        for i, system in enumerate(systems):
+            totals[i] = totals[i] + system.counts
+            missing[i] += [f"{name}/{ident}" for ident in system.missing]
+            extra[i] += [f"{name}/{ident}" for ident in system.extra]
+    overall_systems = [SystemScore(results[0].system.hypotheses if i == 0 else results[0].other.hypotheses,
+                                   totals[i], tuple(missing[i]), tuple(extra[i]), ())
+                       for i in range(1 + (compare_dir is not None))]
+    overall = _set_score(OVERALL, sum(r.clips for r in results), sum(r.clusters for r in results),
+                         overall_systems, np.asarray(overall_sums), confidence)
+    return BenchmarkScores(tuple(results), overall, seed, resamples, confidence)
+
+
+def _set_score(name: str, clips: int, clusters: int, systems: list[SystemScore], sums, confidence: float) -> SetScore:
+    """Figures of one set (or the overall) from its resampled sums (lengths, errors A[, errors B])."""
+    ci = _interval(sums[:, 1], sums[:, 0], confidence)
+    if len(systems) == 1:
+        return SetScore(name, clips, clusters, systems[0], ci)
+    a, b = systems
+    comparison = paired_comparison(sums[:, [1, 2, 0]], (a.counts.errors, b.counts.errors, a.counts.reference_length),
+                                   confidence)
+    return SetScore(name, clips, clusters, a, ci, b, _interval(sums[:, 2], sums[:, 0], confidence), comparison)
