@@ -192,12 +192,18 @@ def pytest_testnodeready(node) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error) -> None:
-    """xdist controller: merge what a worker collected and wrote."""
-    payload = getattr(node, "workeroutput", {}).get("asrbench_coverage")
+    """xdist controller: merge what a worker collected and wrote, and the signature rewrites
+    it held back (patch-only bumps) with the cases the patch rule refused."""
+    output = getattr(node, "workeroutput", {})
+    payload = output.get("asrbench_coverage")
     if payload is not None:
         from pytest_asrbench.run_coverage import coverage_of
 
         coverage_of(node.config).merge(payload)
+    if output.get("asrbench_deferrals") is not None:
+        from pytest_asrbench.cases.signature_gate import deferrals
+
+        deferrals(node.config).merge(output["asrbench_deferrals"])
 
 
 SUMMARY = pytest.StashKey[dict]()
@@ -224,13 +230,21 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
         result = yield
         coverage.writes.extend(adapter.take_writes())
         config.workeroutput["asrbench_coverage"] = coverage.payload()
+        from pytest_asrbench.cases.signature_gate import deferrals
+
+        config.workeroutput["asrbench_deferrals"] = deferrals(config).payload()
         return result
     reason = coverage.incomplete_reason(session, exitstatus)
     with adapter.unused_detection(config, enabled=reason is None):
         result = yield
+    from pytest_asrbench.deferred_signatures import finish_deferred
+
+    kept_signatures = finish_deferred(session, exitstatus, coverage)
+    if kept_signatures and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED  # the signature cases passed on this promise
     coverage.writes.extend(adapter.take_writes())
     summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False,
-               "kept": False, "failed": False}
+               "kept": False, "failed": False, "signatures": kept_signatures}
     if reason is None and not adapter.unused_check_disabled(config):
         summary["files"] = coverage.unused_snapshots()
         summary["folders"] = _orphans(config)
@@ -288,6 +302,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         lines += [f"  {_shown(path, root)}" for path in unused]
     if summary["skipped"]:
         lines.append(f"unused-snapshot check skipped, nothing deleted: {summary['skipped']}")
+    lines += summary["signatures"]  # patch-bumped pairs whose signature was kept, once per pair
     failed = summary["failed"] and unused
     if failed:
         # The run fails for this alone: say so last, near pytest's own final line.

@@ -10,7 +10,8 @@ touches one module:
   unused case snapshots are found by exact case id (:mod:`pytest_asrbench.run_coverage`),
   because syrupy's name matching compares only the leading identifier part of a name
   (``time-ten-thirty-pm`` and ``time-seven`` both read as ``time``).
-- :func:`compare` runs one comparison and returns what a failure message needs.
+- :func:`compare` runs one comparison and returns what a failure message needs;
+  :func:`peek` compares without asserting, and :func:`write_snapshot_file` writes later.
 - :func:`unused_detection` turns syrupy's own unused-snapshot handling off for a session
   that did not see every case, without syrupy's "not recommended" warning.
 """
@@ -84,30 +85,42 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
 
     @classmethod
     def write_snapshot_collection(cls, *, snapshot_collection, name_order=None) -> None:
-        path = Path(snapshot_collection.location)
         data = next(iter(snapshot_collection)).data
-        encoded = data.encode("utf-8")
-        try:
-            if path.read_bytes() == encoded:
-                return
-            action = "updated"
-        except FileNotFoundError:
-            action = "created"
-        except OSError as exc:
-            raise SnapshotWriteError(f"cannot read snapshot {path}: {exc}") from exc
-        try:
-            write_atomic(path, encoded)
-        except PermissionError as exc:
+        write_snapshot_file(snapshot_collection.location, data)
+
+
+def write_snapshot_file(location: str, data: str) -> None:
+    """Write one case snapshot: ``data`` (the JSON text a :func:`compare` obtained) to
+    ``location``, atomically; an equal file is left untouched, and a write is recorded for
+    :func:`take_writes` (``created`` or ``updated``). Used by syrupy's writes and by the
+    signature re-recordings held back to the end of a run.
+
+    Raises:
+        SnapshotWriteError: the file cannot be read or written (read-only, full disk).
+    """
+    path = Path(location)
+    encoded = data.encode("utf-8")
+    try:
+        if path.read_bytes() == encoded:
+            return
+        action = "updated"
+    except FileNotFoundError:
+        action = "created"
+    except OSError as exc:
+        raise SnapshotWriteError(f"cannot read snapshot {path}: {exc}") from exc
+    try:
+        write_atomic(path, encoded)
+    except PermissionError as exc:
+        raise SnapshotWriteError(
+            f"cannot write snapshot {path}: {exc.strerror} ({exc.filename}); make the snapshot "
+            "folder and its files writable, then run the update again") from exc
+    except OSError as exc:
+        if exc.errno == errno.EROFS:
             raise SnapshotWriteError(
-                f"cannot write snapshot {path}: {exc.strerror} ({exc.filename}); make the snapshot "
-                "folder and its files writable, then run the update again") from exc
-        except OSError as exc:
-            if exc.errno == errno.EROFS:
-                raise SnapshotWriteError(
-                    f"cannot write snapshot {path}: read-only file system ({exc.filename}); re-record in a "
-                    "writable checkout, or remount it read-write") from exc
-            raise SnapshotWriteError(f"cannot write snapshot {path}: {exc}") from exc
-        _WRITES.append((action, str(path)))
+                f"cannot write snapshot {path}: read-only file system ({exc.filename}); re-record in a "
+                "writable checkout, or remount it read-write") from exc
+        raise SnapshotWriteError(f"cannot write snapshot {path}: {exc}") from exc
+    _WRITES.append((action, str(path)))
 
 
 def snapshot_file_name(case_id: str) -> str:
@@ -155,6 +168,25 @@ def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = F
     return Comparison(matched and error is None, str(execution.snapshot_location),
                       None if execution.recalled_data is None else str(execution.recalled_data),
                       None if execution.asserted_data is None else str(execution.asserted_data), error)
+
+
+def peek(snapshot, output: Any) -> Comparison:
+    """Compare ``output`` with the case's snapshot without a syrupy assertion: nothing is
+    written and syrupy's report does not count it (neither passed nor failed). For a
+    signature case whose re-recording waits for the end of the run: the obtained text is
+    written then, if at all, by :func:`write_snapshot_file`.
+    """
+    recorded = snapshot.use_extension(CaseSnapshotExtension)
+    extension = recorded.extension
+    location = str(extension.get_location(test_location=recorded.test_location, index=recorded.index))
+    obtained = str(extension.serialize(output))
+    try:
+        text = Path(location).read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        text = None
+    except (OSError, UnicodeDecodeError) as exc:
+        return Comparison(False, location, None, obtained, SnapshotWriteError(f"cannot read snapshot {location}: {exc}"))
+    return Comparison(text == obtained, location, text, obtained, None)
 
 
 @contextmanager

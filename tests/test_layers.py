@@ -29,7 +29,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "stages": (3, ("pytest_asrbench.signatures", "pytest_asrbench.asr", "pytest_asrbench.cases",
                    "pytest_asrbench.bench", "pytest_asrbench.stats", "pytest_asrbench.reports")),
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
-                   "pytest_asrbench.run_coverage", "pytest_asrbench.cases.items",
+                   "pytest_asrbench.run_coverage", "pytest_asrbench.deferred_signatures",
+                   "pytest_asrbench.cases.items",
                    "pytest_asrbench.asr.pytest_hooks")),
 }
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.

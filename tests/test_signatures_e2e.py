@@ -209,3 +209,115 @@ def test_a_language_reading_the_changed_config_is_named_in_the_message(copy):
     assert "configs/hi.toml reads en.toml: bump it as well (its stt_wer signature changed too; " in result.stdout
     assert "cases/hi/signature.yaml:3)" in result.stdout
     assert "run `pytest --asrbench cases/en cases/hi --snapshot-update`" in result.stdout
+
+
+def _patch(version: str) -> str:
+    major, minor, patch = version.split(".")
+    return f"{major}.{minor}.{int(patch) + 1}"
+
+
+def _minor(version: str) -> str:
+    major, minor, _ = version.split(".")
+    return f"{major}.{int(minor) + 1}.0"
+
+
+SIGNATURE_FILES = ("cases/en/signature.yaml", "snapshots/en/signature/stt_wer-signature.json")
+KEPT = "signature of (stt_wer, en) kept as recorded ("
+XDIST = pytest.param(("-n", "2"), id="xdist")
+
+
+@pytest.mark.parametrize("extra", [pytest.param((), id="one-process"), XDIST])
+def test_a_refused_patch_bump_keeps_the_signature_until_a_minor_bump(copy, extra):
+    """No loophole: the run that refuses a case under a patch bump does not re-record the
+    pair's signature either, so a second --snapshot-update refuses the case again; a minor
+    bump then re-records the signature and the case together."""
+    config = copy / "configs" / "en.toml"
+    add_filler(config)  # moves filler-in-hypothesis
+    old = _set_version(config, _patch)
+    before = state(copy)
+    for attempt in (1, 2):
+        refused = run_cases(copy, "--snapshot-update", *extra)
+        assert refused.returncode == 1, (attempt, refused.stdout)
+        assert refused.stdout.count("--snapshot-update refused: (stt_wer, en) has only a patch bump") == 1
+        # Said once per pair, with the count of cases that would change and what to do.
+        assert refused.stdout.count(KEPT) == 1, refused.stdout
+        assert (f"cases/en/signature.yaml:4): 1 case(s) would change under a patch bump (config en.toml "
+                f"{old}→{_patch(old)}); make it at least a minor bump (x.Y.0) of the metric or the config, "
+                "then re-run `pytest --asrbench cases/en --snapshot-update`") in refused.stdout
+        assert "rewrote" not in refused.stdout
+        assert state(copy) == before, attempt  # neither the signature (YAML, snapshot) nor the case moved
+
+    plain = run_cases(copy)
+    assert plain.returncode == 1
+    assert f"version bumped (config en.toml {old}→{_patch(old)}) but the signature case" in plain.stdout
+
+    _set_version(config, _minor)
+    rerecorded = run_cases(copy, "--snapshot-update", *extra)
+    assert rerecorded.returncode == 0, rerecorded.stdout
+    assert KEPT not in rerecorded.stdout
+    after = state(copy)
+    assert sorted(name for name in after if after[name] != before[name]) == [
+        "cases/en/signature.yaml", "snapshots/en/score/filler-in-hypothesis.json",
+        "snapshots/en/signature/stt_wer-signature.json"]
+    assert f'config_version: "{_minor(old)}"' in (copy / SIGNATURE_FILES[0]).read_text(encoding="utf-8")
+    assert run_cases(copy).returncode == 0
+
+
+@pytest.mark.parametrize("extra", [pytest.param((), id="one-process"), XDIST])
+def test_a_patch_bump_that_moves_nothing_rerecords_the_signature_at_the_end(copy, extra):
+    config = copy / "configs" / "en.toml"
+    text = config.read_text(encoding="utf-8")
+    # A filler no case contains: the signature moves, no recorded output does.
+    config.write_text(re.sub(r"(?m)^fillers = \[", 'fillers = ["asrbenchunused", ', text, count=1), encoding="utf-8")
+    old = _set_version(config, _patch)
+    before = state(copy)
+
+    result = run_cases(copy, "--snapshot-update", *extra)
+    assert result.returncode == 0, result.stdout
+    assert "rewrote cases/en/signature.yaml" in result.stdout
+    assert "updated snapshots/en/signature/stt_wer-signature.json" in result.stdout
+    assert "1 snapshot file(s) and 1 case file(s) (re-recorded signatures) written:" in result.stdout
+    after = state(copy)
+    assert sorted(name for name in after if after[name] != before[name]) == sorted(SIGNATURE_FILES)
+    signature_yaml = (copy / SIGNATURE_FILES[0]).read_text(encoding="utf-8")
+    assert signature_yaml.startswith(HEADER) and f'config_version: "{_patch(old)}"' in signature_yaml
+    assert run_cases(copy).returncode == 0  # the snapshot written at the end is what the case obtains
+
+
+@pytest.mark.parametrize("selection, reason", [
+    (("-k", "not filler"), "2 of 3 case(s) of (stt_wer, en) did not run (a -k, -m, node-id, --deselect"),
+    (("cases/en/signature.yaml",), "1 case file(s) that may hold its cases were not collected "
+                                   "(first: cases/en/score.yaml)"),
+])
+def test_a_patch_bump_is_rerecorded_only_by_a_run_that_saw_every_case_of_the_pair(copy, selection, reason):
+    """A selected run cannot show that no case of the pair changes: it keeps the signature,
+    says why, and fails (its signature case passed on that promise)."""
+    config = copy / "configs" / "en.toml"
+    add_filler(config)  # would move filler-in-hypothesis, which this run does not see
+    _set_version(config, _patch)
+    before = state(copy)
+    if selection[0] == "-k":
+        result = run_cases(copy, "--snapshot-update", *selection)
+    else:
+        result = child(copy, "-m", "pytest", "--asrbench", *selection, "-p", "no:cacheprovider", "-q", "-rN",
+                       "--snapshot-update")
+    assert result.returncode == 1, result.stdout
+    assert result.stdout.count(KEPT) == 1, result.stdout
+    assert "is re-recorded only by a run that saw every case of the pair, and " + reason in result.stdout
+    assert state(copy) == before
+
+
+def test_unreadable_signatures_rerecord_nothing_even_after_a_minor_bump(copy):
+    """While a case file that may hold a signature case does not load, the gate refuses every
+    re-recording: the bumped signature case is not rewritten either."""
+    config = copy / "configs" / "en.toml"
+    add_filler(config)
+    _set_version(config, _minor)
+    (copy / "cases" / "en" / "broken.yaml").write_text("language: en\ncases:\n  - id: signature\n    kind: [\n",
+                                                       encoding="utf-8")
+    before = state(copy)
+    result = run_cases(copy, "--snapshot-update")
+    assert result.returncode == 1
+    assert "--snapshot-update refused: the recorded signatures cannot be read" in result.stdout
+    assert "rewrote" not in result.stdout
+    assert state(copy) == before

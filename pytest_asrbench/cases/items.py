@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,10 +13,10 @@ from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import patch_bump_refusal, update_refusal
+from pytest_asrbench.cases.signature_gate import defer_rewrite, note_patch_refusal, patch_bump_refusal, update_refusal
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.display import elide
-from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, record_case_file_rewrite
+from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, peek, record_case_file_rewrite
 from pytest_asrbench.snapshot_layout import snapshot_dir
 
 #: The case an item runs.
@@ -76,7 +77,8 @@ class CaseFileNode(pytest.File):
             # marker named asrbench_* would match every -k expression containing "asr").
             item.extra_keyword_matches.update((case.kind, case.language))
             items.append(item)
-        coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items])
+        coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
+                          [(case.metric, case.language) for case in loaded.cases])
         yield from items
 
 
@@ -114,11 +116,21 @@ def run(case: Case, snapshot, config) -> None:
     if refusal:
         compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
-    # Under a patch-only bump a new case may be recorded, a recorded output never changed.
-    patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
-    comparison = compare(snapshot, output, new_only=patch_refusal is not None)
-    if patch_refusal and not comparison.matched and comparison.recorded is not None:
-        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
+    if result.pending_rewrite is not None:
+        # A patch-bumped signature case: its YAML and snapshot are written at the end of the
+        # run, if no case of the pair was refused (plugin's session finish decides).
+        comparison = peek(snapshot, output)
+        defer_rewrite(config, replace(
+            result.pending_rewrite, snapshot_location=None if comparison.matched else comparison.location,
+            snapshot_text=None if comparison.matched else comparison.obtained))
+        comparison = replace(comparison, matched=comparison.error is None)
+    else:
+        # Under a patch-only bump a new case may be recorded, a recorded output never changed.
+        patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
+        comparison = compare(snapshot, output, new_only=patch_refusal is not None)
+        if patch_refusal and not comparison.matched and comparison.recorded is not None:
+            note_patch_refusal(case, config)
+            raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
     if comparison.error is not None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []

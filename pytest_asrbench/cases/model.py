@@ -41,13 +41,17 @@ class CaseResult:
     ``snapshot_hint`` replaces the generic advice shown when the output differs from the
     snapshot (an ``asr`` case says whether the engine or the score moved); ``rewritten``
     names the case files the runner rewrote in place (a ``signature`` case re-recorded under
-    ``--snapshot-update``), so the run lists them with the snapshot files it wrote.
+    ``--snapshot-update``), so the run lists them with the snapshot files it wrote;
+    ``pending_rewrite`` (a :class:`~pytest_asrbench.signatures.deferral.PendingRewrite`) is
+    a signature case's re-recording held back to the end of the run (a patch-only bump): its
+    snapshot is then compared but not written until that decision.
     """
 
     output: dict[str, Any]
     failures: list[str] = field(default_factory=list)
     snapshot_hint: str | None = None
     rewritten: list[str] = field(default_factory=list)
+    pending_rewrite: Any = None
 
     @property
     def passed(self) -> bool:

@@ -125,3 +125,22 @@ def rewrite_case(path: Path, case_id: str, current: Signature) -> bool:
         return False
     path.write_text(new_text, encoding="utf-8")
     return True
+
+
+def case_files_holding(rootpath: Path, case_dirs: list[str], pair: tuple[str, str],
+                       skip: set[Path]) -> list[Path]:
+    """The case files under ``rootpath / <each of case_dirs>``, other than those in ``skip``
+    (resolved paths), that hold a case of ``pair`` (metric, language) or cannot be loaded
+    (and so may hold one). A run that did not collect them has not seen every case of the pair."""
+    found = []
+    for name in case_dirs:
+        folder = Path(rootpath) / name
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if not is_case_suffix(path) or not path.is_file() or path.resolve() in skip:
+                continue
+            loaded = load_case_file(path)
+            if loaded.errors or any((case.metric, case.language) == tuple(pair) for case in loaded.cases):
+                found.append(path)
+    return found

@@ -10,9 +10,11 @@ from __future__ import annotations
 import pytest
 
 from pytest_asrbench.cases.signature_cases import project_gate
+from pytest_asrbench.signatures.deferral import Deferrals, PendingRewrite
 from pytest_asrbench.signatures.gate import SessionGate
 
 GATE_KEY = pytest.StashKey[SessionGate]()
+DEFERRALS_KEY = pytest.StashKey[Deferrals]()
 _DEFAULT_GATE: list[SessionGate] = []
 
 
@@ -56,3 +58,22 @@ def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
     if not updating(config):
         return None
     return session_gate(config).patch_bump_refusal(case.metric, case.language)
+
+
+def deferrals(config: pytest.Config) -> Deferrals:
+    """This process's patch-bump :class:`~pytest_asrbench.signatures.deferral.Deferrals`
+    (kept in ``config.stash``; an xdist worker sends its own to the controller)."""
+    found = config.stash.get(DEFERRALS_KEY, None)
+    if found is None:
+        found = config.stash[DEFERRALS_KEY] = Deferrals()
+    return found
+
+
+def defer_rewrite(config: pytest.Config, pending: PendingRewrite) -> None:
+    """Hold a patch-bumped signature case's re-recording until the end of the run."""
+    deferrals(config).defer(pending)
+
+
+def note_patch_refusal(case, config: pytest.Config) -> None:
+    """Note that ``case`` was refused by the patch rule: its pair's signature is then kept."""
+    deferrals(config).refuse(case.metric, case.language, case.where())

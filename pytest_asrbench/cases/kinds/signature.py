@@ -5,7 +5,9 @@ Fields: ``metric`` (case or file default), ``version`` (the metric's version), `
 when the signature changed and neither version moved ("metric changed without a version
 bump"), and when a version moved but the case was not re-recorded. Under
 ``--snapshot-update`` a bumped case is re-recorded in place (only its signature lines are
-edited). The snapshot holds the versions only: the hashes live in the YAML, where review
+edited): at once after a minor or major bump; after a patch-only bump at the end of the run,
+and only if no case of the pair was refused by the patch rule and the run saw every one
+(:mod:`pytest_asrbench.signatures.deferral`). The snapshot holds the versions only: the hashes live in the YAML, where review
 sees them.
 """
 
@@ -14,8 +16,9 @@ from __future__ import annotations
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.signature_cases import rewrite_case
-from pytest_asrbench.cases.signature_gate import session_gate, updating
-from pytest_asrbench.signatures.gate import Recorded, judge, record_command
+from pytest_asrbench.cases.signature_gate import session_gate, update_refusal, updating
+from pytest_asrbench.signatures.deferral import PendingRewrite
+from pytest_asrbench.signatures.gate import Recorded, judge, patch_only_moves, record_command
 
 
 SCHEMA: dict = {
@@ -53,8 +56,16 @@ class SignatureRunner:
                    else judge(recorded, current, gate.locate))
         failures = []
         rewritten = []
+        pending = None
         if verdict.state == "bumped" and updating(config):
-            if rewrite_case(case.file, case.id, current):
+            moves = patch_only_moves(recorded, current)
+            if update_refusal(case, config) is not None:
+                pass  # the gate refuses the pair (unreadable signatures): the item says why, nothing is written
+            elif moves:
+                # A patch bump promises no recorded output moves: only the end of the run knows.
+                pending = PendingRewrite(case.metric, case.language, str(case.file), case.id, case.where(),
+                                         recorded.cases, tuple(moves))
+            elif rewrite_case(case.file, case.id, current):
                 rewritten.append(str(case.file))
         elif verdict.state in ("bumped", "changed"):
             failures.append(verdict.message)
@@ -70,4 +81,4 @@ class SignatureRunner:
         hint = ("it holds this pair's versions, which moved: the re-record command above records it too"
                 if verdict.state == "bumped" else
                 f"it holds this pair's versions; re-record it with `{record_command(recorded.cases)}`")
-        return CaseResult(output, failures, snapshot_hint=hint, rewritten=rewritten)
+        return CaseResult(output, failures, snapshot_hint=hint, rewritten=rewritten, pending_rewrite=pending)
