@@ -46,7 +46,7 @@ def update_refusal(case, config: pytest.Config | None) -> str | None:
     if not updating(config):
         return None
     # The pair's signature case explains the refusal in full; every other case points to it.
-    return session_gate(config).update_refusal(case.metric, case.language, full=case.kind == "signature")
+    return session_gate(config).update_refusal(gated_metric(case), case.language, full=case.kind == "signature")
 
 
 def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
@@ -55,4 +55,12 @@ def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
     no recorded output moves. The caller compares first and refuses only a changed output."""
     if not updating(config):
         return None
-    return session_gate(config).patch_bump_refusal(case.metric, case.language)
+    return session_gate(config).patch_bump_refusal(gated_metric(case), case.language)
+
+
+def gated_metric(case) -> str:
+    """The metric whose signature gates ``case``: its kind's own metric when the kind declares
+    one (``metric = "th_bench_cer"`` on the benchmark runner), else the case's ``metric``."""
+    from pytest_asrbench.cases.registry import RUNNERS
+
+    return getattr(RUNNERS.get(case.kind), "metric", None) or case.metric
