@@ -13,7 +13,8 @@ from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.registry import RunContext
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import defer_rewrite, note_patch_refusal, patch_bump_refusal, update_refusal
+from pytest_asrbench.cases.signature_gate import (defer_rewrite, gated_metric, note_patch_refusal, patch_bump_refusal,
+                                                  update_refusal)
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.display import elide
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, peek, record_case_file_rewrite
@@ -78,7 +79,7 @@ class CaseFileNode(pytest.File):
             item.extra_keyword_matches.update((case.kind, case.language))
             items.append(item)
         coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
-                          [(case.metric, case.language) for case in loaded.cases])
+                          [(gated_metric(case), case.language) for case in loaded.cases])
         yield from items
 
 

@@ -21,6 +21,7 @@ from pytest_asrbench.cases.yaml_lines import Located, YamlShapeError, parse
 from pytest_asrbench.errors import CaseFileError
 from pytest_asrbench.normalize.registry import resolve_language
 from pytest_asrbench.scoring.metrics import METRICS
+from pytest_asrbench.signatures.providers import providers as _providers
 
 DEFAULT_METRIC = "stt_wer"
 
@@ -290,9 +291,14 @@ def load_case_file(path: Path) -> CaseFile:
             result.errors.append(CaseFileError(path, node.key_lines.get("language", line), f"case {case_id!r}: {exc}"))
             continue
         metric = entry.get("metric", default_metric)
-        if metric not in METRICS:
+        if metric not in METRICS and not (entry.get("kind") == "signature" and metric in provider_metrics()):
+            signature_only = sorted(provider_metrics()) if entry.get("kind") == "signature" else []
             result.errors.append(CaseFileError(path, node.key_lines.get("metric", line),
-                                               f"case {case_id!r}: unknown metric {metric!r}; known metrics: {', '.join(sorted(METRICS))}"))
+                                               f"case {case_id!r}: unknown metric {metric!r}; known metrics: "
+                                               f"{', '.join(sorted({*METRICS, *signature_only}))}"
+                                               + ("" if entry.get("kind") == "signature" or metric not in provider_metrics()
+                                                  else f" ({metric} is gated by a `kind: signature` case only; "
+                                                       "its own kind (benchmark) names it itself)")))
             continue
         common = {"id", "kind", "language", "metric", "note", "source", "xfail"}
         case = Case(
@@ -315,3 +321,9 @@ def load_case_file(path: Path) -> CaseFile:
     if result.errors:
         result.cases = []
     return result
+
+
+def provider_metrics() -> frozenset[str]:
+    """Metrics outside the score path whose signature a ``kind: signature`` case may record
+    (:mod:`pytest_asrbench.signatures.providers`: the benchmark's ``th_bench_cer``)."""
+    return frozenset(_providers())

@@ -48,7 +48,7 @@ def update_refusal(case, config: pytest.Config | None) -> str | None:
     if not updating(config):
         return None
     # The pair's signature case explains the refusal in full; every other case points to it.
-    return session_gate(config).update_refusal(case.metric, case.language, full=case.kind == "signature")
+    return session_gate(config).update_refusal(gated_metric(case), case.language, full=case.kind == "signature")
 
 
 def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
@@ -57,7 +57,7 @@ def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
     no recorded output moves. The caller compares first and refuses only a changed output."""
     if not updating(config):
         return None
-    return session_gate(config).patch_bump_refusal(case.metric, case.language)
+    return session_gate(config).patch_bump_refusal(gated_metric(case), case.language)
 
 
 def deferrals(config: pytest.Config) -> Deferrals:
@@ -76,4 +76,12 @@ def defer_rewrite(config: pytest.Config, pending: PendingRewrite) -> None:
 
 def note_patch_refusal(case, config: pytest.Config) -> None:
     """Note that ``case`` was refused by the patch rule: its pair's signature is then kept."""
-    deferrals(config).refuse(case.metric, case.language, case.where())
+    deferrals(config).refuse(gated_metric(case), case.language, case.where())
+
+
+def gated_metric(case) -> str:
+    """The metric whose signature gates ``case``: its kind's own metric when the kind declares
+    one (``metric = "th_bench_cer"`` on the benchmark runner), else the case's ``metric``."""
+    from pytest_asrbench.cases.registry import RUNNERS
+
+    return getattr(RUNNERS.get(case.kind), "metric", None) or case.metric

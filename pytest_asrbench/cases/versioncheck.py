@@ -34,6 +34,7 @@ from pytest_asrbench.signatures.compute import (
     known_languages,
     metric_versions,
 )
+from pytest_asrbench.signatures.providers import provided_versions
 from pytest_asrbench.signatures.gate import describe_changes, record_command, unbumped_message
 from pytest_asrbench.signatures.sources import GitSource, project_source
 
@@ -94,7 +95,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
     """
     now = project_source(root)
     before = GitSource(root, base, configs=now.configs)
-    versions_before = metric_versions(before)
+    versions_before = metric_versions(before) | provided_versions(before)
     languages_before = set(known_languages(before))
     pins_before, pins_now = _pins(before), _pins(now)
     recorded = project_gate(Path(root)).recorded()
@@ -102,7 +103,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
     for language in known_languages(now):
         if language not in languages_before:
             continue  # a new language: its signature case is recorded with it
-        for metric in sorted(metric_versions(now)):
+        for metric in sorted(metric_versions(now) | provided_versions(now)):
             if metric not in versions_before or (metric, language) not in recorded:
                 continue  # CI gates only the pairs that have a signature case
             old = compute(metric, language, before, with_libraries=False)
@@ -115,7 +116,8 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
             case = recorded.get((metric, language))
             cases = case.cases if case else (f"cases/{language}" if (Path(root) / "cases" / language).is_dir() else "cases")
             findings.append(Finding(metric, language, unbumped_message(
-                metric, language, new.version, new.config_version, changes, record_command(cases))))
+                metric, language, new.version, new.config_version, changes, record_command(cases),
+                version_file=new.version_file)))
     return findings, checked
 
 

@@ -15,6 +15,7 @@ import json
 from pytest_asrbench.errors import UnknownMetricError
 from pytest_asrbench.signatures.compute import METRICS_MODULE, compute, known_languages, metric_versions, resolve
 from pytest_asrbench.signatures.gate import RECORD_COMMAND, case_yaml
+from pytest_asrbench.signatures.providers import provided_versions, providers
 from pytest_asrbench.signatures.sources import GitSource, SourceError, installed_source, project_source
 
 
@@ -51,13 +52,14 @@ def _chosen(args: argparse.Namespace, source) -> tuple[list[str], list[str]]:
     if not languages:
         raise SourceError(f"no language configs (*.toml) in {source.label}/{source.configs}; "
                           "pass --root a project folder (the one holding pytest_asrbench/ and configs/)")
-    unknown = [name for name in args.metric or () if name not in versions]
+    provided = provided_versions(source)
+    unknown = [name for name in args.metric or () if name not in versions and name not in provided]
     if unknown:
         raise UnknownMetricError(f"unknown metric(s) {', '.join(map(repr, unknown))}; known metrics: "
-                                 f"{', '.join(sorted(versions))}")
+                                 f"{', '.join(sorted({*versions, *provided}))}")
     for tag in args.language or ():
         resolve(source, tag)  # ConfigError naming the known languages
-    return args.metric or sorted(versions), args.language or languages
+    return args.metric or sorted({*versions, *provided}), args.language or languages
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,7 +69,10 @@ def run(args: argparse.Namespace) -> int:
     if args.rev:
         source = GitSource(source.root, args.rev, configs=source.configs)
     metrics, languages = _chosen(args, source)
-    signatures = [compute(metric, language, source) for language in languages for metric in metrics]
+    scored = providers()
+    # A provider metric scores only its own languages (th_bench_cer: th).
+    signatures = [compute(metric, language, source) for language in languages for metric in metrics
+                  if metric not in scored or language in scored[metric].languages]
     if args.json:
         print(json.dumps([{
             "metric": sig.metric, "language": sig.language, "version": sig.version,

@@ -38,6 +38,7 @@ from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError, UnknownMetricError
 from pytest_asrbench.normalize.config import signature_fields
 from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
+from pytest_asrbench.signatures.providers import providers
 from pytest_asrbench.signatures.sources import PACKAGE
 
 # ---- the one place that says what feeds a signature -------------------------------------
@@ -77,7 +78,8 @@ DATA_SUFFIXES = (".tsv", ".csv", ".json", ".toml", ".txt", ".yaml", ".yml")
 DIGEST_LENGTH = 16
 
 
-def _digest(data: bytes) -> str:
+def digest(data: bytes) -> str:
+    """The :data:`DIGEST_LENGTH` hex digits of SHA-256 over ``data``: every component hash."""
     return hashlib.sha256(data).hexdigest()[:DIGEST_LENGTH]
 
 
@@ -99,13 +101,16 @@ class Signature:
     def signature(self) -> str:
         text = f"{self.metric}\n{self.language}\n" + "".join(
             f"{key}\t{value}\n" for key, value in sorted(self.components.items()))
-        return _digest(text.encode("utf-8"))
+        return digest(text.encode("utf-8"))
 
     def files(self) -> dict[str, str]:
         """Component name -> path relative to the project root, for components that are files."""
         return dict(self._files)
 
     _files: tuple = field(default=(), repr=False, compare=False)
+    #: The module (relative to the project root) holding the metric's version literal: where
+    #: a "bump the version" message sends the developer.
+    version_file: str = field(default=METRICS_MODULE, compare=False)
 
 
 # ---- canonical forms ----------------------------------------------------------------------
@@ -214,7 +219,7 @@ def metric_roots(source, metric: str) -> list[str]:
     return roots
 
 
-def _package_data(source, module_files: list[str]) -> dict[str, str]:
+def package_data(source, module_files: list[str]) -> dict[str, str]:
     """Data files in the folders of the graph's modules (and their code-free subfolders)."""
     found: dict[str, str] = {}
     folders = sorted({dirname(path) for path in module_files})
@@ -370,7 +375,11 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     source = source or installed_source()
     versions = metric_versions(source)
     if metric not in versions:
-        raise UnknownMetricError(f"unknown metric {metric!r}; known metrics: {', '.join(sorted(versions))}")
+        provider = providers().get(metric)
+        if provider is not None:
+            return provider.compute(source, with_libraries=with_libraries)
+        known = sorted({*versions, *providers()})
+        raise UnknownMetricError(f"unknown metric {metric!r}; known metrics: {', '.join(known)}")
     tag = resolve(source, language)
     languages, config_files, contents, used_steps = _config_files(source, tag)
     skip = unused_step_modules(source, used_steps)
@@ -380,11 +389,11 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     for name, path in sorted(graph.modules.items(), key=lambda item: item[1]):
         components[f"module {path}"] = module_hash(source.read(path), path, name, skip)[:DIGEST_LENGTH]
         files[f"module {path}"] = path
-    for component, path in sorted(_package_data(source, list(graph.modules.values())).items()):
-        components[component] = _digest(canonical_data(source.read(path), path))
+    for component, path in sorted(package_data(source, list(graph.modules.values())).items()):
+        components[component] = digest(canonical_data(source.read(path), path))
         files[component] = path
     for component, data in contents.items():
-        components[component] = _digest(data)
+        components[component] = digest(data)
     files.update(config_files)
     if with_libraries:
         components.update(libraries(languages, graph.external, package_libraries(source, used_steps)))

@@ -112,7 +112,8 @@ def _where(change: str, locate: Locator | None) -> str:
 
 
 def unbumped_message(metric: str, language: str, metric_version: str, config_version: str,
-                     changes: list[str], command: str, locate: Locator | None = None) -> str:
+                     changes: list[str], command: str, locate: Locator | None = None,
+                     version_file: str = METRICS_MODULE) -> str:
     """The "metric changed without a version bump" finding (shared with ``check-version``).
 
     ``locate`` (see :data:`Locator`) names the project's own config files: with a project
@@ -123,7 +124,7 @@ def unbumped_message(metric: str, language: str, metric_version: str, config_ver
     if changes and all(_is_config_change(change) for change in changes):
         target = f"{config_file} (version = \"{config_version}\")"
     else:
-        target = (f"metric {metric} in {METRICS_MODULE} (now \"{metric_version}\"), or {config_file} "
+        target = (f"metric {metric} in {version_file} (now \"{metric_version}\"), or {config_file} "
                   f"(now \"{config_version}\") if only {language} scores change,")
     listing = "\n".join(f"  changed: {_where(change, locate)}" for change in changes) \
         or "  changed: the recorded signature"
@@ -149,7 +150,8 @@ def judge(recorded: Recorded, current: Signature, locate: Locator | None = None)
             f"run `{command}` to record the new signature and snapshots together"), tuple(changes))
     if recorded.signature != current.signature:
         return Verdict("changed", unbumped_message(current.metric, current.language, current.version,
-                                                   current.config_version, changes, command, locate),
+                                                   current.config_version, changes, command, locate,
+                                                   current.version_file),
                        tuple(changes))
     return Verdict("unchanged")
 

@@ -6,7 +6,8 @@ file), optional ``compare`` (a second system's hypotheses: the paired comparison
 to check, by dotted path: ``overall.rate``, ``sets.synthetic.ci95``, ``overall.compare.difference``;
 floats to ``tolerance``, default 1e-9). The metric is the benchmark's own, ``th_bench_cer``
 (:mod:`pytest_asrbench.bench.scoring`); its version and signature are in ``asrbench bench
-score --json``, not in the snapshot.
+score --json``, not in the snapshot, and its signature case (``th_bench_cer-signature`` in
+``cases/th/signature.yaml``) gates this kind under ``--snapshot-update``.
 
 The output snapshotted: per set and overall the counts, rate, 95% cluster bootstrap interval,
 missing and extra ids (and the comparison), and the bootstrap's seed and resamples; the seed
@@ -64,6 +65,9 @@ def _check_list(actual: Any, wanted: list, key: str, tolerance: float) -> list[s
 @register
 class BenchmarkRunner:
     kind = "benchmark"
+    #: The metric whose signature case gates this kind under --snapshot-update
+    #: (:func:`pytest_asrbench.cases.signature_gate.gated_metric`).
+    metric = "th_bench_cer"
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.bench.scoring.corpus import score_benchmark
@@ -75,7 +79,7 @@ class BenchmarkRunner:
         scores = score_benchmark(here / fields["references"], here / fields["hypotheses"], fields.get("sets"),
                                  compare_dir=compare, seed=fields.get("seed", 0),
                                  resamples=fields.get("resamples", 1000), allow_extra=fields.get("allow_extra", False))
-        output = {"kind": case.kind, "metric": "th_bench_cer", **scores_dict(scores)}
+        output = {"kind": case.kind, "metric": self.metric, **scores_dict(scores)}
         expect = fields.get("expect", {})
         tolerance = fields.get("tolerance", DEFAULT_TOLERANCE)
         lists = {key: value for key, value in expect.items() if isinstance(value, list)}
