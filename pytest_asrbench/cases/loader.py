@@ -232,21 +232,39 @@ def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
     return [found for key, child in items for found in _non_finite(child, [*path, key])]
 
 
+#: Case fields that say how ``expect`` is compared; written inside ``expect`` they are a
+#: misplaced setting, not a value to check.
+CHECK_SETTINGS = ("tolerance", "fingerprint_tolerance")
+
+
+def _misplaced_settings(case: Case) -> list[tuple[str, str]]:
+    """``(field, message)`` for each of :data:`CHECK_SETTINGS` that the case's kind takes as a
+    case field (``$defs/kind_<kind>`` of the schema) but that is written inside ``expect``."""
+    expect = case.fields.get("expect")
+    if not isinstance(expect, dict):
+        return []
+    own = case_schema()["$defs"].get(f"kind_{case.kind}", {}).get("properties", {})
+    return [(key, f"expect.{key}: {key} is a field of the case, not of expect: move it out "
+                  f"(next to expect, e.g. `{key}: 0.005`)") for key in CHECK_SETTINGS if key in expect and key in own]
+
+
 def _kind_problems(case: Case, node: Located) -> list[tuple[int, str]]:
-    """``(line, message)`` of each fault the case's kind finds at load time (its runner's
-    optional ``load_problems(case)``, e.g. a ``score`` case's unknown ``expect`` key)."""
+    """``(line, message)`` of each fault found at load time: a misplaced check setting
+    (:func:`_misplaced_settings`), then the case's kind's own (its runner's optional
+    ``load_problems(case)``, e.g. a ``score`` case's unknown ``expect`` key)."""
     from pytest_asrbench.cases.kinds import get_runner  # the kinds import this module's users
 
+    found = _misplaced_settings(case)
     check = getattr(get_runner(case.kind), "load_problems", None)
-    if check is None:
-        return []
-    found = []
-    for field_name, message in check(case):
+    if check is not None:
+        found += [(key, message) for key, message in check(case) if key not in dict(found)]
+    lines = []
+    for field_name, message in found:
         top = field_name.split(".")[0]
         holder = node.children.get("expect") if isinstance(node.children, dict) else None
         line = (holder.key_lines.get(field_name) if holder is not None else None) or node.key_lines.get(top, node.line)
-        found.append((line, message))
-    return found
+        lines.append((line, message))
+    return lines
 
 
 def load_case_file(path: Path) -> CaseFile:
