@@ -111,3 +111,39 @@ def test_valid_numbers_and_details_keys_still_load(tmp_path):
     """), encoding="utf-8")
     loaded = load_case_file(path)
     assert loaded.errors == [] and [case.id for case in loaded.cases] == ["c", "empty"]
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ("kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    expect: {max_rate: .nan}",
+         ["a.yaml:7: case 'c', field 'expect.max_rate': .nan must be a finite number, not NaN or infinity"]),
+        ("kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    tolerance: .inf\n    expect: {rate: -.Inf}",
+         ["a.yaml:7: case 'c', field 'tolerance': .inf must be a finite number, not NaN or infinity",
+          "a.yaml:8: case 'c', field 'expect.rate': -.Inf must be a finite number, not NaN or infinity"]),
+        ("kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    tolerance: .NaN\n    expect: {rate: 0.5}",
+         ["a.yaml:7: case 'c', field 'tolerance': .NaN must be a finite number, not NaN or infinity"]),
+        ("kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    expect: {rate: '.nan'}",  # quoted: text
+         ["a.yaml:7: case 'c', field 'expect.rate': '.nan' is not of type 'number', 'null' (it takes a number "
+          "such as 0.25, or null for an empty reference)"]),
+    ],
+    ids=["nan-bound", "inf-tolerance-and-rate", "nan-tolerance", "quoted-is-text"],
+)
+def test_non_finite_numbers_are_refused_at_load(tmp_path, fields, message):
+    assert _errors(tmp_path, f"language: en\ncases:\n  - id: c\n    {fields}\n") == message
+
+
+@pytest.mark.parametrize(
+    "fields, line",
+    [
+        ("kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    expect: {rate: 0.5, tolerance: 0.01}", 7),
+        ("kind: benchmark\n    references: refs\n    hypotheses: hyps\n    expect:\n      overall.rate: 0.1\n"
+         "      tolerance: 0.01", 9),
+    ],
+    ids=["score", "benchmark"],
+)
+def test_tolerance_inside_expect_says_to_move_it_out(tmp_path, fields, line):
+    language = "th" if "benchmark" in fields else "en"
+    assert _errors(tmp_path, f"language: {language}\ncases:\n  - id: c\n    {fields}\n") == [
+        f"a.yaml:{line}: case 'c': expect.tolerance: tolerance is a field of the case, not of expect: move it out "
+        "(next to expect, e.g. `tolerance: 0.005`)"]

@@ -212,6 +212,16 @@ def test_check_version_names_a_missing_ref(capsys):
     err = capsys.readouterr().err
     assert "revision 'nonexistent-ref-asrbench' does not exist in the git repository" in err
     assert "git fetch" in err and "rev-parse" not in err
+    assert "then --base origin/main" in err
+
+
+def test_signature_names_a_missing_rev_with_its_own_option(capsys):
+    from pytest_asrbench.cli import main
+
+    assert main(["signature", "--rev", "nonexistent-ref-asrbench"]) == 2
+    err = capsys.readouterr().err
+    assert "revision 'nonexistent-ref-asrbench' does not exist in the git repository" in err
+    assert "then --rev origin/main" in err and "--base" not in err
 
 
 def test_a_read_only_file_system_is_named(monkeypatch, tmp_path):

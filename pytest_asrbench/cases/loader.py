@@ -9,6 +9,7 @@ instead of stopping at the first, so one run shows everything to fix.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -172,8 +173,8 @@ def _number_hint(error: jsonschema.ValidationError) -> str | None:
     return None
 
 
-def _describe(error: jsonschema.ValidationError, data: dict, root: Located | None = None) -> str:
-    path = list(error.absolute_path)
+def _where(path: list, data: dict) -> str:
+    """``"case 'c', field 'expect.rate': "`` for a path in the file's data."""
     where = ""
     if len(path) >= 2 and path[0] == "cases":
         case = data["cases"][path[1]]
@@ -184,6 +185,12 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
         where += ": "
     elif path:
         where = f"field {'.'.join(str(p) for p in path)!r}: "
+    return where
+
+
+def _describe(error: jsonschema.ValidationError, data: dict, root: Located | None = None) -> str:
+    path = list(error.absolute_path)
+    where = _where(path, data)
     message = error.message
     quote = _quote_hint(error, root) if root is not None else None
     number = _number_hint(error)
@@ -209,21 +216,55 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     return where + message
 
 
+def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
+    """``(path, line)`` of every NaN or infinity anywhere under ``node`` (YAML's ``.nan``,
+    ``.inf``, ``-.inf``): one check for all numeric fields, as a NaN compares false with
+    every bound (``max_rate: .nan`` would pass any result) and an infinite ``tolerance``
+    passes everything."""
+    if isinstance(node.value, float) and not math.isfinite(node.value):
+        return [(path, node.line)]
+    if isinstance(node.children, dict):
+        items = node.children.items()
+    elif isinstance(node.children, list):
+        items = enumerate(node.children)
+    else:
+        return []
+    return [found for key, child in items for found in _non_finite(child, [*path, key])]
+
+
+#: Case fields that say how ``expect`` is compared; written inside ``expect`` they are a
+#: misplaced setting, not a value to check.
+CHECK_SETTINGS = ("tolerance", "fingerprint_tolerance")
+
+
+def _misplaced_settings(case: Case) -> list[tuple[str, str]]:
+    """``(field, message)`` for each of :data:`CHECK_SETTINGS` that the case's kind takes as a
+    case field (``$defs/kind_<kind>`` of the schema) but that is written inside ``expect``."""
+    expect = case.fields.get("expect")
+    if not isinstance(expect, dict):
+        return []
+    own = case_schema()["$defs"].get(f"kind_{case.kind}", {}).get("properties", {})
+    return [(key, f"expect.{key}: {key} is a field of the case, not of expect: move it out "
+                  f"(next to expect, e.g. `{key}: 0.005`)") for key in CHECK_SETTINGS if key in expect and key in own]
+
+
 def _kind_problems(case: Case, node: Located) -> list[tuple[int, str]]:
-    """``(line, message)`` of each fault the case's kind finds at load time (its runner's
-    optional ``load_problems(case)``, e.g. a ``score`` case's unknown ``expect`` key)."""
+    """``(line, message)`` of each fault found at load time: a misplaced check setting
+    (:func:`_misplaced_settings`), then the case's kind's own (its runner's optional
+    ``load_problems(case)``, e.g. a ``score`` case's unknown ``expect`` key)."""
     from pytest_asrbench.cases.kinds import get_runner  # the kinds import this module's users
 
+    found = _misplaced_settings(case)
     check = getattr(get_runner(case.kind), "load_problems", None)
-    if check is None:
-        return []
-    found = []
-    for field_name, message in check(case):
+    if check is not None:
+        found += [(key, message) for key, message in check(case) if key not in dict(found)]
+    lines = []
+    for field_name, message in found:
         top = field_name.split(".")[0]
         holder = node.children.get("expect") if isinstance(node.children, dict) else None
         line = (holder.key_lines.get(field_name) if holder is not None else None) or node.key_lines.get(top, node.line)
-        found.append((line, message))
-    return found
+        lines.append((line, message))
+    return lines
 
 
 def load_case_file(path: Path) -> CaseFile:
@@ -253,10 +294,15 @@ def load_case_file(path: Path) -> CaseFile:
         return result
     data = root.value
 
-    schema_errors = sorted(_schema_errors(data), key=lambda e: _line_of(root, list(e.absolute_path)))
-    for error in schema_errors:
-        result.errors.append(CaseFileError(path, _line_of(root, list(error.absolute_path)), _describe(error, data, root)))
-    if schema_errors:
+    non_finite = _non_finite(root, [])
+    faults = [(line, f"{_where(where, data)}{_walk(root, where)[0].plain or ''} must be a finite number, "
+                     "not NaN or infinity") for where, line in non_finite]
+    # a NaN or infinity is the only fault worth naming at its place (not also "below the minimum")
+    faults += [(_line_of(root, list(error.absolute_path)), _describe(error, data, root))
+               for error in _schema_errors(data) if list(error.absolute_path) not in [p for p, _ in non_finite]]
+    for line, message in sorted(faults, key=lambda fault: fault[0]):
+        result.errors.append(CaseFileError(path, line, message))
+    if faults:
         return result
 
     default_language = data.get("language")

@@ -94,7 +94,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
         SourceError: ``base`` is not a revision of the repository holding ``root``.
     """
     now = project_source(root)
-    before = GitSource(root, base, configs=now.configs)
+    before = GitSource(root, base, configs=now.configs, option="--base")
     versions_before = metric_versions(before) | provided_versions(before)
     languages_before = set(known_languages(before))
     pins_before, pins_now = _pins(before), _pins(now)

@@ -52,7 +52,13 @@ class DirSource:
 class GitSource:
     """Files of ``root`` as they were at git revision ``rev`` (read with ``git show``)."""
 
-    def __init__(self, root: Path, rev: str, configs: str = "configs"):
+    def __init__(self, root: Path, rev: str, configs: str = "configs", option: str = "--rev"):
+        """``option`` is the command-line option that named ``rev`` (``--rev`` of ``signature``,
+        ``--base`` of ``check-version``), so a missing revision's advice names it.
+
+        Raises:
+            SourceError: ``root`` is not in a git repository, or ``rev`` is not a commit there.
+        """
         self.root = Path(root).resolve()
         self.rev = rev
         self.configs = configs
@@ -66,7 +72,7 @@ class GitSource:
             raise SourceError(
                 f"revision {rev!r} does not exist in the git repository at {top}: give a branch, tag or commit "
                 "that exists here (`git branch -a` lists branches; for a remote branch run `git fetch` first, "
-                "e.g. `git fetch origin main` then --base origin/main)") from None
+                f"e.g. `git fetch origin main` then {option} origin/main)") from None
         listing = self._git("ls-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
         self.files: set[str] = set()
         self.dirs: set[str] = {""}

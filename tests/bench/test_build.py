@@ -196,13 +196,32 @@ def test_a_token_without_accepted_terms_is_a_gated_error():
 
 
 @pytest.mark.parametrize("state", ["offline", "unreachable"])
-def test_the_network_off_is_a_clear_error(hub, tmp_path, state):
+def test_the_network_off_is_a_clear_error(hub, tmp_path, state, monkeypatch):
     setattr(hub, state, True)
+    if state == "offline":
+        monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     message = r"^isan: typhoon-ai/thai-dialect-isan-dataset at dfc7e495b306: " + (
         "the Hugging Face Hub is not reachable offline.*unset HF_HUB_OFFLINE" if state == "offline"
         else "cannot reach the Hugging Face Hub.*check the network")
     with pytest.raises(HubUnreachableError, match=message):
         _build(hub, tmp_path, ["isan"])
+
+
+def test_no_network_without_hf_hub_offline_says_no_network(hub, tmp_path, monkeypatch):
+    """A DNS failure reaches us as huggingface_hub's LocalEntryNotFoundError (nothing cached):
+    HF_HUB_OFFLINE is not set, so the message must not tell to unset it."""
+    from huggingface_hub.errors import LocalEntryNotFoundError
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+
+    def no_dns(*args, **kwargs):
+        raise LocalEntryNotFoundError("An error happened while trying to locate the file on the Hub and we "
+                                      "cannot find the requested files in the local cache.")
+
+    monkeypatch.setattr(hub, "_folder", no_dns)
+    with pytest.raises(HubUnreachableError, match=r"^isan: .*cannot reach the Hugging Face Hub: no network") as caught:
+        _build(hub, tmp_path, ["isan"])
+    assert "HF_HUB_OFFLINE" not in str(caught.value)
 
 
 def test_huggingface_hubs_own_offline_mode_is_reported(monkeypatch, tmp_path):

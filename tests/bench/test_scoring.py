@@ -65,11 +65,11 @@ def test_cleaning_then_spaces_removed_and_a_missing_hypothesis_counts_as_deletio
 
 
 def test_extra_ids_are_an_error_listing_them_unless_allowed(bench):
-    write(bench / "hyps/s1.jsonl", [{"id": "a", "text": "x"}, {"id": "zz", "text": "y"}, {"id": "yy", "text": "z"}])
-    with pytest.raises(HypothesesError, match=r"2 hypothesis id\(s\) have no reference .*: zz, yy; .*--allow-extra"):
+    write(bench / "hyps/s1.jsonl", [{"id": "a", "text": "x"}, {"id": "zz ", "text": "y"}, {"id": "yy", "text": "z"}])
+    with pytest.raises(HypothesesError, match=r"2 hypothesis id\(s\) have no reference .*: 'zz ', 'yy'; .*--allow-extra"):
         score_benchmark(bench / "refs", bench / "hyps", resamples=10)
     scores = score_benchmark(bench / "refs", bench / "hyps", resamples=10, allow_extra=True)
-    assert scores.sets[0].system.extra == ("zz", "yy")
+    assert scores.sets[0].system.extra == ("zz ", "yy")
 
 
 def test_an_empty_or_absent_hypothesis_file_is_an_error(bench):
@@ -88,6 +88,11 @@ def test_an_empty_or_absent_hypothesis_file_is_an_error(bench):
     (['{"id": "a", "text": "x"}', "", '{"id": "b", "text": "y"}'], r"s1\.jsonl:2: not JSON"),
     (['{"id": "a", "text": "x"}', '{"id": "a", "text": "y"}'], r"s1\.jsonl:2: id 'a' repeats line 1"),
     (['["a", "x"]'], r"s1\.jsonl:1: a list, not a JSON object"),
+    (['{"id": "a", "text": "x"}', '{"id": "b", "text": "x", "text": "y"}'],
+     r"s1\.jsonl:2: the key 'text' appears twice in this line; keep one"),
+    (['{"id": "a ", "text": "x"}', '{"id": "a ", "text": "y"}'], r"s1\.jsonl:2: id 'a ' repeats line 1"),
+    (['\ufeff{"id": "a", "text": "x"}'],
+     r"s1\.jsonl:1: the file starts with a UTF-8 byte order mark: save it without one$"),
 ])
 def test_bad_jsonl_names_file_and_line(bench, lines, message):
     write(bench / "hyps/s1.jsonl", lines)

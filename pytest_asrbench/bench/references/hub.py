@@ -82,10 +82,17 @@ def hub_errors(repo: str, what: str) -> Iterator[None]:
                 "rewritten: the references cannot be rebuilt as pinned, so a new commit and new expected "
                 "counts must be pinned in pytest_asrbench/bench/references/pins.py as a new reference "
                 "version") from exc
-        if "LocalEntryNotFoundError" in names or "OfflineModeIsEnabled" in names or hub_offline():
+        # HF_HUB_OFFLINE is named only when it is set: huggingface_hub reports a DNS failure or a
+        # dropped connection as LocalEntryNotFoundError too (nothing in the cache to fall back on)
+        if hub_offline():
             raise HubUnreachableError(
                 f"{where}: the Hugging Face Hub is not reachable offline ({what}): unset HF_HUB_OFFLINE "
                 "and connect to the network, or build once online so the files are in the hub's cache") from exc
+        if "LocalEntryNotFoundError" in names or "OfflineModeIsEnabled" in names:
+            raise HubUnreachableError(
+                f"{where}: cannot reach the Hugging Face Hub: no network, and the files are not in the hub's "
+                f"cache ({what}); connect to the network (check a proxy, HTTPS_PROXY) and try again, or build "
+                "once online so the files are cached") from exc
         if names & _CONNECTION_ERRORS:
             raise HubUnreachableError(
                 f"{where}: cannot reach the Hugging Face Hub ({what}: {exc}); check the network or a proxy "

@@ -126,7 +126,7 @@ class SystemScore:
 
 
 def _listed(ids: Sequence[str]) -> str:
-    shown = ", ".join(ids[:SHOWN_IDS])
+    shown = ", ".join(repr(ident) for ident in ids[:SHOWN_IDS])  # repr: a trailing space shows
     return shown + (f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
 
 

@@ -3,10 +3,13 @@
 References (``refs/<set>.jsonl``, written by ``asrbench refs build``) have ``id``, ``text`` and
 ``cluster``; hypotheses (``hypotheses/<set>.jsonl``) have ``id`` and ``text``. Other keys are
 allowed and ignored. Every value read must be a string; ``id`` (and ``cluster``) non-empty.
+A key may appear once per object (RFC 8259 leaves repeats undefined; Python's ``json`` would
+keep the last silently), and the file must not start with a UTF-8 byte order mark.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +27,20 @@ class Record:
     line: int
 
 
+class _RepeatedKey(ValueError):
+    """A key that appears twice in one JSON object."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """``object_pairs_hook`` for :func:`json.loads` that refuses a repeated key."""
+    value: dict = {}
+    for key, item in pairs:
+        if key in value:
+            raise _RepeatedKey(key)
+        value[key] = item
+    return value
+
+
 def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
     """The records of ``path`` in file order.
 
@@ -34,14 +51,17 @@ def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
     Raises:
         BenchFileNotFoundError: ``path`` does not exist (the message names it).
         JsonlFormatError: a line that is not a JSON object (blank lines included), a missing or
-            non-string ``id``/``text``/``cluster``, an empty id or cluster, a repeated id (names
-            both lines), or bytes that are not UTF-8.
+            non-string ``id``/``text``/``cluster``, an empty id or cluster, a key repeated in one
+            line, a repeated id (names both lines), a leading UTF-8 byte order mark, or bytes
+            that are not UTF-8.
     """
     path = Path(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise BenchFileNotFoundError(f"{path}: no such file") from None
+    if data.startswith(codecs.BOM_UTF8):
+        raise JsonlFormatError(f"{path}:1: the file starts with a UTF-8 byte order mark: save it without one")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -55,7 +75,10 @@ def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
     for number, raw in enumerate(lines, start=1):
         where = f"{path}:{number}"
         try:
-            value = json.loads(raw)
+            value = json.loads(raw, object_pairs_hook=_unique_keys)
+        except _RepeatedKey as exc:
+            raise JsonlFormatError(f"{where}: the key {exc.args[0]!r} appears twice in this line; "
+                                   "keep one (JSON objects take each key once)") from None
         except ValueError as exc:
             shown = raw if len(raw) <= 60 else raw[:57] + "..."
             raise JsonlFormatError(f"{where}: not JSON ({exc.args[0] if exc.args else exc}): {shown!r}; "
