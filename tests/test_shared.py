@@ -118,6 +118,25 @@ def test_atomic_file_replaces_whole_or_leaves_the_target(tmp_path):
     assert sorted(path.name for path in target.parent.iterdir()) == ["out.bin"]
 
 
+
+@pytest.mark.parametrize("writer", ["atomic_file", "write_atomic"])
+def test_atomic_writers_refuse_a_folder_target_before_any_temporary_file(tmp_path, writer):
+    from pytest_asrbench._shared import atomic
+
+    folder = tmp_path / "parent" / "out"
+    folder.mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as raised:
+        if writer == "atomic_file":
+            with atomic.atomic_file(folder) as out:
+                out.write(b"x")
+        else:
+            atomic.write_atomic(folder, b"x")
+    assert raised.value.filename == str(folder)
+    assert "is a folder" in str(raised.value)
+    # no temporary file beside the folder (where mkstemp would have put it) nor inside it
+    assert [path.name for path in (tmp_path / "parent").iterdir()] == ["out"]
+    assert list(folder.iterdir()) == []
+
 # --- the layer itself -------------------------------------------------------------------------
 
 def test_the_shared_layer_uses_the_standard_library_only():
