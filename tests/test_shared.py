@@ -118,6 +118,25 @@ def test_atomic_file_replaces_whole_or_leaves_the_target(tmp_path):
     assert sorted(path.name for path in target.parent.iterdir()) == ["out.bin"]
 
 
+
+@pytest.mark.parametrize("writer", ["atomic_file", "write_atomic"])
+def test_atomic_writers_refuse_a_folder_target_before_any_temporary_file(tmp_path, writer):
+    from pytest_asrbench._shared import atomic
+
+    folder = tmp_path / "parent" / "out"
+    folder.mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as raised:
+        if writer == "atomic_file":
+            with atomic.atomic_file(folder) as out:
+                out.write(b"x")
+        else:
+            atomic.write_atomic(folder, b"x")
+    assert raised.value.filename == str(folder)
+    assert "is a folder" in str(raised.value)
+    # no temporary file beside the folder (where mkstemp would have put it) nor inside it
+    assert [path.name for path in (tmp_path / "parent").iterdir()] == ["out"]
+    assert list(folder.iterdir()) == []
+
 # --- the layer itself -------------------------------------------------------------------------
 
 def test_the_shared_layer_uses_the_standard_library_only():
@@ -134,3 +153,35 @@ def test_the_shared_layer_uses_the_standard_library_only():
                 top = name.split(".")[0]
                 ok = top in allowed or name == "pytest_asrbench.errors" or name.startswith("pytest_asrbench._shared")
                 assert ok, f"{path.name} imports {name}"
+
+
+# --- output paths (_shared/paths.py) ----------------------------------------------------------
+
+def test_output_path_problem_for_a_file(tmp_path):
+    from pytest_asrbench._shared.paths import output_path_problem
+
+    assert output_path_problem(tmp_path / "a.json") is None
+    assert output_path_problem(tmp_path, "file", "run.json") == f"{tmp_path} is a folder; give a file path such as {tmp_path / 'run.json'}"
+    assert "does not exist; create it first (mkdir -p" in output_path_problem(tmp_path / "no" / "a.json")
+    (tmp_path / "f").write_text("x")
+    assert output_path_problem(tmp_path / "f" / "a.json") == f"{tmp_path / 'f'} is not a folder; give a path inside an existing folder"
+    (tmp_path / "link").symlink_to(tmp_path / "f")
+    assert "is not a regular file" in output_path_problem(tmp_path / "link")
+    assert "is not a regular file" in output_path_problem("/dev/null")
+    (tmp_path / "ro").write_text("x")
+    (tmp_path / "ro").chmod(0o444)
+    assert output_path_problem(tmp_path / "ro") == f"{tmp_path / 'ro'} exists and is not writable; make it writable or give another path"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f", "link", "ro"]  # the probes are gone
+
+
+def test_output_path_problem_for_a_folder(tmp_path):
+    from pytest_asrbench._shared.paths import output_path_problem
+
+    assert output_path_problem(tmp_path, "folder") is None
+    assert output_path_problem(tmp_path / "new", "folder") is None
+    assert not (tmp_path / "new").exists()  # checking creates nothing
+    assert "the folder" in output_path_problem(tmp_path / "no" / "new", "folder")
+    (tmp_path / "f").write_text("x")
+    assert output_path_problem(tmp_path / "f", "folder").startswith(f"{tmp_path / 'f'} is not a folder")
+    with pytest.raises(ValueError, match="kind must be one of file, folder"):
+        output_path_problem(tmp_path, "socket")

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from pytest_asrbench.asr.errors import RunRecordError
-from pytest_asrbench.asr.run_record import record_path_problem, write_record
+from pytest_asrbench._shared.paths import output_path_problem
+from pytest_asrbench.asr.run_record import write_record
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import describe_score, elide
@@ -72,7 +73,7 @@ def test_a_bad_run_record_path_is_one_usage_error_before_the_run(project, tmp_pa
 def test_write_record_fails_with_one_clear_error(tmp_path):
     with pytest.raises(RunRecordError, match=r"cannot write the run record: .* is a folder"):
         write_record({}, tmp_path)
-    assert record_path_problem(tmp_path / "run.json") is None
+    assert output_path_problem(tmp_path / "run.json") is None
     assert write_record({"a": 1}, tmp_path / "run.json").read_text(encoding="utf-8") == '{\n  "a": 1\n}\n'
 
 

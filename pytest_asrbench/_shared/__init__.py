@@ -8,7 +8,8 @@ One of each, so every stage reads, hashes and writes the same way:
 - :mod:`.canonical` -- canonical JSON bytes (sorted keys, no spaces) for hashing;
 - :mod:`.hashing` -- the SHA-256 of a file;
 - :mod:`.versions` -- the installed version of a distribution;
-- :mod:`.atomic` -- all-or-nothing file writes.
+- :mod:`.atomic` -- all-or-nothing file writes;
+- :mod:`.paths` -- the check of an output path before work starts (never creating parent folders).
 
 The errors these raise are in :mod:`pytest_asrbench.errors`, which is part of this layer.
 """

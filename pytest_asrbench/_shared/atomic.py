@@ -57,8 +57,12 @@ def atomic_file(target: Path, mode: int | None = None) -> Iterator[BinaryIO]:
     ``0o666 & ~umask``.
 
     Raises:
+        IsADirectoryError: ``target`` is an existing folder (refused before any temporary
+            file is made: a temporary file would land in the folder's parent).
         OSError: the folder cannot be created or written.
     """
+    target = Path(target)
+    refuse_folder_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -71,6 +75,17 @@ def atomic_file(target: Path, mode: int | None = None) -> Iterator[BinaryIO]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def refuse_folder_target(target: Path) -> None:
+    """Raise ``IsADirectoryError`` (naming ``target``) when ``target`` is an existing folder.
+
+    ``os.replace`` cannot put a file over a folder, and the temporary file would have been
+    made beside the folder (in its parent: ``/.tmp.xyz`` for ``/tmp``), so a folder target is
+    refused before anything is written.
+    """
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file; give a file path inside it", str(target))
 
 
 def _read_only_file_system(path: Path) -> bool:
@@ -97,12 +112,14 @@ def write_atomic(target: Path, data: bytes) -> None:
     a file (a recorded snapshot) is not bypassed by the rename.
 
     Raises:
+        IsADirectoryError: ``target`` is an existing folder (nothing is created).
         PermissionError: the target or its folder is not writable (the path is in the error).
         OSError: with ``errno.EROFS`` when the folder is on a read-only file system.
         OSError: any other failure to create the folder or write the file; the target is then
             left as it was and no temporary file remains.
     """
     target = Path(target)
+    refuse_folder_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     _refuse_read_only(target.parent)
     try:

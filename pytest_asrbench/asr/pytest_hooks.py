@@ -55,9 +55,10 @@ def pytest_configure(config: pytest.Config) -> None:
             "(pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint)")
     path = config.getoption("asrbench_run_record", None)
     if path:
-        from pytest_asrbench.asr.run_record import record_path_problem
+        from pytest_asrbench._shared.paths import output_path_problem
+        from pytest_asrbench.asr.run_record import RECORD_EXAMPLE
 
-        problem = record_path_problem(Path(config.invocation_params.dir) / path)
+        problem = output_path_problem(Path(config.invocation_params.dir) / path, "file", RECORD_EXAMPLE)
         if problem:
             raise pytest.UsageError(f"--asrbench-run-record {path}: {problem}")
 

@@ -23,22 +23,23 @@ Measurement protocol follows the Mandarin evaluation record of the project's see
 from __future__ import annotations
 
 import datetime as _dt
-import errno
 import json
 import os
 import platform
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pytest_asrbench._shared.atomic import atomic_file
+from pytest_asrbench._shared.paths import os_reason, output_path_problem
 from pytest_asrbench.asr.cache import ClipRun
 from pytest_asrbench.asr.engine import library_versions
 from pytest_asrbench.asr.errors import RunRecordError
 
 SCHEMA = "asrbench.run/1"
+#: The file name the advice suggests when a folder is given for the record.
+RECORD_EXAMPLE = "run.json"
 RECORD_LIBRARIES = (
     "pytest-asrbench",
     "faster-whisper",
@@ -245,40 +246,6 @@ def _round(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def record_path_problem(path: str | os.PathLike) -> str | None:
-    """Why a run record cannot be written to ``path`` (a file path), or ``None`` when it can.
-
-    Checked before a run starts, so a bad path fails in one line instead of after every case
-    ran. The folder must exist already: it is never created silently (a typo would otherwise
-    scatter records in new folders). The check creates and removes one temporary file in the
-    folder, so a read-only or special file system (``/proc``) is caught too.
-    """
-    target = Path(path)
-    if target.is_dir():
-        return f"{target} is a folder; give a file path such as {target / 'run.json'}"
-    folder = target.parent
-    if not folder.exists():
-        return f"the folder {folder} does not exist; create it first (mkdir -p {folder}) or give another path"
-    if not folder.is_dir():
-        return f"{folder} is not a folder; give a path inside an existing folder"
-    if target.exists() and not os.access(target, os.W_OK):
-        return f"{target} exists and is not writable; make it writable or give another path"
-    try:
-        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=folder)
-    except OSError as exc:
-        return f"cannot create a file in {folder}: {_os_reason(exc)}; give a path in a writable folder"
-    os.close(fd)
-    os.unlink(probe)
-    return None
-
-
-def _os_reason(exc: OSError) -> str:
-    """The reason of an ``OSError`` in words (a read-only file system is named as such)."""
-    if exc.errno == errno.EROFS:
-        return "read-only file system"
-    return exc.strerror or str(exc)
-
-
 def write_record(record: dict[str, Any], path: str | os.PathLike) -> Path:
     """Write ``record`` as UTF-8 JSON atomically; returns the path.
 
@@ -286,12 +253,12 @@ def write_record(record: dict[str, Any], path: str | os.PathLike) -> Path:
         RunRecordError: the file cannot be written (the message names the path and the reason).
     """
     target = Path(path)
-    problem = record_path_problem(target)
+    problem = output_path_problem(target, "file", RECORD_EXAMPLE)
     if problem:
         raise RunRecordError(f"cannot write the run record: {problem}")
     try:
         with atomic_file(target) as out:
             out.write((json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     except OSError as exc:
-        raise RunRecordError(f"cannot write the run record to {target}: {_os_reason(exc)}") from exc
+        raise RunRecordError(f"cannot write the run record to {target}: {os_reason(exc)}") from exc
     return target

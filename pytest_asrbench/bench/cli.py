@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench.bench.errors import BenchError
+from pytest_asrbench.bench.outputs import check_outputs
 from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
 
 
@@ -34,7 +35,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Build the Thai benchmark's references ({id, text, cluster} JSONL per set) from pinned "
                     "dataset commits. gs2 and gs2_long need a Hugging Face login (huggingface-cli login or "
                     "HF_TOKEN) of an account that accepted GigaSpeech2's access terms.")
-    build.add_argument("--out", required=True, type=Path, help="output folder (created if needed)")
+    build.add_argument("--out", required=True, type=Path,
+                       help="output folder (created if missing, inside an existing folder)")
     build.add_argument("--sets", nargs="+", metavar="SET", default=None,
                        help=f"sets to build (default all): {' '.join(EXPECTED_CLIPS)}")
     build.set_defaults(handler=run_build, source=None)
@@ -55,13 +57,19 @@ def run_build(args: argparse.Namespace) -> int:
 
     ``args.source`` is the :class:`HubSource` to read (None: the Hugging Face Hub).
 
+    ``--out`` is checked before anything is read (a file, a missing parent folder or a
+    read-only place: one line, exit 2); a set whose files cannot be written at the end is
+    reported like any failed set.
+
     Raises:
+        OutputPathError: ``--out`` cannot hold the references (before anything is read).
         UnknownSetError: a name in ``--sets`` is not a set (before anything is read).
     """
     from pytest_asrbench.bench.references.builder import build_set
     from pytest_asrbench.bench.references.hub import HubSource
     from pytest_asrbench.bench.references.sets import BuildContext, resolve_sets
 
+    check_outputs([("--out", args.out, "folder", "")])
     specs = resolve_sets(args.sets)
     context = BuildContext(args.source if args.source is not None else HubSource())
     rows = [["set", "clips", "expected", "clusters", "dataset", "revision", "result"]]

@@ -80,3 +80,9 @@ class HypothesesError(BenchError, ValueError):
 
 class BenchFileNotFoundError(BenchError, FileNotFoundError):
     """A references file or folder given to the scorer does not exist."""
+
+
+class OutputPathError(BenchError, ValueError):
+    """An output path (``--json``, ``--markdown``, ``--out``) cannot be written: found before
+    any work starts (a folder given for a file, a missing parent folder, a read-only place),
+    or when the final write fails; the message names the option, the path and what to do."""

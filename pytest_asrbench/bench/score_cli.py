@@ -8,8 +8,9 @@ Prints a table per set and overall (clips, clusters, CER, S/D/I, 95% cluster boo
 interval, missing and extra ids; with ``--compare`` the second system's CER, the paired
 difference, its interval and the share of resamples in which the second system is better),
 lists missing ids on stderr, and writes the record (``--json``) and a Markdown table
-(``--markdown``) atomically. A progress bar (tqdm, on a terminal only) appears when the
-bootstrap runs for more than two seconds. Errors (bad JSONL lines, unknown sets, empty or
+(``--markdown``) atomically; both paths are checked before any work (their folder must
+exist; a folder or a read-only place is refused: :mod:`pytest_asrbench.bench.outputs`). A
+progress bar (tqdm, on a terminal only) appears when the bootstrap runs for more than two seconds. Errors (bad JSONL lines, unknown sets, empty or
 missing hypothesis files, ids with no reference) exit 2 with the message.
 """
 
@@ -20,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
 
 #: Seconds before the progress bar shows itself.
@@ -74,14 +75,18 @@ class _Bar:
 def run_score(args: argparse.Namespace) -> int:
     """Handler of ``asrbench bench score``: 0 when every set was scored.
 
+    Every output path is checked before anything is read (one line, exit 2; no folder is
+    created); a write that still fails at the end is one line too.
+
     Raises:
-        AsrbenchError subclasses (UnknownSetError, HypothesesError, JsonlFormatError,
+        AsrbenchError subclasses (OutputPathError, UnknownSetError, HypothesesError, JsonlFormatError,
         BenchFileNotFoundError, InputError for a bad seed or resample count): reported by
         ``asrbench`` with exit code 2.
     """
     from pytest_asrbench.bench.scoring import metric, report
     from pytest_asrbench.bench.scoring.corpus import resolve_sets, score_benchmark
 
+    check_outputs([("--json", args.json, "file", "scores.json"), ("--markdown", args.markdown, "file", "scores.md")])
     names = resolve_sets(args.refs, args.sets)
     bar = _Bar(args.resamples * len(names))
     try:
@@ -105,9 +110,9 @@ def run_score(args: argparse.Namespace) -> int:
     if args.json is not None:
         data = report.record(scores, described, str(args.refs), str(args.hyps),
                              None if args.compare is None else str(args.compare))
-        write_atomic(args.json, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+        write_output("--json", args.json, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
         print(f"scores -> {args.json}")
     if args.markdown is not None:
-        write_atomic(args.markdown, report.markdown_table(scores, described).encode("utf-8"))
+        write_output("--markdown", args.markdown, report.markdown_table(scores, described).encode("utf-8"))
         print(f"table -> {args.markdown}")
     return 0

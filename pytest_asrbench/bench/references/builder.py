@@ -59,8 +59,8 @@ def build_set(spec: SetSpec, context: BuildContext, out_dir: Path,
     Raises:
         BenchError subclasses, their message starting with the set's name: the hub could not be
             read (offline, gated, missing revision or file), a row does not fit the set's rules,
-            an id repeats, or the count is not the expected one. Nothing is written then.
-        OSError: ``out_dir`` cannot be written.
+            an id repeats, or the count is not the expected one (nothing is written then), or
+            a file cannot be written (OutputPathError).
     """
     started = time.perf_counter()
     try:
@@ -68,10 +68,13 @@ def build_set(spec: SetSpec, context: BuildContext, out_dir: Path,
         check_references(spec, references, expected)
     except BenchError as exc:
         raise exc.for_set(spec.name) from exc
-    path = write_references(out_dir, spec.name, references, {
-        "dataset": spec.dataset,
-        "revision": REVISIONS[spec.dataset],
-        "cleaning": spec.cleaning,
-    })
+    try:
+        path = write_references(out_dir, spec.name, references, {
+            "dataset": spec.dataset,
+            "revision": REVISIONS[spec.dataset],
+            "cleaning": spec.cleaning,
+        })
+    except BenchError as exc:
+        raise exc.for_set(spec.name) from exc
     return BuiltSet(spec.name, len(references), len({ref.cluster for ref in references}), path,
                     time.perf_counter() - started)

@@ -13,8 +13,10 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench._shared.paths import os_reason
 from pytest_asrbench._shared.versions import installed_version
+from pytest_asrbench.bench.errors import OutputPathError
+from pytest_asrbench.bench.outputs import write_output
 from pytest_asrbench.bench.references.model import Reference
 
 META_SCHEMA = "asrbench.refs/1"
@@ -31,8 +33,12 @@ def write_references(out_dir: Path, name: str, references: Sequence[Reference], 
     """Write ``out_dir/<name>.jsonl`` and ``out_dir/<name>.meta.json`` (``meta`` plus the schema,
     counts, library versions and the JSONL's SHA-256); return the JSONL path.
 
+    ``out_dir`` is created when missing, but not its parents (checked before the build by
+    :func:`pytest_asrbench.bench.outputs.check_outputs`).
+
     Raises:
-        OSError: the folder cannot be created or written (nothing half-written is left).
+        OutputPathError: ``out_dir`` cannot be created or a file cannot be written (names the
+            file and the reason; nothing half-written is left).
     """
     data = references_jsonl(references)
     target = Path(out_dir) / f"{name}.jsonl"
@@ -45,7 +51,11 @@ def write_references(out_dir: Path, name: str, references: Sequence[Reference], 
         "libraries": {library: installed_version(library) for library in RECORDED_LIBRARIES},
         "sha256": hashlib.sha256(data).hexdigest(),
     }
-    write_atomic(target, data)
-    write_atomic(target.with_name(f"{name}.meta.json"),
+    try:
+        Path(out_dir).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise OutputPathError(f"--out {out_dir}: cannot create the folder: {os_reason(exc)}") from exc
+    write_output("--out", target, data)
+    write_output("--out", target.with_name(f"{name}.meta.json"),
                  (json.dumps(sidecar, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"))
     return target

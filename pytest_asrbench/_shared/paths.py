@@ -1,0 +1,98 @@
+"""Output paths checked before work starts: one rule for every command and option that writes.
+
+A command that runs for minutes (a pytest run, a bootstrap, a reference build) and only then
+finds that it cannot write its output has wasted the run, and a traceback at the end hides
+the one line the user needs. So every output path is checked first with
+:func:`output_path_problem`, and the caller turns the answer into its own one-line error
+(``--asrbench-run-record PATH: ...``, ``asrbench bench: error: --json PATH: ...``).
+
+The rule: a missing parent folder is never created silently (a typo would scatter outputs in
+new folders); the one folder that may be created is an output *folder* itself, inside an
+existing one. Writability is proven by creating and removing one temporary file, so a
+read-only or special file system (``/proc``) and root's own limits are caught too.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+#: The kinds of output :func:`output_path_problem` checks.
+KINDS = ("file", "folder")
+
+
+def os_reason(exc: OSError) -> str:
+    """The reason of an ``OSError`` in words (a read-only file system is named as such)."""
+    if exc.errno == errno.EROFS:
+        return "read-only file system"
+    return exc.strerror or str(exc)
+
+
+def _probe(folder: Path, name: str) -> str | None:
+    """Why no file can be created in ``folder`` (an existing folder), or ``None``."""
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{name}.", suffix=".probe", dir=folder)
+    except OSError as exc:
+        return f"cannot create a file in {folder}: {os_reason(exc)}; give a path in a writable folder"
+    os.close(fd)
+    os.unlink(probe)
+    return None
+
+
+def _missing_parent(folder: Path) -> str | None:
+    """Why ``folder`` (the parent of an output) cannot hold it, or ``None``."""
+    if not folder.exists():
+        return f"the folder {folder} does not exist; create it first (mkdir -p {folder}) or give another path"
+    if not folder.is_dir():
+        return f"{folder} is not a folder; give a path inside an existing folder"
+    return None
+
+
+def output_path_problem(path: str | os.PathLike, kind: str = "file", example: str = "out.json") -> str | None:
+    """Why an output cannot be written at ``path``, or ``None`` when it can.
+
+    Args:
+        path: the output path as the user gave it (relative paths are relative to the
+            current folder).
+        kind: ``"file"``: a file written at ``path`` (its folder must exist; an existing
+            target must be a writable regular file). ``"folder"``: a folder whose files are
+            written inside it (it may be created, but only inside an existing folder; an
+            existing one must be a writable folder).
+        example: a file name used in the advice when a folder is given for a file
+            (``"run.json"`` gives "give a file path such as /tmp/run.json").
+
+    Returns:
+        One sentence naming the path, what is wrong and what to do, or ``None``.
+
+    Raises:
+        ValueError: ``kind`` is not one of :data:`KINDS`.
+
+    The check creates and removes one temporary file (in the target's folder), nothing else.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    target = Path(path)
+    if kind == "folder":
+        if target.exists():
+            if not target.is_dir():
+                return f"{target} is not a folder; give a folder path (the output files are written inside it)"
+            return _probe(target, "output")
+        return _missing_parent(target.parent) or _probe(target.parent, target.name)
+    if target.is_dir():
+        return f"{target} is a folder; give a file path such as {target / example}"
+    problem = _missing_parent(target.parent)
+    if problem:
+        return problem
+    if target.exists() or target.is_symlink():
+        try:
+            mode = target.lstat().st_mode
+        except OSError as exc:
+            return f"cannot read {target}: {os_reason(exc)}; give another path"
+        if not stat.S_ISREG(mode):
+            return f"{target} exists and is not a regular file (a device, a link or a pipe); give another path"
+        if not os.access(target, os.W_OK) or not mode & stat.S_IWUSR:
+            return f"{target} exists and is not writable; make it writable or give another path"
+    return _probe(target.parent, target.name)
