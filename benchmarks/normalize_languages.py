@@ -1,0 +1,81 @@
+"""Throughput of each language's normalizer against Whisper's BasicTextNormalizer and our English one.
+
+For every language asked for (default: every corpus in ``benchmarks/corpora/``), the same
+generated corpus of ``--count`` utterances goes through our normalizer for that language and
+through ``whisper_normalizer``'s ``BasicTextNormalizer`` (a far simpler normalizer: case,
+brackets, symbols, diacritics; the floor any serious normalizer is compared to). Our English
+normalizer runs on the English corpus of ``normalize_throughput.py`` in the same run, so every
+language can also be read against the English figure. Each figure is the best of ``--repeat``
+full passes after a warm-up pass.
+
+Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
+
+    python benchmarks/normalize_languages.py                       # every corpus, 20,000 each
+    python benchmarks/normalize_languages.py --languages de fr --count 50000
+
+Not a test: nothing here asserts a time. Targets: issue 13 (de, nl, fr, es, it: at least half
+of BasicTextNormalizer's strings/s and half of the English figure) and issue 14 (ko, ja: at
+least a quarter of BasicTextNormalizer's strings/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpora  # noqa: E402
+from normalize_throughput import best_rate, make_corpus as make_english_corpus  # noqa: E402
+
+from pytest_asrbench.normalize import get_normalizer  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--languages", nargs="+", default=None, help="language tags (default: every corpus)")
+    parser.add_argument("--count", type=int, default=20_000, help="utterances per language (default 20000)")
+    parser.add_argument("--seed", type=int, default=20261201, help="corpus seed")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes per normalizer; the best is kept")
+    args = parser.parse_args(argv)
+    try:
+        from whisper_normalizer.basic import BasicTextNormalizer
+    except ImportError:
+        print("whisper-normalizer is missing: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    languages = args.languages or corpora.available()
+    try:
+        makers = {tag: corpora.load(tag) for tag in languages}
+    except LookupError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+    basic = BasicTextNormalizer()
+    english_corpus = make_english_corpus(args.count, args.seed)
+    english = get_normalizer("en")
+    for text in english_corpus[:2000]:
+        english(text)
+    english_rate = best_rate(english, english_corpus, args.repeat)
+
+    print(f"{args.count} generated utterances per language (seed {args.seed}), best of {args.repeat} passes")
+    print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
+    print(f"English normalizer on the English corpus: {english_rate:,.0f} strings/s")
+    print()
+    print("| language | ours (strings/s) | BasicTextNormalizer (strings/s) | ours / basic | ours / English |")
+    print("| --- | --- | --- | --- | --- |")
+    for tag, make in makers.items():
+        corpus = make(args.count, args.seed)
+        ours = get_normalizer(tag)
+        for text in corpus[:2000]:
+            ours(text)
+            basic(text)
+        ours_rate = best_rate(ours, corpus, args.repeat)
+        basic_rate = best_rate(basic, corpus, args.repeat)
+        print(f"| {tag} | {ours_rate:,.0f} | {basic_rate:,.0f} | {ours_rate / basic_rate:.2f}x | {ours_rate / english_rate:.2f}x |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
