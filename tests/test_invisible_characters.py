@@ -38,11 +38,14 @@ LANGUAGES = known_languages()
 # or became a word would change the counts. A new language needs its pair here.
 PAIRS = {
     "de": ("das Anmeldekonto ist gesperrt", "das Anmelde Konto ist gesperrt"),
+    "es": ("una barra de pan por favor", "una barra de pan por favo"),
     "en": ("the cat sat on the mat at seven thirty", "the bat sat on mat at 7:30"),
     "fr": ("je voudrais un café s'il vous plaît", "je voudrais ma café s'il vous plait"),
     "hi": ("मेरी फ़्लाइट seven बजे है क्ष", "मेरी फ्लाइट 7 बजे थी क्ष"),
+    "it": ("vorrei un caffè per favore", "vorrei un caffe per favore"),
     "ja": ("今日は 良い 天気です", "今日は 良い 天気でした"),
     "ko": ("삼월 이십오일 회의", "삼월 이십오 일 회의"),
+    "nl": ("het e-mailadres is geblokkeerd", "het emailadres is geblokkeerd"),
     "th": ("สวัสดีครับ ยินดีต้อนรับ", "สวัสดีค่ะ ยินดีต้อนรับ"),
     "zh": ("今天 天气 很好", "今天 天气 不错"),
 }
