@@ -42,6 +42,7 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
     "pytest_asrbench.bench.cli",
+    "pytest_asrbench.review.cli",
 ]
 #: Subcommands that read language configs: they take ``--config-dir DIR`` (repeatable).
 CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe")
