@@ -42,9 +42,12 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.cases.versioncheck",
     "pytest_asrbench.asr.cli_commands",
     "pytest_asrbench.bench.cli",
+    "pytest_asrbench.review.cli",
+    "pytest_asrbench.intake.cli",
+    "pytest_asrbench.export.cli",
 ]
 #: Subcommands that read language configs: they take ``--config-dir DIR`` (repeatable).
-CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe")
+CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe", "add-case")
 
 
 def _normalize(args: argparse.Namespace) -> int:

@@ -57,7 +57,7 @@ def finish_deferred(session: pytest.Session, exitstatus: int, coverage: RunCover
             if rewrite_case(Path(item.path), item.case_id, session_gate(config).current(*item.pair)):
                 record_case_file_rewrite(item.path)
             if item.snapshot_text is not None and item.snapshot_location is not None:
-                write_snapshot_file(item.snapshot_location, item.snapshot_text)
+                write_snapshot_file(item.snapshot_location, item.snapshot_text, reviewable=False)
         except (ValueError, OSError, AsrbenchError) as exc:
             lines.append(f"signature of ({item.metric}, {item.language}) not re-recorded ({item.where}): {exc}")
     return lines

@@ -26,6 +26,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="collect YAML case files (*.yaml under a folder named by asrbench_case_dirs, or given by path)",
     )
+    group.addoption(
+        "--asrbench-pending",
+        action="store_true",
+        default=False,
+        help="with --snapshot-update: keep each changed case snapshot beside its recording "
+             "(<case>.json.pending) for `asrbench review` instead of writing over it",
+    )
     parser.addini("asrbench_snapshot_dir", "folder (relative to rootdir) of recorded case outputs", default="snapshots")
     parser.addini(
         "asrbench_case_dirs",
@@ -149,6 +156,10 @@ def _take_sigterm(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if config.getoption("asrbench_pending", False):
+        from pytest_asrbench import snapshot as adapter
+
+        adapter.set_pending_mode(False)  # an in-process run (pytester) leaves no mode behind
     previous = config.stash.get(_PREVIOUS_SIGTERM, None)
     if previous is not None and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, previous)
@@ -159,7 +170,21 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("asrbench"):
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
         _take_sigterm(config)
+    _pending_mode(config)
     _use_project_config_dirs(config)
+
+
+def _pending_mode(config: pytest.Config) -> None:
+    """``--asrbench-pending``: refused without ``--asrbench`` and ``--snapshot-update``."""
+    if not config.getoption("asrbench_pending"):
+        return
+    from pytest_asrbench import snapshot as adapter
+
+    if not config.getoption("asrbench") or not adapter.update_mode(config):
+        raise pytest.UsageError("--asrbench-pending keeps the changes of a re-recording for review: use it with "
+                                "--asrbench and --snapshot-update (pytest --asrbench cases --snapshot-update "
+                                "--asrbench-pending), then run `asrbench review`")
+    adapter.set_pending_mode(True)
 
 
 def _use_project_config_dirs(config: pytest.Config) -> None:
@@ -244,11 +269,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED  # the signature cases passed on this promise
     coverage.writes.extend(adapter.take_writes())
     summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False,
-               "kept": False, "failed": False, "signatures": kept_signatures}
+               "pending_deletion": False, "kept": False, "failed": False, "signatures": kept_signatures}
     if reason is None and not adapter.unused_check_disabled(config):
         summary["files"] = coverage.unused_snapshots()
         summary["folders"] = _orphans(config)
-        if adapter.cleanup_allowed(config):
+        if adapter.cleanup_allowed(config) and adapter.pending_mode():
+            _stage_deletions(summary["files"], summary["folders"])
+            coverage.writes.extend(adapter.take_writes())
+            summary["pending_deletion"] = True
+        elif adapter.cleanup_allowed(config):
             _delete(summary["files"], summary["folders"])
             summary["deleted"] = True
         elif adapter.update_mode(config):
@@ -271,6 +300,14 @@ def _delete(files: list[Path], folders: list[Path]) -> None:
             folder.rmdir()
 
 
+def _stage_deletions(files: list[Path], folders: list[Path]) -> None:
+    """Pending mode: each unused snapshot becomes a pending deletion for `asrbench review`."""
+    from pytest_asrbench import snapshot as adapter
+
+    for path in [*files, *(snapshot for folder in folders for snapshot in sorted(folder.glob("*.json")))]:
+        adapter.stage_deletion(path)
+
+
 def _shown(path: Path, root: Path) -> str:
     return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
@@ -281,19 +318,27 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     if summary is None:
         return
     root = config.rootpath
-    lines = [f"  {action} {_shown(Path(path), root)}" for action, path in summary["writes"]]
+    writes = [(action, path) for action, path in summary["writes"] if not action.startswith("pending")]
+    pending = [(action, path) for action, path in summary["writes"] if action.startswith("pending")]
+    lines = [f"  {action} {_shown(Path(path), root)}" for action, path in writes]
     if lines:
-        rewrote = sum(action == "rewrote" for action, _ in summary["writes"])
-        written = f"{len(summary['writes']) - rewrote} snapshot file(s)"
+        rewrote = sum(action == "rewrote" for action, _ in writes)
+        written = f"{len(writes) - rewrote} snapshot file(s)"
         if rewrote:
             written += f" and {rewrote} case file(s) (re-recorded signatures)"
         lines.insert(0, f"{written} written:")
+    if pending:
+        lines.append(f"{len(pending)} change(s) kept for review, recordings untouched (accept or reject them "
+                     "with `asrbench review`):")
+        lines += [f"  {action} {_shown(Path(path), root)}" for action, path in pending]
     unused = [*summary["files"], *summary["folders"]]
     if unused:
         kinds = [f"{len(summary['files'])} snapshot file(s) no case id names"] if summary["files"] else []
         kinds += [f"{len(summary['folders'])} snapshot folder(s) whose case file is gone"] if summary["folders"] else []
         if summary["deleted"]:
             lines.append(f"deleted {' and '.join(kinds)}:")
+        elif summary["pending_deletion"]:
+            lines.append(f"unused: {' and '.join(kinds)}; their deletion is kept for review (asrbench review):")
         elif summary["kept"]:
             lines.append(f"unused: {' and '.join(kinds)}; kept because of --snapshot-no-cleanup "
                          "(run --snapshot-update without it to delete them):")

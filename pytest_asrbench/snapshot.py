@@ -12,6 +12,10 @@ touches one module:
   (``time-ten-thirty-pm`` and ``time-seven`` both read as ``time``).
 - :func:`compare` runs one comparison and returns what a failure message needs;
   :func:`peek` compares without asserting, and :func:`write_snapshot_file` writes later.
+- :func:`set_pending_mode` (``--asrbench-pending``) keeps each changed snapshot beside its
+  recording as a pending change (:mod:`pytest_asrbench.review.pending`) for ``asrbench
+  review``; a comparison made with ``reviewable=False`` (signature cases: the version gate's
+  own re-recordings) is still written over its recording.
 - :func:`unused_detection` turns syrupy's own unused-snapshot handling off for a session
   that did not see every case, without syrupy's "not recommended" warning.
 """
@@ -31,12 +35,29 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.review.pending import stage
 
 #: Set on each case item: the folder of its case file's snapshots.
 SNAPSHOT_DIR = pytest.StashKey[Path]()
 
 # (action, path) of every snapshot file this process wrote, in order; see take_writes().
 _WRITES: list[tuple[str, str]] = []
+# --asrbench-pending: changed snapshots go to pending files, except the locations below
+# (signature cases), which are written over their recordings as usual.
+_PENDING_MODE = False
+_DIRECT: set[str] = set()
+
+
+def set_pending_mode(enabled: bool) -> None:
+    """Turn pending mode on or off for this process (each pytest-xdist worker sets its own)."""
+    global _PENDING_MODE
+    _PENDING_MODE = enabled
+    _DIRECT.clear()
+
+
+def pending_mode() -> bool:
+    """Whether changed snapshots are kept as pending changes (``--asrbench-pending``)."""
+    return _PENDING_MODE
 
 
 class SnapshotWriteError(AsrbenchError):
@@ -89,17 +110,22 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
         write_snapshot_file(snapshot_collection.location, data)
 
 
-def write_snapshot_file(location: str, data: str) -> None:
+def write_snapshot_file(location: str, data: str, *, reviewable: bool = True) -> None:
     """Write one case snapshot: ``data`` (the JSON text a :func:`compare` obtained) to
     ``location``, atomically; an equal file is left untouched, and a write is recorded for
     :func:`take_writes` (``created`` or ``updated``). Used by syrupy's writes and by the
-    signature re-recordings held back to the end of a run.
+    signature re-recordings held back to the end of a run. In pending mode a change to a
+    reviewable location goes to its pending file instead (action ``pending``); signature
+    re-recordings pass ``reviewable=False``.
 
     Raises:
         SnapshotWriteError: the file cannot be read or written (read-only, full disk).
     """
     path = Path(location)
     encoded = data.encode("utf-8")
+    if _PENDING_MODE and reviewable and str(path) not in _DIRECT:
+        _stage(path, encoded)
+        return
     try:
         if path.read_bytes() == encoded:
             return
@@ -121,6 +147,24 @@ def write_snapshot_file(location: str, data: str) -> None:
                 "writable checkout, or remount it read-write") from exc
         raise SnapshotWriteError(f"cannot write snapshot {path}: {exc}") from exc
     _WRITES.append((action, str(path)))
+
+
+def _stage(path: Path, obtained: bytes | None) -> None:
+    try:
+        staged = stage(path, obtained)
+    except OSError as exc:
+        raise SnapshotWriteError(f"cannot write the pending change of {path}: {exc}") from exc
+    if staged:
+        _WRITES.append(("pending" if obtained is not None else "pending deletion", str(path)))
+
+
+def stage_deletion(path: Path) -> None:
+    """Pending mode: keep the deletion of the unused snapshot ``path`` as a pending change.
+
+    Raises:
+        SnapshotWriteError: the pending file cannot be written.
+    """
+    _stage(path, None)
 
 
 def snapshot_file_name(case_id: str) -> str:
@@ -149,19 +193,23 @@ class Comparison:
     error: BaseException | None
 
 
-def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = False) -> Comparison:
+def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = False,
+            reviewable: bool = True) -> Comparison:
     """Compare ``output`` with the case's snapshot through syrupy's ``snapshot`` fixture.
 
     Under ``--snapshot-update`` a differing snapshot is written, unless ``may_write`` is
     false: then it is compared only and stays as recorded, and it still counts as used.
     With ``new_only``, only a snapshot that is not recorded yet is written (syrupy's
-    new-snapshots-only mode); a recorded one that differs stays as it is.
+    new-snapshots-only mode); a recorded one that differs stays as it is. With
+    ``reviewable=False`` the write goes over the recording even in pending mode.
     """
     recorded = snapshot.use_extension(CaseSnapshotExtension)
     if not may_write:
         recorded.update_snapshots = recorded.update_new_snapshots_only = False
     elif new_only and recorded.update_snapshots:
         recorded.update_snapshots, recorded.update_new_snapshots_only = False, True
+    if not reviewable:  # before the assertion: syrupy may write the file during it
+        _DIRECT.add(str(recorded.extension.get_location(test_location=recorded.test_location, index=recorded.index)))
     matched = recorded == output
     execution = recorded.executions[max(recorded.executions)]
     error = execution.exception if isinstance(execution.exception, SnapshotWriteError) else None

@@ -31,12 +31,14 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
                    "pytest_asrbench.run_coverage", "pytest_asrbench.deferred_signatures",
                    "pytest_asrbench.cases.items",
-                   "pytest_asrbench.asr.pytest_hooks")),
+                   "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.review", "pytest_asrbench.intake",
+                   "pytest_asrbench.export")),
 }
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.
 STAGE_USES: dict[str, frozenset[str]] = {
     "cases": frozenset({"signatures", "asr", "bench"}),  # the signature, asr and benchmark case kinds
-    "bench": frozenset({"stats", "signatures"}),  # bench score: the bootstrap; its metric's signature
+    "bench": frozenset({"stats", "signatures"}),
+    "export": frozenset({"cases", "asr"}),  # score and asr cases; the kernel fingerprint of a recording  # bench score: the bootstrap; its metric's signature
 }
 #: Heavy libraries: the stage packages that may import them, always inside a function.
 HEAVY: dict[str, tuple[str, ...]] = {

@@ -128,7 +128,8 @@ def run(case: Case, snapshot, config) -> None:
     else:
         # Under a patch-only bump a new case may be recorded, a recorded output never changed.
         patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
-        comparison = compare(snapshot, output, new_only=patch_refusal is not None)
+        comparison = compare(snapshot, output, new_only=patch_refusal is not None,
+                             reviewable=case.kind != "signature")
         if patch_refusal and not comparison.matched and comparison.recorded is not None:
             note_patch_refusal(case, config)
             raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")

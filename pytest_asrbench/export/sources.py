@@ -1,0 +1,152 @@
+"""Utterances to export: reference/hypothesis pairs from case files and run records.
+
+- ``score`` cases: each reference/hypothesis pair (a list-valued case gives one utterance per pair).
+- ``asr`` cases: the case's reference and the transcript recorded in its snapshot, from the
+  recording of this machine's kernel fingerprint, else the first recording (which one is
+  said in :attr:`Utterance.note`).
+- a run record (``asrbench.run/1``, ``--asrbench-run-record``): each clip that has a
+  reference (clips of ``asr`` cases) with its transcript.
+
+Utterance ids are sclite's ``speaker-utterance`` form: the speaker is the language and the
+case file's name (``hi_rescue``; ``-`` becomes ``_`` so the first ``-`` ends the speaker),
+the utterance is the case id (with ``.1``, ``.2`` for the pairs of a list case).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.snapshot import snapshot_file_name
+from pytest_asrbench.snapshot_layout import is_case_suffix, snapshot_dir
+
+RUN_RECORD_SCHEMA = "asrbench.run/1"
+
+
+class ExportError(AsrbenchError):
+    """An input cannot be exported (not a case file or run record, no snapshot for an asr case)."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One pair to export: ``id`` (``speaker-utterance``), language, metric, the raw texts,
+    and a note on where the hypothesis came from (or ``None``)."""
+
+    id: str
+    language: str
+    metric: str
+    reference: str
+    hypothesis: str
+    note: str | None = None
+
+
+def _token(text: str) -> str:
+    """``text`` as a piece of an sclite id: no spaces, parentheses or ``-``."""
+    return re.sub(r"[\s()\-]+", "_", text)
+
+
+def _as_list(value) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, list) else [str(value)]
+
+
+def _current_fingerprint() -> str | None:
+    from pytest_asrbench.asr.fingerprint import fingerprint_label, kernel_fingerprint
+
+    return fingerprint_label(kernel_fingerprint())
+
+
+def _asr_hypothesis(case, root: Path) -> tuple[str, str]:
+    folder = snapshot_dir(root, "snapshots", case.file, ["cases"])
+    path = folder / snapshot_file_name(case.id)
+    try:
+        recordings = json.loads(path.read_text(encoding="utf-8"))["recordings"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise ExportError(f"{case.where()}: asr case {case.id!r} has no readable snapshot at {path} ({exc}); "
+                          "record it first (pytest --asrbench <file> --snapshot-update)") from exc
+    label = _current_fingerprint()
+    chosen = next((r for r in recordings if label in r.get("fingerprints", ())), recordings[0])
+    if label in chosen.get("fingerprints", ()):
+        note = f"hypothesis: the recording of this machine's kernel fingerprint {label}"
+    else:
+        note = (f"hypothesis: this machine's kernel fingerprint {label} is not recorded; the recording of "
+                f"{', '.join(chosen.get('fingerprints', []))}")
+    return str(chosen["pairs"][0]["hypothesis"]), note
+
+
+def from_case_file(path: Path, root: Path) -> list[Utterance]:
+    """The ``score`` and ``asr`` cases of one case file, as utterances.
+
+    Raises:
+        ExportError: the file does not load (its first problem is named), or an ``asr`` case
+            has no recorded snapshot.
+    """
+    loaded = load_case_file(path)
+    if loaded.errors:
+        raise ExportError(f"{path}: the case file does not load: {loaded.errors[0]}")
+    speaker = None
+    found = []
+    for case in loaded.cases:
+        speaker = _token(f"{case.language}_{path.stem}")
+        if case.kind == "score":
+            pairs = list(zip(_as_list(case.fields["reference"]), _as_list(case.fields["hypothesis"])))
+            for number, (reference, hypothesis) in enumerate(pairs, 1):
+                utterance = _token(case.id) + (f".{number}" if len(pairs) > 1 else "")
+                found.append(Utterance(f"{speaker}-{utterance}", case.language, case.metric, reference, hypothesis))
+        elif case.kind == "asr":
+            hypothesis, note = _asr_hypothesis(case, root)
+            found.append(Utterance(f"{speaker}-{_token(case.id)}", case.language, case.metric,
+                                   str(case.fields["reference"]), hypothesis, note))
+    return found
+
+
+def from_run_record(path: Path) -> list[Utterance]:
+    """The clips of a run record that have a reference, as utterances.
+
+    Raises:
+        ExportError: the file is not an ``asrbench.run/1`` record.
+    """
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ExportError(f"{path}: cannot read the run record ({exc})") from exc
+    if not isinstance(record, dict) or record.get("schema") != RUN_RECORD_SCHEMA:
+        raise ExportError(f"{path}: not a run record of schema {RUN_RECORD_SCHEMA} (write one with "
+                          "pytest --asrbench cases --asrbench-run-record PATH)")
+    found = []
+    for clip in record.get("clips") or []:
+        if clip.get("reference") is None:
+            continue
+        speaker = _token(str(clip.get("language") or "xx"))
+        found.append(Utterance(f"{speaker}-{_token(Path(str(clip['source'])).stem)}", str(clip["language"]),
+                               str(clip.get("metric") or "stt_wer"), str(clip["reference"]), str(clip["transcript"])))
+    return found
+
+
+def gather(inputs: list[Path], root: Path) -> list[Utterance]:
+    """Every utterance of the given case files, folders of case files and run records, in
+    order; ids must be unique across them.
+
+    Raises:
+        ExportError: an input does not exist or is neither kind; two utterances share an id.
+    """
+    found: list[Utterance] = []
+    for given in inputs:
+        if given.is_dir():
+            for path in sorted(p for p in given.rglob("*") if is_case_suffix(p) and p.is_file()):
+                found += from_case_file(path, root)
+        elif given.is_file() and is_case_suffix(given):
+            found += from_case_file(given, root)
+        elif given.is_file() and given.suffix.lower() == ".json":
+            found += from_run_record(given)
+        else:
+            raise ExportError(f"{given}: not a case file, a folder of case files or a run record (.json)")
+    seen: set[str] = set()
+    for utterance in found:
+        if utterance.id in seen:
+            raise ExportError(f"two utterances share the id ({utterance.id}): export their inputs separately")
+        seen.add(utterance.id)
+    return found

@@ -1,0 +1,200 @@
+"""Append one reviewer's case to a case file, keeping the file as its author wrote it.
+
+The file is read and written with ruamel.yaml's round-trip mode (comments, key order,
+quoting and indentation survive); the new case is validated with the case loader itself
+(the same schema and checks as a pytest run) before anything is written, and the file is
+replaced atomically. Ids are derived from the case's text: the ASCII words of its texts
+joined by ``-`` (at most :data:`ID_WORDS`), or the kind alone when a text has no ASCII word
+(Devanagari, Hangul), then a short hash of the texts, so an id is stable for the same example
+and unique for another (``score-flight-fight-3f9c2a``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.snapshot_layout import is_case_suffix
+
+#: Kinds a reviewer's example becomes, with the text fields each needs.
+KINDS = ("score", "normalize", "equal", "distinct", "untouched")
+ID_WORDS = 4
+HASH_DIGITS = 6
+
+
+class AddCaseError(AsrbenchError):
+    """The case cannot be added (a duplicate, a missing field, a case file that does not load)."""
+
+
+@dataclass(frozen=True)
+class Added:
+    """What was added: the case file, the case id and the node id pytest knows it by."""
+
+    path: Path
+    case_id: str
+    nodeid: str
+
+
+def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis: str | None,
+               expect: str | None, expect_rate: float | None, note: str | None) -> dict:
+    """The case mapping for ``kind`` (without its id).
+
+    Raises:
+        AddCaseError: a field the kind needs is missing, or one it does not take is given.
+    """
+    case: dict = {"kind": kind, "source": "reviewer"}
+    if note:
+        case["note"] = note
+    if kind == "score":
+        if reference is None or hypothesis is None or texts:
+            raise AddCaseError("--kind score takes --reference and --hypothesis (and no --text)")
+        case.update(reference=reference, hypothesis=hypothesis)
+        if expect_rate is not None:
+            case["expect"] = {"rate": expect_rate}
+        return case
+    if reference is not None or hypothesis is not None or expect_rate is not None:
+        raise AddCaseError(f"--kind {kind} takes --text, not --reference/--hypothesis/--expect-rate")
+    if kind == "normalize":
+        if len(texts) != 1 or expect is None:
+            raise AddCaseError("--kind normalize takes one --text and its --expect (the normalized form)")
+        case.update(text=texts[0], expect=expect)
+        return case
+    if expect is not None:
+        raise AddCaseError(f"--expect is for --kind normalize; --kind {kind} compares its --text values")
+    least = 1 if kind == "untouched" else 2
+    if len(texts) < least:
+        raise AddCaseError(f"--kind {kind} takes at least {least} --text value(s)")
+    case["texts"] = list(texts)
+    return case
+
+
+def _texts(case: dict) -> tuple[str, ...]:
+    if "reference" in case:
+        return (str(case["reference"]), str(case["hypothesis"]))
+    if "text" in case:
+        return (str(case["text"]),)
+    return tuple(str(text) for text in case.get("texts") or ())
+
+
+def derive_id(case: dict) -> str:
+    """An id from the case's texts (see the module docstring); matches the schema's id pattern."""
+    texts = _texts(case)
+    words: list[str] = []
+    for text in texts:
+        for word in re.findall(r"[A-Za-z0-9]+", text):
+            if word.lower() not in words:
+                words.append(word.lower())
+    digest = hashlib.sha256("\x1f".join((case["kind"], *texts)).encode("utf-8")).hexdigest()[:HASH_DIGITS]
+    return "-".join([case["kind"], *words[:ID_WORDS], digest])
+
+
+def _same(existing, case: dict) -> bool:
+    if not isinstance(existing, dict) or existing.get("kind") != case["kind"]:
+        return False
+    if case["kind"] in ("equal", "distinct", "untouched"):
+        return sorted(map(str, existing.get("texts") or ())) == sorted(case["texts"])
+    return _texts(existing) == _texts(case)
+
+
+def find_duplicate(language_dir: Path, case: dict) -> tuple[Path, str] | None:
+    """``(file, id)`` of a case of the same kind and texts in any case file of ``language_dir``."""
+    if not language_dir.is_dir():
+        return None
+    for path in sorted(p for p in language_dir.rglob("*") if is_case_suffix(p) and p.is_file()):
+        for existing in load_case_file(path).cases:
+            if _same({"kind": existing.kind, **existing.fields}, case):
+                return path, existing.id
+    return None
+
+
+def _yaml():
+    from ruamel.yaml import YAML
+
+    yaml = YAML()  # round-trip: comments, order and quoting are kept
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never fold a long reference over lines
+    yaml.indent(mapping=2, sequence=4, offset=2)  # "  - id: ..." as the project's files are written
+    return yaml
+
+
+def _new_file(language: str) -> str:
+    return (f"# Reviewers' examples for {language}, added with `asrbench add-case`.\n"
+            f"language: {language}\ncases: []\n")
+
+
+def append_case(path: Path, language: str, case: dict, case_id: str | None, root: Path) -> Added:
+    """Append ``case`` to ``path`` (created with a header when missing) under ``case_id`` (or
+    a derived id), after validating the whole new file with the case loader.
+
+    Raises:
+        AddCaseError: the file does not load, is for another language, already has the id,
+            or the new case is not valid (the loader's message, with the field to fix).
+    """
+    from ruamel.yaml.comments import CommentedMap
+
+    yaml = _yaml()
+    text = path.read_text(encoding="utf-8") if path.exists() else _new_file(language)
+    document = yaml.load(text)
+    if not isinstance(document, dict) or "cases" not in document:
+        raise AddCaseError(f"{path}: not a case file (no `cases:` list); give another --file")
+    if str(document.get("language")) != language:
+        raise AddCaseError(f"{path}: a case file for language {document.get('language')!r}, not {language!r}; "
+                           "give -l to match it or another --file")
+    case_id = case_id or derive_id(case)
+    if any(isinstance(c, dict) and c.get("id") == case_id for c in document["cases"] or ()):
+        raise AddCaseError(f"{path}: a case with id {case_id!r} exists already; give another --id")
+    entry = CommentedMap(id=case_id)
+    entry.update({key: value if key in ("kind", "source") else _styled(value) for key, value in case.items()})
+    if document["cases"] is None or not hasattr(document["cases"], "append"):
+        raise AddCaseError(f"{path}: `cases:` is not a list")
+    if len(document["cases"]) == 0:
+        from ruamel.yaml.comments import CommentedSeq
+
+        document["cases"] = CommentedSeq()
+    document["cases"].append(entry)
+    buffer = io.StringIO()
+    yaml.dump(document, buffer)
+    new_text = buffer.getvalue()
+    _validate(path, new_text, case_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, new_text.encode("utf-8"))
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+    return Added(path, case_id, f"{shown}::{case_id}")
+
+
+def _styled(value):
+    """The project's case style: texts in double quotes, lists and ``expect`` maps in flow
+    style on one line (``texts: ["a", "b"]``, ``expect: {rate: 0.25}``)."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    if isinstance(value, str):
+        return DoubleQuotedScalarString(value)
+    if isinstance(value, list):
+        styled = CommentedSeq(_styled(item) for item in value)
+        styled.fa.set_flow_style()
+        return styled
+    if isinstance(value, dict):
+        styled = CommentedMap((key, _styled(item)) for key, item in value.items())
+        styled.fa.set_flow_style()
+        return styled
+    return value
+
+
+def _validate(path: Path, text: str, case_id: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        trial = Path(folder) / path.name
+        trial.write_text(text, encoding="utf-8")
+        loaded = load_case_file(trial)
+    if loaded.errors:
+        problems = "\n  ".join(str(error).replace(str(trial), str(path)) for error in loaded.errors)
+        raise AddCaseError(f"the case would not load; nothing written:\n  {problems}")
+    if case_id not in [case.id for case in loaded.cases]:
+        raise AddCaseError(f"{path}: the new case {case_id!r} did not read back; nothing written")

@@ -1,0 +1,79 @@
+"""``asrbench add-case``: one reviewer's example becomes a case, run once and recorded.
+
+    asrbench add-case -l hi --kind score --reference "मेरी flight कल है" \\
+        --hypothesis "मेरी fight कल है" --note "reviewer: real error" [--expect-rate 0.25]
+    asrbench add-case -l de --kind equal --text "Anmelde-Konto" --text "Anmeldekonto"
+    asrbench add-case -l en --kind normalize --text "ten mm" --expect "10 mm" --file cases/en/units.yaml
+
+The case goes to ``--file``, or to ``cases/<language>/<kind>.yaml`` (created when missing).
+Then ``pytest --asrbench <file>::<id> --snapshot-update`` runs it alone (a selection: nothing
+else is re-recorded or deleted) and the node id is printed. A ``score`` case without
+``--expect-rate`` expects the rate it scores now, and says so. Exit codes: 0 added and
+passing, 1 added but the case fails (its message is shown), 2 refused (nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate
+
+
+def add_parser(subparsers) -> None:
+    sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it")
+    sub.add_argument("-l", "--language", required=True, help="language tag of the case file (en, hi, fr-CA ...)")
+    sub.add_argument("--kind", required=True, choices=KINDS)
+    sub.add_argument("--reference", help="score: the reference text")
+    sub.add_argument("--hypothesis", help="score: the hypothesis text")
+    sub.add_argument("--text", action="append", default=[], help="normalize/equal/distinct/untouched text (repeatable)")
+    sub.add_argument("--expect", help="normalize: the expected normalized form")
+    sub.add_argument("--expect-rate", type=float, help="score: the rate the reviewer expects (0.25 = 25%%)")
+    sub.add_argument("--note", help="why this case exists (the reviewer's words)")
+    sub.add_argument("--id", help="the case id (default: derived from the text)")
+    sub.add_argument("--file", type=Path, help="the case file (default cases/<language>/<kind>.yaml)")
+    sub.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: the current one)")
+    sub.add_argument("--no-run", action="store_true", help="only append the case; do not run or record it")
+    sub.set_defaults(handler=run)
+
+
+def _current_rate(case: dict, language: str) -> float:
+    from pytest_asrbench.scoring import score
+
+    rate = score(case["reference"], case["hypothesis"], language).rate
+    if rate is None:
+        raise AddCaseError("the reference normalizes to nothing, so the case has no rate: give --expect-rate "
+                           "or another reference")
+    return round(rate, 6)
+
+
+def run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    case = build_case(args.kind, texts=args.text, reference=args.reference, hypothesis=args.hypothesis,
+                      expect=args.expect, expect_rate=args.expect_rate, note=args.note)
+    duplicate = find_duplicate(root / "cases" / args.language, case)
+    if duplicate:
+        path, case_id = duplicate
+        raise AddCaseError(f"this example is a case already: {case_id!r} in {path.relative_to(root) if path.is_relative_to(root) else path}")
+    if args.kind == "score" and args.expect_rate is None:
+        case["expect"] = {"rate": _current_rate(case, args.language)}
+        print(f"expect rate {case['expect']['rate']} is what the example scores now; pass --expect-rate to "
+              "state the reviewer's value instead")
+    path = (args.file if args.file.is_absolute() else root / args.file) if args.file else \
+        root / "cases" / args.language / f"{args.kind}.yaml"
+    added = append_case(path, args.language, case, args.id, root)
+    print(f"added {added.nodeid}")
+    if args.no_run:
+        return 0
+    run_case = subprocess.run([sys.executable, "-m", "pytest", "--asrbench", added.nodeid, "--snapshot-update",
+                               "-p", "no:cacheprovider", "-q", "--no-header"], cwd=root, capture_output=True, text=True)
+    if run_case.returncode != 0:
+        print(run_case.stdout, end="")
+        print(run_case.stderr, end="", file=sys.stderr)
+        print(f"the case was added but does not pass: fix it in {added.path} (line of id {added.case_id!r})",
+              file=sys.stderr)
+        return 1
+    print(f"recorded its snapshot; run it with: pytest --asrbench {added.nodeid}")
+    return 0

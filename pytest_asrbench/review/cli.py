@@ -1,0 +1,57 @@
+"""``asrbench review``: step through the snapshot changes a ``--asrbench-pending`` run kept.
+
+    pytest --asrbench cases --snapshot-update --asrbench-pending
+    asrbench review                 # each change: accept [a] / reject [r] / skip [s] / quit [q]
+    asrbench review --list          # list them, change nothing (exit 1 when any is pending)
+    asrbench review --accept-all    # or --reject-all, for CI and scripts
+
+Exit codes: 0 when done (and, for ``--list``, nothing pending), 1 when a change is still
+pending after ``--list`` or was refused (stale recording, version gate), 2 bad usage or an
+unreadable pending file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pytest_asrbench.review.changes import describe, locate
+from pytest_asrbench.review.pending import find
+from pytest_asrbench.review.session import fixed, read_key, review
+
+
+def add_parser(subparsers) -> None:
+    sub = subparsers.add_parser("review", help="accept or reject the snapshot changes kept by --asrbench-pending")
+    mode = sub.add_mutually_exclusive_group()
+    mode.add_argument("--list", action="store_true", help="list the pending changes and what they change")
+    mode.add_argument("--accept-all", action="store_true", help="accept every pending change")
+    mode.add_argument("--reject-all", action="store_true", help="reject every pending change")
+    sub.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: the current one)")
+    sub.add_argument("--snapshot-dir", default="snapshots", help="snapshot folder under the root (default snapshots; "
+                     "the asrbench_snapshot_dir ini option)")
+    sub.add_argument("--case-dir", action="append", default=None, metavar="NAME",
+                     help="case folder name under the root (repeatable; default cases; the asrbench_case_dirs option)")
+    sub.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    case_dirs = args.case_dir or ["cases"]
+    changes = find(root / args.snapshot_dir)
+    if not changes:
+        print(f"no pending changes under {root / args.snapshot_dir} (make some with "
+              "`pytest --asrbench cases --snapshot-update --asrbench-pending`)")
+        return 0
+    if args.list:
+        for change in changes:
+            for line in describe(change, locate(change.snapshot, root, args.snapshot_dir, case_dirs), root):
+                print(line)
+        print(f"{len(changes)} change(s) pending")
+        return 1
+    decide = fixed("accept") if args.accept_all else fixed("reject") if args.reject_all else read_key()
+    tally = review(changes, decide, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
+    print(tally.summary())
+    for reason in tally.refused:
+        print(f"refused: {reason}", file=sys.stderr)
+    return 1 if tally.refused else 0

@@ -1,0 +1,146 @@
+"""`asrbench add-case` (a reviewer's example appended in the file's own style, run and
+recorded; duplicates refused) and `asrbench export sclite` (trn and pra files)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.export import sclite
+from pytest_asrbench.export.sources import ExportError, Utterance, gather
+from pytest_asrbench.intake.add_case import AddCaseError, build_case, derive_id
+
+CASE_FILE = """\
+# Hindi rescue cases: reviewers' examples (this comment stays)
+language: hi
+cases:
+  - id: phonetic-number
+    kind: score
+    reference: "मेरा नंबर बदल गया"
+    hypothesis: "मेरा number बदल गया"
+    expect: {strict_rate: 0.25, rate: 0.0}   # rescued by the phonetic matcher
+"""
+
+
+def _asrbench(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+    return subprocess.run([sys.executable, "-m", "pytest_asrbench.cli", *args, "--root", str(root)], cwd=root,
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    path = tmp_path / "cases" / "hi" / "rescue.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(CASE_FILE, encoding="utf-8")
+    return tmp_path
+
+
+def test_add_case_appends_in_the_files_style_runs_and_records_it(project):
+    before = (project / "cases/hi/rescue.yaml").read_text(encoding="utf-8")
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "मेरी flight कल है",
+                       "--hypothesis", "मेरी fight कल है", "--note", "reviewer: real error",
+                       "--file", "cases/hi/rescue.yaml", "--expect-rate", "0.25")
+    assert result.returncode == 0, result.stdout + result.stderr
+    case_id = derive_id({"kind": "score", "reference": "मेरी flight कल है", "hypothesis": "मेरी fight कल है"})
+    assert f"added cases/hi/rescue.yaml::{case_id}" in result.stdout
+    after = (project / "cases/hi/rescue.yaml").read_text(encoding="utf-8")
+    assert after.startswith(before)  # comments, order and quoting of the file untouched
+    assert after[len(before):] == (
+        f"  - id: {case_id}\n    kind: score\n    source: reviewer\n    note: \"reviewer: real error\"\n"
+        "    reference: \"मेरी flight कल है\"\n    hypothesis: \"मेरी fight कल है\"\n    expect: {rate: 0.25}\n")
+    snapshot = json.loads((project / f"snapshots/hi/rescue/{case_id}.json").read_text(encoding="utf-8"))
+    assert snapshot["rate"] == 0.25
+
+
+def test_add_case_refuses_a_duplicate_with_the_existing_id(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "मेरा नंबर बदल गया",
+                       "--hypothesis", "मेरा number बदल गया")
+    assert result.returncode == 2
+    assert "'phonetic-number' in cases/hi/rescue.yaml" in result.stderr
+    assert not (project / "cases/hi/score.yaml").exists()
+
+
+def test_add_case_without_a_rate_expects_the_current_one_and_says_so(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "ज़रूर", "--text", "जरूर")
+    assert result.returncode == 0, result.stderr
+    assert (project / "cases/hi/equal.yaml").read_text(encoding="utf-8").startswith("# Reviewers' examples for hi")
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं",
+                       "--hypothesis", "कल मिलते है")
+    assert "is what the example scores now" in result.stdout
+
+
+def test_add_case_reports_a_failing_case_and_keeps_it(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "मेरी flight कल है",
+                       "--hypothesis", "मेरी fight कल है", "--expect-rate", "0")
+    assert result.returncode == 1
+    assert "the case was added but does not pass" in result.stderr
+
+
+@pytest.mark.parametrize("kind, kwargs, problem", [
+    ("score", {"texts": ["x"]}, "takes --reference and --hypothesis"),
+    ("normalize", {"texts": ["x"]}, "one --text and its --expect"),
+    ("equal", {"texts": ["x"]}, "at least 2 --text"),
+    ("distinct", {"texts": ["a", "b"], "expect": "a"}, "--expect is for --kind normalize"),
+    ("untouched", {"reference": "a"}, "takes --text, not --reference"),
+])
+def test_build_case_refuses_fields_a_kind_does_not_take(kind, kwargs, problem):
+    fields = {"texts": [], "reference": None, "hypothesis": None, "expect": None, "expect_rate": None, "note": None}
+    fields.update(kwargs)
+    if kind == "score":
+        fields["reference"] = fields["hypothesis"] = None
+    with pytest.raises(AddCaseError, match=problem):
+        build_case(kind, **fields)
+
+
+def test_ids_are_stable_ascii_and_unique_per_example():
+    first = derive_id({"kind": "equal", "texts": ["ज़रूर", "जरूर"]})
+    assert first == derive_id({"kind": "equal", "texts": ["ज़रूर", "जरूर"]})
+    assert first.startswith("equal-") and first.isascii()
+    assert first != derive_id({"kind": "equal", "texts": ["हाँ", "हां"]})
+
+
+def test_trn_and_pra_hold_our_normalized_tokens_and_counts(tmp_path):
+    utterances = [Utterance("en_a-pair", "en", "stt_wer", "The cat sat on the mat.", "the bat sat on"),
+                  Utterance("ja_a-ja1", "ja", "cer", "ありがとう", "ありがと")]
+    sclite.write(utterances, tmp_path, version="test")
+    assert (tmp_path / "ref.trn").read_text(encoding="utf-8").splitlines() == [
+        "the cat sat on the mat (en_a-pair)", "あ り が と う (ja_a-ja1)"]
+    assert (tmp_path / "hyp.trn").read_text(encoding="utf-8").splitlines() == [
+        "the bat sat on (en_a-pair)", "あ り が と (ja_a-ja1)"]
+    pra = (tmp_path / "alignments.pra").read_text(encoding="utf-8")
+    assert ("id: (en_a-pair)\nScores: (#C #S #D #I) 3 1 2 0\n"
+            "REF:  the CAT sat on THE MAT\nHYP:  the BAT sat on *** ***\nEval:     S          D   D\n") in pra
+    assert ";; en word: #C 3 #S 1 #D 2 #I 0 N 6 rate 0.5000" in pra
+    assert ";; ja char: #C 4 #S 0 #D 1 #I 0 N 5 rate 0.2000" in pra
+
+
+def test_export_from_cases_and_a_run_record(project, tmp_path):
+    record = tmp_path / "run.json"
+    record.write_text(json.dumps({"schema": "asrbench.run/1", "clips": [
+        {"source": "samples/en/en-01.wav", "language": "en", "reference": "hello world", "transcript": "hello word",
+         "metric": "stt_wer"},
+        {"source": "samples/en/en-02.wav", "language": "en", "reference": None, "transcript": "not a case"}]}))
+    found = gather([project / "cases", record], project)
+    assert [u.id for u in found] == ["hi_rescue-phonetic_number", "en-en_01"]
+    result = _asrbench(project, "export", "sclite", "cases", str(record), "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    pra = (tmp_path / "out/alignments.pra").read_text(encoding="utf-8")
+    assert ";; stt_wer rate 0.0000 after its views; the alignment rate is 0.2500" in pra
+
+
+def test_export_refuses_what_it_cannot_read(project, tmp_path):
+    bad = tmp_path / "other.json"
+    bad.write_text('{"schema": "something/1"}')
+    with pytest.raises(ExportError, match="not a run record of schema asrbench.run/1"):
+        gather([bad], project)
+    with pytest.raises(ExportError, match="not a case file, a folder of case files or a run record"):
+        gather([tmp_path / "missing.txt"], project)
+    result = _asrbench(project, "export", "sclite", "cases", "--out", str(bad))
+    assert result.returncode == 2 and "--out" in result.stderr
