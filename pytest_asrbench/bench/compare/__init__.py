@@ -1,0 +1,1 @@
+"""``asrbench bench compare``: two run records on the same manifest -> a dated decision."""
