@@ -30,14 +30,14 @@ def interval_hypotheses(intervals: tuple[Interval, ...], segments: tuple[Segment
 
 
 def longform_entry(row_id: str, intervals: tuple[Interval, ...], segments: tuple[Segment, ...],
-                   language: str, share: bool) -> dict:
+                   language: str, script: str | None, share: bool) -> dict:
     """The record's entry for one long-form row: per interval its times and four views (and
     its texts when the corpus permits sharing), and the unassigned segments' count."""
     hypotheses, unassigned = interval_hypotheses(intervals, segments)
     out = []
     for interval, hypothesis in zip(intervals, hypotheses):
         entry = {"start": interval.start, "end": interval.end,
-                 "views": views_dict(pair_views(interval.reference, hypothesis, language))}
+                 "views": views_dict(pair_views(interval.reference, hypothesis, language, script)[0])}
         if share:
             entry.update(reference=interval.reference, hypothesis=hypothesis)
         out.append(entry)

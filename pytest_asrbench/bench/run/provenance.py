@@ -21,8 +21,8 @@ from pytest_asrbench.asr.run_record import RECORD_LIBRARIES, git_commit, host_in
 PERMISSIVE = frozenset({"MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "CC0-1.0", "CC-BY-4.0"})
 #: What the project knows of the embedded model's weights: OpenAI states code and weights are MIT.
 EMBEDDED_LICENCE = ("MIT", "https://github.com/openai/whisper#license")
-#: Distributions of the script conversion (OpenCC bindings), recorded with the runtime.
-OPENCC_DISTRIBUTIONS = ("opencc", "opencc-python-reimplemented", "OpenCC")
+#: Distributions of the script conversion (the OpenCC binding the zh package pins), recorded with the runtime.
+OPENCC_DISTRIBUTIONS = ("opencc",)
 #: What a governor file says, where the kernel exposes one (Linux cpufreq).
 GOVERNOR = Path("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
 _COMMIT = re.compile(r"[0-9a-f]{40}")

@@ -25,6 +25,8 @@ from pytest_asrbench.bench.run.views import PRIMARY_VIEW, VIEWS, pair_views, sum
 SCHEMA = "asrbench.bench/1"
 LANGUAGE = "zh"
 SCRIPTS = ("simplified", "traditional")
+#: The split name of a pilot corpus (never valid for a claim).
+PILOT_SPLIT = "pilot"
 #: Worst utterances quoted as error exemplars (when the corpus permits sharing transcripts).
 EXEMPLARS = 10
 #: Fields of the seed's measurement record this harness cannot measure, and why.
@@ -140,6 +142,13 @@ def _metrics(manifest: GatedManifest, views_by_id: dict) -> dict:
             "slices": {name: views_dict(sum_views(items)) for name, items in sorted(slices.items())}}
 
 
+def _script_section(script: str, conversions: list[dict], pairs: int) -> dict:
+    reasons = sorted({c["reason"] for c in conversions if c["reason"]})
+    return {"target": script, "reference_script": script, "production_conversion": False,
+            "opencc": provenance.opencc_versions(), "script_view_pairs": pairs, "conversion_ran": pairs > 0,
+            "not_run_reason": "; ".join(reasons) or None}
+
+
 def validity(record: dict) -> list[str]:
     """Why a record is not valid for a claim (empty: it is)."""
     reasons = []
@@ -152,6 +161,8 @@ def validity(record: dict) -> list[str]:
         reasons.append(f"model licence verdict is {record['model']['licence']['verdict']}")
     if record["smoke"]:
         reasons.append("a smoke record: no model, audio or network was used")
+    elif record["corpus"]["split"] == PILOT_SPLIT:
+        reasons.append("a pilot split: it finds pipeline issues, it is not evidence for a claim (the protocol)")
     return reasons
 
 
@@ -185,19 +196,21 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
         if hasattr(engine, "load"):  # an engine without it loads on its first transcript
             engine.load()
     share = manifest.sidecar.share_transcripts
-    utterances, views_by_id, failures, longform, latencies = [], {}, [], [], []
+    utterances, views_by_id, failures, longform, latencies, conversions = [], {}, [], [], [], []
     with Stopwatch() as decode:
         for done, item in enumerate(manifest.included, start=1):
             with Stopwatch() as one:
                 transcript = engine.transcribe(item.audio_path, language=LANGUAGE)
             latencies.append(one.wall)
-            views = pair_views(item.row.reference, transcript.text, LANGUAGE)
+            views, conversion = pair_views(item.row.reference, transcript.text, LANGUAGE, settings.script)
             views_by_id[item.row.id] = views
+            conversions.append(conversion)
             found = critical.token_failures(item.row.reference, transcript.text)
             failures.append(found)
             utterances.append(_utterance(item, transcript, one.wall, views, found, share))
             if item.row.intervals:
-                longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, LANGUAGE, share))
+                longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, LANGUAGE,
+                                               settings.script, share))
             if progress is not None:
                 progress(done, len(manifest.included))
     audio_seconds = sum(u["duration_seconds"] for u in utterances)
@@ -217,9 +230,7 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
         "decode_policy": decode_policy(settings, engine),
         "runtime": provenance.runtime_section(),
         "host": provenance.host_section(settings.threads, settings.compute_type, engine.identity().get("kernels")),
-        "script": {"target": settings.script, "production_conversion": False,
-                   "opencc": provenance.opencc_versions(),
-                   "script_view_pairs": script_pairs, "conversion_ran": script_pairs > 0},
+        "script": _script_section(settings.script, conversions, script_pairs),
         "metrics": _metrics(manifest, views_by_id),
         "critical_tokens": critical.sum_failures(failures),
         "exemplars": _exemplars(utterances, share),

@@ -1,11 +1,11 @@
 """The four CER views of a pair, and their sums over a slice or a corpus.
 
-The views are those of the Mandarin protocol (``zh-eval-v1``), computed by the zh scoring
-views: ``score(reference, hypothesis, "zh").details[name]`` for each name of :data:`VIEWS`.
-Each is a mapping with ``substitutions``, ``deletions``, ``insertions`` and
-``reference_length`` (and ``rate``), or ``None`` when the view cannot be computed
-(``cer_script_normalized`` without OpenCC): a ``None`` view is summed as ``None``, never as
-a copied number. Sums are micro-averaged: rate = (S + D + I) / reference length.
+The views are the Mandarin protocol's (``zh-eval-v1``), computed by
+:func:`pytest_asrbench.scoring.views.cer_views.cer_views` (the same figures ``score(...,
+"zh").details`` holds): ``cer_raw``, ``cer_punct``, ``cer_normalized`` and
+``cer_script_normalized``, the last ``None`` when the script converter (OpenCC) is not
+installed or did not load: a ``None`` view is summed as ``None``, never as a copied number.
+Sums are micro-averaged: rate = (S + D + I) / reference length.
 """
 
 from __future__ import annotations
@@ -13,17 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from pytest_asrbench.bench.errors import BenchError
+from pytest_asrbench.scoring.views.cer_views import VIEW_NAMES as VIEWS
+from pytest_asrbench.scoring.views.cer_views import cer_views
 
-#: The views, in the protocol's order.
-VIEWS = ("cer_raw", "cer_punct", "cer_normalized", "cer_script_normalized")
 #: The view a comparison decides on unless told otherwise.
 PRIMARY_VIEW = "cer_normalized"
-
-
-class ViewMissingError(BenchError, LookupError):
-    """``score()`` gave no CER view of that name for the language: the zh-eval-v1 views are
-    not installed or the language is not scored with them."""
 
 
 @dataclass(frozen=True)
@@ -52,34 +46,25 @@ class ViewCounts:
                 "insertions": self.insertions, "errors": self.errors, "reference_length": self.reference_length}
 
 
-def _counts(value: object, name: str) -> ViewCounts | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise ViewMissingError(f"the {name} view gave {value!r}; a view must give its S/D/I counts "
-                               "(substitutions, deletions, insertions, reference_length) or None")
-    try:
-        return ViewCounts(int(value["substitutions"]), int(value["deletions"]), int(value["insertions"]),
-                          int(value["reference_length"]))
-    except KeyError as exc:
-        raise ViewMissingError(f"the {name} view has no {exc.args[0]!r} count; it must give "
-                               "substitutions, deletions, insertions and reference_length") from None
+def pair_views(reference: str, hypothesis: str, language: str = "zh",
+               script: str | None = None) -> tuple[dict[str, ViewCounts | None], dict]:
+    """``({view: ViewCounts or None}, script conversion)`` of one pair.
 
+    Args:
+        script: the reference's script (``simplified`` / ``traditional``); ``None`` detects it.
 
-def pair_views(reference: str, hypothesis: str, language: str = "zh") -> dict[str, ViewCounts | None]:
-    """``{view: ViewCounts or None}`` of one pair.
+    Returns:
+        The counts, and ``cer_views``' script conversion as a dict (``ran``, ``source``,
+        ``scripts``, ``libraries``, ``reason``).
 
     Raises:
-        ViewMissingError: ``score()`` has no such view for ``language``.
+        ValueError: the language defines no CER views, or no profile for ``script``.
     """
-    from pytest_asrbench.scoring.score import score
-
-    details = score(reference, hypothesis, language).details
-    missing = [name for name in VIEWS if name not in details]
-    if missing:
-        raise ViewMissingError(f"scoring {language!r} gives no {', '.join(missing)} view; the Mandarin views "
-                               "(zh-eval-v1) are missing from this installation")
-    return {name: _counts(details[name], name) for name in VIEWS}
+    result = cer_views(reference, hypothesis, language, script=script)
+    counts = {name: None if value is None else
+              ViewCounts(value.substitutions, value.deletions, value.insertions, value.reference_length)
+              for name, value in result.views.items()}
+    return counts, result.script_conversion.as_dict()
 
 
 def sum_views(items: Iterable[Mapping[str, ViewCounts | None]]) -> dict[str, ViewCounts | None]:
