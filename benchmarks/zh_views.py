@@ -5,7 +5,8 @@
 Pairs are generated (seeded): everyday Mandarin sentences with app names, numbers, full-width
 letters and digits and punctuation, and hypotheses with ASR-like errors: character
 substitutions, deletions and insertions, dropped or half-width punctuation, spaces, Latin case,
-and one hypothesis in four written in Traditional characters (OpenCC ``s2tw``).
+and one hypothesis in four written in the other script. One reference in five is in Taiwan
+Traditional characters (OpenCC ``s2tw``), the rest Simplified.
 
 Subject: ``cer_views(refs, hyps, "zh")``, the four views from the raw texts (both sides
 cleaned by the three profiles, the reference's script detected per pair, the hypothesis
@@ -37,16 +38,19 @@ CHARS = "的一是在不了有和人这中大为上个国我以要他时来用�
 def make_pairs(count: int, seed: int) -> list[tuple[str, str]]:
     """``count`` (reference, hypothesis) pairs, the same for a given ``seed``."""
     rng = random.Random(seed)
-    to_traditional = converter("s2tw")
+    to_traditional, to_simplified = converter("s2tw"), converter("tw2s")
     pairs = []
     for _ in range(count):
         reference = (rng.choice(SUBJECTS) + rng.choice(["要", "想", "会", ""]) + rng.choice(VERBS)
                      + rng.choice(OBJECTS) + rng.choice(["", rng.choice(NUMBERS)]) + rng.choice(TAILS))
-        pairs.append((reference, hypothesis(rng, reference, to_traditional)))
+        other_script = to_traditional
+        if rng.random() < 0.2:
+            reference, other_script = to_traditional(reference), to_simplified
+        pairs.append((reference, hypothesis(rng, reference, other_script)))
     return pairs
 
 
-def hypothesis(rng: random.Random, reference: str, to_traditional) -> str:
+def hypothesis(rng: random.Random, reference: str, other_script) -> str:
     """An ASR-like hypothesis of ``reference``: about 8% character errors plus surface noise."""
     out = []
     for char in reference:
@@ -69,7 +73,7 @@ def hypothesis(rng: random.Random, reference: str, to_traditional) -> str:
     if rng.random() < 0.2:
         text = " ".join(text[i:i + 4] for i in range(0, len(text), 4))
     if rng.random() < 0.25:
-        text = to_traditional(text)
+        text = other_script(text)
     return text
 
 
