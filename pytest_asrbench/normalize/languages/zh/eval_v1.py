@@ -15,7 +15,9 @@ protocol's views read these steps through the profiles ``eval_v1_punct``, ``eval
    by letter, so ``ＡＰＰ`` -> ``APP`` -> ``app``); other scripts are untouched;
 4. ``zh_eval_v1_whitespace``: every whitespace character removed (``str.isspace``);
 5. ``zh_eval_v1_punctuation``: every character of a Unicode punctuation category (``P*``)
-   removed; symbols (``% + ¥ $``, category ``S*``) and digits stay.
+   removed, except the signs :data:`SPOKEN_SIGNS` (``% ‰ ‱ # & @``: Unicode files them as
+   punctuation, but they are read aloud, 百分之, 井号, ...); symbols (``+ ¥ $ =``, category
+   ``S*``) and digits stay.
 
 Numerals are not converted, and the text is measured in code points, not words.
 
@@ -48,8 +50,11 @@ def _width_folds() -> dict[int, str]:
 #: ``str.translate`` table.
 WIDTH_FOLDS: dict[int, str] = _width_folds()
 
+#: Characters of a punctuation category that zh-eval-v1 keeps: they stand for spoken words.
+SPOKEN_SIGNS = "%\u2030\u2031#&@"
+
 _LATIN = regex.compile(r"\p{Script=Latin}+")
-_PUNCTUATION = regex.compile(r"\p{P}+")
+_PUNCTUATION = regex.compile(r"[\p{P}--[" + regex.escape(SPOKEN_SIGNS) + r"]]+", regex.VERSION1)
 
 
 def fold_width(text: str) -> str:
@@ -68,7 +73,8 @@ def remove_whitespace(text: str) -> str:
 
 
 def remove_punctuation(text: str) -> str:
-    """``text`` without characters of the Unicode punctuation categories (``Pc Pd Ps Pe Pi Pf Po``)."""
+    """``text`` without characters of the Unicode punctuation categories (``Pc Pd Ps Pe Pi Pf Po``)
+    other than :data:`SPOKEN_SIGNS`."""
     return _PUNCTUATION.sub("", text)
 
 

@@ -5,11 +5,17 @@ exactly in ``pyproject.toml`` because a release has changed conversions before) 
 phrase by phrase, then character by character. zh-eval-v1 uses two of its stock
 configurations, and nothing else:
 
-- ``t2s`` (OpenCC Traditional to Simplified), step ``zh_eval_v1_to_simplified``;
-- ``s2t`` (OpenCC Simplified to Traditional), step ``zh_eval_v1_to_traditional``.
+- ``tw2s`` (Traditional, Taiwan standard characters included, to Simplified), step
+  ``zh_eval_v1_to_simplified``: like ``t2s``, and it also folds the Taiwan variants
+  (``著急`` -> ``着急``, which ``t2s`` leaves as ``著急``);
+- ``s2tw`` (Simplified to Taiwan standard Traditional characters), step
+  ``zh_eval_v1_to_traditional``: the protocol's Traditional slice is Taiwan Mandarin
+  (``zh-TW``), and plain ``s2t`` writes forms Taiwan references do not use
+  (``吃饭`` -> ``喫飯``, ``这里`` -> ``這裏``; ``s2tw`` gives ``吃飯``, ``這裡``).
 
-Regional variants (``tw2s``, ``s2twp``: Taiwan phrases and vocabulary) are not part of v1:
-they rewrite words, not only the script. Converters are built once per configuration.
+Character variants only: the phrase configurations (``s2twp``, ``tw2sp``: Taiwan vocabulary
+such as 软件/軟體) rewrite words, not the script, and are not part of v1; nor are Hong Kong
+forms (``s2hk``). Converters are built once per configuration.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from pytest_asrbench.errors import ConverterUnavailableError
 from pytest_asrbench.normalize.steps.registry import step
 
 #: The OpenCC configuration of each target script in zh-eval-v1.
-V1_CONFIGS: dict[str, str] = {"simplified": "t2s", "traditional": "s2t"}
+V1_CONFIGS: dict[str, str] = {"simplified": "tw2s", "traditional": "s2tw"}
 #: The OpenCC release the v1 figures are recorded with (the pin of ``pyproject.toml``).
 V1_OPENCC = "1.4.2"
 
@@ -60,7 +66,7 @@ def converter(configuration: str) -> Callable[[str], str]:
 
 @step("zh_eval_v1_to_simplified", language="zh")
 def zh_eval_v1_to_simplified(config, lexicons):
-    """Traditional characters and phrases to Simplified (OpenCC ``t2s``).
+    """Traditional (Taiwan standard included) to Simplified (OpenCC ``tw2s``).
 
     Raises (when the profile is built): ScriptConverterError (see :func:`converter`).
     """
@@ -69,7 +75,7 @@ def zh_eval_v1_to_simplified(config, lexicons):
 
 @step("zh_eval_v1_to_traditional", language="zh")
 def zh_eval_v1_to_traditional(config, lexicons):
-    """Simplified characters and phrases to Traditional (OpenCC ``s2t``).
+    """Simplified to Taiwan standard Traditional characters (OpenCC ``s2tw``).
 
     Raises (when the profile is built): ScriptConverterError (see :func:`converter`).
     """
