@@ -145,3 +145,63 @@ def test_a_wrong_critical_token_counts_even_when_cer_is_low():
 
 def test_the_schema_ships_as_package_data():
     assert record_schema()["properties"]["schema"] == {"const": "asrbench.bench/1"}
+
+
+def _pilot_copy(tmp_path, change):
+    """The pilot manifest copied with ``change(rows)`` applied, its sidecar beside it."""
+    from tests.bench.conftest import PILOT
+
+    rows = [json.loads(line) for line in (PILOT / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    change(rows)
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+    (tmp_path / "manifest.meta.json").write_bytes((PILOT / "manifest.meta.json").read_bytes())
+    return manifest
+
+
+def test_a_pilot_row_without_consent_is_excluded_counted_and_the_run_falls_short(pilot_runs, tmp_path, capsys):
+    from tests.bench.conftest import PILOT, PILOT_AUDIO
+
+    def withdraw(rows):
+        rows[1]["consent"] = None
+
+    manifest = _pilot_copy(tmp_path, withdraw)
+    prereg = json.loads((PILOT / "preregistration.json").read_text(encoding="utf-8"))
+    del prereg["manifest_sha256"]  # another manifest now: the registered hash would refuse it (below)
+    (tmp_path / "prereg.json").write_text(json.dumps(prereg), encoding="utf-8")
+    out = tmp_path / "run.json"
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--threads", "2",
+                 "--model-license", "MIT", "--license-source", "https://github.com/openai/whisper#license",
+                 "--preregistration", str(tmp_path / "prereg.json"), "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["corpus"]["exclusions"] == {"row-no-consent": 1}
+    assert record["corpus"]["excluded_ids"] == {"zh-02": "row-no-consent"}
+    assert [u["id"] for u in record["utterances"]] == ["zh-01", "zh-03", "zh-noise", "zh-long"]
+    assert record["corpus"]["preregistration"]["shortfalls"] == ["slice short: 2 rows included, 3 pre-registered"]
+    assert "slice short: 2 rows included, 3 pre-registered" in record["validity_reasons"]
+    assert "excluded: row-no-consent 1" in capsys.readouterr().out
+
+
+def test_the_registered_manifest_hash_refuses_an_edited_manifest(tmp_path, capsys):
+    from tests.bench.conftest import PILOT, PILOT_AUDIO
+
+    def edit(rows):
+        rows[0]["reference"] = "谢谢您。"
+
+    manifest = _pilot_copy(tmp_path, edit)
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO),
+                 "--preregistration", str(PILOT / "preregistration.json"), "--out", str(tmp_path / "r.json")]) == 2
+    assert "is not the expected" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, capsys):
+    from tests.bench.conftest import PILOT_AUDIO
+
+    manifest = _pilot_copy(tmp_path, lambda rows: None)
+    meta = json.loads((tmp_path / "manifest.meta.json").read_text(encoding="utf-8"))
+    meta["consent"] = "unknown"
+    (tmp_path / "manifest.meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--model",
+                 str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
+    assert "(corpus-no-consent)" in capsys.readouterr().err

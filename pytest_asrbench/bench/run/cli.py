@@ -69,6 +69,21 @@ def _settings(args: argparse.Namespace, argv: list[str]):
                        silence_slice=args.silence_slice, argv=argv)
 
 
+def command_line(args: argparse.Namespace) -> list[str]:
+    """The command as run, every option spelled out with its effective value (defaults
+    included), so the record says how to repeat it."""
+    words = ["asrbench", "bench", "run"]
+    for option in ("manifest", "audio_root", "model", "script", "model_license", "license_source", "model_revision",
+                   "threads", "seed", "beam_size", "compute_type", "engine", "preregistration",
+                   "expect_manifest_sha256", "silence_slice"):
+        value = getattr(args, option)
+        if value is not None:
+            words += [f"--{option.replace('_', '-')}", str(value)]
+    if args.smoke:
+        words.append("--smoke")
+    return [*words, "--out", str(args.out)]
+
+
 def _rate(view: dict | None) -> str:
     return "-" if view is None or view["rate"] is None else f"{view['rate']:.4f}"
 
@@ -109,7 +124,7 @@ def run_command(args: argparse.Namespace) -> int:
     from pytest_asrbench.bench.run.schema import check_record
 
     check_outputs([("--out", args.out, "file", "run.json")])
-    settings = _settings(args, list(sys.argv[1:]))
+    settings = _settings(args, command_line(args))
     if args.smoke:
         from pytest_asrbench.bench.run.smoke import smoke_record
 

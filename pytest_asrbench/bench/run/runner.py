@@ -98,7 +98,8 @@ def _utterance(item, transcript, latency: float, views: dict, failures: dict, sh
                   {"substitutions": views[name].substitutions, "deletions": views[name].deletions,
                    "insertions": views[name].insertions, "reference_length": views[name].reference_length}
                   for name in VIEWS},
-        "critical": {category: {"total": entry["total"], "failed": entry["failed"]} for category, entry in failures.items()},
+        "critical": {category: {"total": found["total"], "failed": found["failed"]}
+                     for category, found in failures.items()},
     }
     if share:
         entry.update(reference=item.row.reference, hypothesis=transcript.text)
