@@ -3,7 +3,7 @@
 
 Both arms use one ``FasterWhisperEngine`` (embedded model, CPU int8, same threads and beam),
 loaded once before timing, in the same process, on the zh pilot manifest's clips
-(benchmarks/zh-pilot: three short sentences, 3 s of noise, a 16 s long-form clip):
+(samples/zh-pilot: three short sentences, 3 s of noise, a 16 s long-form clip):
 
 - *bench run*: :func:`run_bench` with that engine (gate: reading the manifest and sidecar,
   hashing every audio file, the pre-registration; per row: transcription, the four CER views,
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ["HF_HUB_OFFLINE"] = "1"
-PILOT = ROOT / "benchmarks" / "zh-pilot"
+PILOT = ROOT / "samples" / "zh-pilot"
 AUDIO = ROOT / "samples" / "zh"
 
 

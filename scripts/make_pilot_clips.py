@@ -13,7 +13,7 @@ No synthesizer is needed: the clips are derived, sample for sample, from ``sampl
 - ``pilot/zh-long.wav``: the three sentences twice over with 1 s of digital silence between
   them (about 16 s): the long-form slice, with one interval per sentence in the manifest.
 
-The manifest (``benchmarks/zh-pilot/manifest.jsonl``), its sidecar and pre-registration are
+The manifest (``samples/zh-pilot/manifest.jsonl``), its sidecar and pre-registration are
 written beside, the sidecar's ``audio_sha256`` computed with the gate's own digest.
 """
 
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 AUDIO_ROOT = ROOT / "samples" / "zh"
-PILOT = ROOT / "benchmarks" / "zh-pilot"
+PILOT = ROOT / "samples" / "zh-pilot"
 RATE = 16_000
 SENTENCES = [("zh-01", "谢谢你。"), ("zh-02", "我爱你。"), ("zh-03", "我们去吃饭吧。")]
 GAP_SECONDS = 1.0

@@ -24,7 +24,7 @@ def hub(standin_root, tmp_path):
 
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
-PILOT = ROOT / "benchmarks" / "zh-pilot"
+PILOT = ROOT / "samples" / "zh-pilot"
 PILOT_AUDIO = ROOT / "samples" / "zh"
 
 

@@ -48,6 +48,13 @@ def test_a_record_of_another_manifest_is_refused_naming_the_field(pilot_runs, tm
     assert not (tmp_path / "d.md").exists()
 
 
+def test_records_of_another_manifest_than_the_registered_one_are_refused(pilot_runs, tmp_path, capsys):
+    (base_path, _), (cand_path, _) = pilot_runs[5], pilot_runs[1]
+    assert main(["bench", "compare", str(base_path), str(cand_path), "--out", str(tmp_path / "d.md"),
+                 "--manifest-sha256", "f" * 64]) == 2
+    assert "the base record ran manifest" in capsys.readouterr().err
+
+
 def test_another_decode_policy_is_refused_naming_the_field(pilot_runs):
     (_, base), (_, cand) = pilot_runs[5], pilot_runs[1]
     other = copy.deepcopy(cand)

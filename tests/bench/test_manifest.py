@@ -22,7 +22,7 @@ from pytest_asrbench.bench.manifest.meta import audio_set_digest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration
 from pytest_asrbench.bench.manifest.rows import read_rows
 
-PILOT = Path(__file__).resolve().parents[2] / "benchmarks" / "zh-pilot"
+PILOT = Path(__file__).resolve().parents[2] / "samples" / "zh-pilot"
 AUDIO = Path(__file__).resolve().parents[2] / "samples" / "zh"
 
 

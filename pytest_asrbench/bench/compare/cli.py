@@ -1,7 +1,7 @@
 """``asrbench bench compare``: decide between two bench run records.
 
     asrbench bench compare base.json candidate.json --out decision.md [--view cer_normalized]
-        [--seed N] [--resamples 1000] [--margin 0.01]
+        [--seed N] [--resamples 1000] [--margin 0.01] [--manifest-sha256 HEX]
 
 Both records are read and validated against the shipped schema, then checked to share the
 manifest hash, the decode policy and the included rows (else refused, naming the field).
@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from pytest_asrbench.bench.compare.rule import DEFAULT_MARGIN
+from pytest_asrbench.bench.errors import ManifestHashError
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
 from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
@@ -36,6 +37,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
     compare.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, help=f"default {DEFAULT_RESAMPLES}")
     compare.add_argument("--margin", type=float, default=DEFAULT_MARGIN,
                          help=f"non-inferiority margin, absolute CER (default {DEFAULT_MARGIN})")
+    compare.add_argument("--manifest-sha256", default=None, metavar="HEX",
+                         help="refuse records of any other manifest than this one (the registered corpus hash)")
     compare.set_defaults(handler=run_compare)
     return compare
 
@@ -49,7 +52,8 @@ def run_compare(args: argparse.Namespace) -> int:
     """Handler of ``asrbench bench compare``: 0 when the decision was written (whatever the verdict).
 
     Raises:
-        OutputPathError, RecordError, ComparisonError, InputError: exit code 2 with the message.
+        OutputPathError, RecordError, ComparisonError, ManifestHashError (a record of another
+        manifest than ``--manifest-sha256``), InputError: exit code 2 with the message.
     """
     from pytest_asrbench.bench.compare.decision import decide_records, markdown
     from pytest_asrbench.bench.run.schema import read_record
@@ -60,6 +64,11 @@ def run_compare(args: argparse.Namespace) -> int:
         raise InputError(f"--margin {args.margin}: a CER difference from 0 to 1")
     check_outputs([("--out", args.out, "file", "decision.md"), ("--out (JSON)", json_path(args.out), "file", "decision.json")])
     base, candidate = read_record(args.base), read_record(args.candidate)
+    if args.manifest_sha256 is not None:
+        for name, record in (("base", base), ("candidate", candidate)):
+            if record["corpus"]["manifest_sha256"] != args.manifest_sha256.lower():
+                raise ManifestHashError(f"the {name} record ran manifest {record['corpus']['manifest_sha256']}, not "
+                                        f"the expected {args.manifest_sha256}; compare runs of the registered manifest")
     seed = base["seed"] if args.seed is None else args.seed
     decision = decide_records(base, candidate, base_path=str(args.base), candidate_path=str(args.candidate),
                               view=args.view, seed=seed, resamples=args.resamples, margin=args.margin)
