@@ -38,3 +38,8 @@ class CaseFileError(AsrbenchError):
         self.message = message
         where = f"{path}:{line}" if line is not None else f"{path}"
         super().__init__(f"{where}: {message}")
+
+
+class ConverterUnavailableError(AsrbenchError, ImportError):
+    """A library a normalizer step converts text with (OpenCC for Chinese script) is not
+    installed or did not load. A view that needs it reports ``None``, never a copied number."""

@@ -37,8 +37,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.
 STAGE_USES: dict[str, frozenset[str]] = {
     "cases": frozenset({"signatures", "asr", "bench"}),  # the signature, asr and benchmark case kinds
-    "bench": frozenset({"stats", "signatures"}),
-    "export": frozenset({"cases", "asr"}),  # score and asr cases; the kernel fingerprint of a recording  # bench score: the bootstrap; its metric's signature
+    # bench score: the bootstrap; its metric's signature; bench run: the engine, the run record's host helpers
+    "bench": frozenset({"stats", "signatures", "asr"}),
 }
 #: Heavy libraries: the stage packages that may import them, always inside a function.
 HEAVY: dict[str, tuple[str, ...]] = {

@@ -79,7 +79,7 @@ def test_two_views_writing_one_detail_key_are_refused(scratch_registry):
 
 def test_unknown_view_names_the_known_ones(scratch_registry):
     scratch_registry["m"] = Metric("m", "0.1.0", "config", "test metric", views=("nope",))
-    with pytest.raises(ViewError, match="unknown metric view 'nope'; known views: code_switch"):
+    with pytest.raises(ViewError, match="unknown metric view 'nope'; known views: .*code_switch"):
         score("a", "a", "en", metric="m")
 
 
@@ -95,8 +95,8 @@ def test_every_shipped_metric_names_registered_views():
 
 
 def test_code_switch_is_a_view_of_stt_wer_only_for_code_switch_languages():
-    assert METRICS["stt_wer"].views == ("code_switch",)
-    assert METRICS["cer"].views == ()
+    assert "code_switch" in METRICS["stt_wer"].views
+    assert "code_switch" not in METRICS["cer"].views
     hindi = score("मेरी flight seven बजे है", "मेरी फ़्लाइट 7 बजे है", "hi")
     assert hindi.rate == 0.0 and hindi.details["strict_rate"] == 0.4
     assert "strict_rate" not in score("मेरी flight", "मेरी फ़्लाइट", "hi", metric="cer").details

@@ -35,6 +35,26 @@ def test_wheel_contains_configs_and_schema(wheel):
     for relative in configs:
         assert f"pytest_asrbench/_configs/{relative}" in names
     assert "pytest_asrbench/cases/schema.json" in names
+    assert "pytest_asrbench/bench/run/record.schema.json" in names  # the bench record's JSON Schema
+
+
+def test_installed_wheel_writes_a_schema_valid_smoke_record(wheel, tmp_path):
+    """The bench record's schema is package data: `bench run --smoke` validates against it from
+    an installed wheel, outside the repository."""
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True)
+    env = {**os.environ, "PYTHONPATH": str(target), "HF_HUB_OFFLINE": "1"}
+    code = ("import sys; from pytest_asrbench.cli import main; "
+            "sys.exit(main(['bench', 'run', '--smoke', '--out', 'smoke.json']))")
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    check = ("import json; from pytest_asrbench.bench.run.schema import schema_problems, record_schema; "
+             "import pytest_asrbench.bench.run.schema as s; print(s.__file__); "
+             "print(schema_problems(json.load(open('smoke.json'))))")
+    where, problems = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, env=env, capture_output=True,
+                                     text=True, check=True).stdout.splitlines()
+    assert Path(where).is_relative_to(target)
+    assert problems == "[]"
 
 
 def test_installed_wheel_normalizes_outside_the_repo(wheel, tmp_path):

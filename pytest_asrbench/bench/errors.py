@@ -86,3 +86,37 @@ class OutputPathError(BenchError, ValueError):
     """An output path (``--json``, ``--markdown``, ``--out``) cannot be written: found before
     any work starts (a folder given for a file, a missing parent folder, a read-only place),
     or when the final write fails; the message names the option, the path and what to do."""
+
+
+class ManifestFormatError(BenchError, ValueError):
+    """A manifest JSONL line or its ``.meta.json`` sidecar does not have the required layout
+    (a missing or mistyped field, a repeated id); the message names ``file:line`` or the field."""
+
+
+class ManifestGateError(BenchError, PermissionError):
+    """The licence/consent gate refuses the whole corpus (its sidecar lacks licence or consent
+    provenance, or no row is left); ``reason`` is the reason code."""
+
+    def __init__(self, message: str, reason: str = ""):
+        super().__init__(message)
+        self.reason = reason
+
+    def for_set(self, name: str) -> BenchError:
+        return self if str(self).startswith(f"{name}: ") else type(self)(f"{name}: {self}", self.reason)
+
+
+class ManifestHashError(BenchError, ValueError):
+    """A manifest's SHA-256 differs from the one a pre-registration or comparison expects."""
+
+
+class PreregistrationError(BenchError, ValueError):
+    """A pre-registration file is malformed (names the field and what it must be)."""
+
+
+class RecordError(BenchError, ValueError):
+    """A bench run record is unreadable, of another schema, or fails the shipped JSON Schema."""
+
+
+class ComparisonError(BenchError, ValueError):
+    """Two bench run records cannot be compared: they differ in the manifest hash or the
+    decode policy (the message names the field and both values)."""

@@ -28,10 +28,9 @@ from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
 PROGRESS_DELAY = 2.0
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    """Add ``bench`` (with its ``score`` subcommand) to an argparse ``subparsers`` object."""
-    bench = subparsers.add_parser("bench", help="score benchmark hypotheses (corpus CER, cluster bootstrap intervals)")
-    commands = bench.add_subparsers(dest="bench_command", required=True)
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Add ``score`` to the ``bench`` command's subparsers object (made in
+    :mod:`pytest_asrbench.bench.cli`)."""
     score = commands.add_parser(
         "score", help="per-set corpus CER with S/D/I and 95%% cluster bootstrap intervals",
         description="Score hypotheses/<set>.jsonl ({id, text}) against refs/<set>.jsonl ({id, text, cluster}): "
@@ -50,7 +49,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     score.add_argument("--allow-extra", action="store_true",
                        help="list and skip hypothesis ids with no reference instead of failing")
     score.set_defaults(handler=run_score)
-    return bench
+    return score
 
 
 class _Bar:

@@ -36,13 +36,15 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.2.6",
+            "1.3.0",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on.",
-            views=("code_switch",),
+            views=("code_switch", "cer_views"),
         ),
-        Metric("cer", "1.2.6", "char", "Character error rate after the language's normalizer."),
+        Metric("cer", "1.3.0", "char", "Character error rate after the language's normalizer; the CER "
+               "views of an evaluation protocol where the config defines one (zh-eval-v1).",
+               views=("cer_views",)),
     )
 }
 

@@ -66,7 +66,6 @@ COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
 #: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
-    "zh": ("opencc", "opencc-python-reimplemented"),
     "ja": ("pykakasi", "fugashi", "unidic-lite"),
     "ko": ("kiwipiepy",),
 }

@@ -5,9 +5,12 @@ Built-in views, each registered by importing its module here:
 - ``code_switch`` (:mod:`.codeswitch`): the Hindi-English error-region rescue; the
   headline rate becomes the code-switch-aware WER, ``details`` gains ``strict_rate`` and
   the rescues (docs/hindi.md).
+- ``cer_views`` (:mod:`.cer_views`): the four CER views of an evaluation protocol
+  (zh-eval-v1: ``cer_raw``, ``cer_punct``, ``cer_normalized``, ``cer_script_normalized``),
+  for languages whose config defines its profiles (docs/mandarin.md).
 """
 
-from pytest_asrbench.scoring.views import codeswitch
+from pytest_asrbench.scoring.views import cer_views, codeswitch
 from pytest_asrbench.scoring.views.base import (
     Counts,
     MetricView,
@@ -23,6 +26,7 @@ __all__ = [
     "MetricView",
     "ViewResult",
     "apply_views",
+    "cer_views",
     "codeswitch",
     "get_view",
     "known_views",

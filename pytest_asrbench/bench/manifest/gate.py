@@ -1,0 +1,143 @@
+"""The licence/consent gate: what of a manifest may be scored.
+
+The corpus is refused (:class:`ManifestGateError`, with its reason code) when:
+
+- ``corpus-no-sidecar``: the manifest has no ``.meta.json`` sidecar;
+- ``corpus-no-licence`` / ``corpus-no-consent``: the sidecar states no licence or consent
+  (:func:`~.meta.provided`);
+- ``audio-digest-mismatch``: the measured digest of the audio set is not the sidecar's
+  ``audio_sha256`` (other audio than the one the sidecar describes);
+- ``no-rows-left``: every row was excluded.
+
+A row is excluded, and counted under its reason code, when its own ``licence`` is ``null``
+or states none (``row-no-licence``), when it has no consent (``row-no-consent``: its own
+``consent`` is ``null`` or states none, or the sidecar's consent is ``per-row`` and the row
+sets none), or when its audio path is refused (:mod:`.audio_paths`). The seed's rule: results
+on data with missing licence or consent are excluded, not labelled public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pytest_asrbench._shared.hashing import file_sha256
+from pytest_asrbench.bench.errors import BenchFileNotFoundError, ManifestGateError, ManifestHashError
+from pytest_asrbench.bench.manifest.audio_paths import resolve_audio
+from pytest_asrbench.bench.manifest.meta import Sidecar, audio_set_digest, provided, read_sidecar, sidecar_path
+from pytest_asrbench.bench.manifest.rows import ABSENT, ManifestRow, read_rows
+
+ROW_NO_LICENCE = "row-no-licence"
+ROW_NO_CONSENT = "row-no-consent"
+
+
+@dataclass(frozen=True)
+class IncludedRow:
+    """A row that passed the gate: its resolved audio file and SHA-256, and the licence and
+    consent that apply to it."""
+
+    row: ManifestRow
+    audio_path: Path
+    audio_sha256: str
+    licence: str
+    consent: str
+
+
+@dataclass(frozen=True)
+class GatedManifest:
+    """A manifest after the gate. ``excluded`` maps a row id to its reason code."""
+
+    path: Path
+    sha256: str
+    sidecar: Sidecar
+    rows_total: int
+    included: tuple[IncludedRow, ...]
+    excluded: dict[str, str] = field(default_factory=dict)
+    audio_digest: str = ""
+
+    def exclusion_counts(self) -> dict[str, int]:
+        """``{reason code: rows}``, sorted by code."""
+        return dict(sorted(Counter(self.excluded.values()).items()))
+
+
+def manifest_sha256(path: Path) -> str:
+    """SHA-256 (hex) of the manifest file's bytes: the corpus hash a comparison checks."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _row_reason(row: ManifestRow, sidecar: Sidecar) -> tuple[str | None, str, str]:
+    licence = sidecar.licence if row.licence is ABSENT else row.licence
+    if not provided(licence):
+        return ROW_NO_LICENCE, "", ""
+    if row.consent is ABSENT:
+        consent = None if sidecar.consent_per_row else sidecar.consent
+    else:
+        consent = row.consent
+    if not provided(consent, consent=True) or (isinstance(consent, str) and consent.strip().lower() == "per-row"):
+        return ROW_NO_CONSENT, "", ""
+    return None, licence, consent
+
+
+def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None = None) -> GatedManifest:
+    """Read ``manifest`` and its sidecar and apply the gate.
+
+    Args:
+        manifest: the JSONL file.
+        audio_root: the folder every row's ``audio`` is relative to.
+        expect_sha256: the manifest hash a comparison or pre-registration expects (``None``:
+            not checked).
+
+    Raises:
+        BenchFileNotFoundError: the manifest or the audio root does not exist.
+        ManifestFormatError: a bad row or sidecar (``file:line`` or the field).
+        ManifestHashError: the manifest's SHA-256 is not ``expect_sha256``.
+        ManifestGateError: the corpus is refused (the module docstring lists the reason codes).
+    """
+    manifest, audio_root = Path(manifest), Path(audio_root)
+    if not manifest.is_file():
+        raise BenchFileNotFoundError(f"{manifest}: no such manifest")
+    digest = manifest_sha256(manifest)
+    if expect_sha256 is not None and digest != expect_sha256.lower():
+        raise ManifestHashError(f"{manifest}: SHA-256 {digest} is not the expected {expect_sha256}; this is "
+                                "another manifest than the one registered or compared against: use that one")
+    if not audio_root.is_dir():
+        raise BenchFileNotFoundError(f"--audio-root {audio_root}: no such folder")
+    rows = read_rows(manifest)
+    meta = sidecar_path(manifest)
+    if not meta.is_file():
+        raise ManifestGateError(f"{manifest}: no sidecar {meta.name} beside it (corpus-no-sidecar); write one with "
+                                "corpus, source, revision, split, licence, consent, selection and audio_sha256",
+                                "corpus-no-sidecar")
+    sidecar = read_sidecar(meta)
+    if not provided(sidecar.licence):
+        raise ManifestGateError(f"{meta}: the corpus states no licence (corpus-no-licence); results on data without "
+                                "a licence are not scored: add the licence and where it is stated", "corpus-no-licence")
+    if not provided(sidecar.consent, consent=True):
+        raise ManifestGateError(f"{meta}: the corpus states no consent basis (corpus-no-consent); add it, or "
+                                "\"per-row\" with a consent on every row", "corpus-no-consent")
+    included, excluded, audio = [], {}, []
+    for row in rows:
+        path, reason = resolve_audio(audio_root, row.audio)
+        if path is not None:
+            audio.append((row.audio, file_sha256(path)))
+        if reason is None:
+            reason, licence, consent = _row_reason(row, sidecar)
+        if reason is not None:
+            excluded[row.id] = reason
+            continue
+        included.append(IncludedRow(row, path, audio[-1][1], licence, consent))
+    measured = audio_set_digest(audio)
+    if measured != sidecar.audio_sha256:
+        raise ManifestGateError(f"{meta}: the audio under {audio_root} has digest {measured}, not the sidecar's "
+                                f"audio_sha256 {sidecar.audio_sha256} (audio-digest-mismatch); this is other audio "
+                                "than the sidecar describes: use the described audio, or review it and update the "
+                                "sidecar", "audio-digest-mismatch")
+    if not included:
+        raise ManifestGateError(f"{manifest}: every row was excluded ({_counts(excluded)}) (no-rows-left)", "no-rows-left")
+    return GatedManifest(manifest, digest, sidecar, len(rows), tuple(included), excluded, measured)
+
+
+def _counts(excluded: dict[str, str]) -> str:
+    return ", ".join(f"{reason}: {count}" for reason, count in sorted(Counter(excluded.values()).items()))

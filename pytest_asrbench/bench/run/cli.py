@@ -1,0 +1,144 @@
+"""``asrbench bench run``: run a manifest through the shipping engine and write the record.
+
+    asrbench bench run --manifest m.jsonl --audio-root audio/ --model embedded --script simplified \\
+        --model-license MIT --license-source <url> --model-revision <rev> --threads 4 --seed 2026 \\
+        [--preregistration prereg.json] [--beam-size 5] --out run.json
+    asrbench bench run --smoke --out smoke.json
+
+``--out`` is checked before any work. The manifest is gated and the pre-registration checked
+before the model loads (a refused corpus is one line, exit 2, with its reason code). Then one
+progress line per row goes to stderr, a summary (four CER views per slice, cost, exclusions,
+shortfalls) to stdout, and the record, validated against the shipped schema, to ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pytest_asrbench.bench.outputs import check_outputs, write_output
+from pytest_asrbench.errors import InputError
+
+
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Add ``run`` to the ``bench`` command's subparsers object."""
+    run = commands.add_parser(
+        "run", help="run a manifest through the engine: the asrbench.bench/1 measurement record",
+        description="Gate a manifest (licence/consent provenance, audio paths inside the root), check the "
+                    "pre-registration, transcribe every included row in zh with the engine (no script conversion), "
+                    "and write the measurement record: four CER views per slice, critical tokens, cost, host.")
+    run.add_argument("--manifest", type=Path, help="the manifest JSONL (its sidecar is <stem>.meta.json beside it)")
+    run.add_argument("--audio-root", type=Path, help="the folder the rows' audio paths are relative to")
+    run.add_argument("--model", default="embedded", help="embedded (default), a CTranslate2 model folder or a cached name")
+    run.add_argument("--script", default="simplified", choices=("simplified", "traditional"),
+                     help="the output script target (recorded; the script-normalized view folds to the reference's)")
+    run.add_argument("--model-license", default=None, help="the model weights' licence (SPDX id), as stated upstream")
+    run.add_argument("--license-source", default=None, help="where that licence is stated (a URL)")
+    run.add_argument("--model-revision", default=None, help="the immutable revision you expect (checked, not trusted)")
+    run.add_argument("--threads", type=int, default=4, help="engine CPU threads (default 4)")
+    run.add_argument("--seed", type=int, default=0, help="recorded; decoding draws nothing (temperature 0); "
+                                                          "bench compare uses it as its bootstrap seed")
+    run.add_argument("--beam-size", type=int, default=5, help="beam width (default 5)")
+    run.add_argument("--compute-type", default="int8", help="CTranslate2 compute type (default int8)")
+    run.add_argument("--engine", default="faster-whisper", help="the engine's entry-point name")
+    run.add_argument("--preregistration", type=Path, default=None, help="pre-registered counts per slice (JSON)")
+    run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
+                     help="refuse the manifest unless its SHA-256 is this")
+    run.add_argument("--silence-slice", default="silence", help="the slice whose rows are silence (default silence)")
+    run.add_argument("--smoke", action="store_true", help="write a schema-valid record with no model, audio or network")
+    run.add_argument("--out", type=Path, required=True, help="the record's path (JSON)")
+    run.set_defaults(handler=run_command)
+    return run
+
+
+def _settings(args: argparse.Namespace, argv: list[str]):
+    from pytest_asrbench.bench.run.runner import RunSettings
+
+    if not args.smoke and (args.manifest is None or args.audio_root is None):
+        raise InputError("--manifest and --audio-root are required (or --smoke for a record with no decode)")
+    for name in ("threads", "beam_size", "seed"):
+        if getattr(args, name) < (0 if name == "seed" else 1):
+            raise InputError(f"--{name.replace('_', '-')} must be {'>= 0' if name == 'seed' else '>= 1'}")
+    return RunSettings(manifest=args.manifest, audio_root=args.audio_root, model=args.model, script=args.script,
+                       model_license=args.model_license, license_source=args.license_source,
+                       model_revision=args.model_revision, threads=args.threads, seed=args.seed,
+                       beam_size=args.beam_size, compute_type=args.compute_type, engine=args.engine,
+                       preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
+                       silence_slice=args.silence_slice, argv=argv)
+
+
+def command_line(args: argparse.Namespace) -> list[str]:
+    """The command as run, every option spelled out with its effective value (defaults
+    included), so the record says how to repeat it."""
+    words = ["asrbench", "bench", "run"]
+    for option in ("manifest", "audio_root", "model", "script", "model_license", "license_source", "model_revision",
+                   "threads", "seed", "beam_size", "compute_type", "engine", "preregistration",
+                   "expect_manifest_sha256", "silence_slice"):
+        value = getattr(args, option)
+        if value is not None:
+            words += [f"--{option.replace('_', '-')}", str(value)]
+    if args.smoke:
+        words.append("--smoke")
+    return [*words, "--out", str(args.out)]
+
+
+def _rate(view: dict | None) -> str:
+    return "-" if view is None or view["rate"] is None else f"{view['rate']:.4f}"
+
+
+def summary(record: dict) -> list[str]:
+    """The lines printed after a run: views per slice, cost, exclusions, validity."""
+    from pytest_asrbench.bench.run.views import VIEWS
+
+    metrics = record["metrics"]
+    rows = [["slice", *VIEWS]]
+    for name, views in [*metrics["slices"].items(), ("overall", metrics["overall"])]:
+        rows.append([name, *(_rate(views[view]) for view in VIEWS)])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
+             for row in rows]
+    perf, corpus = record["performance"], record["corpus"]
+    if not record["smoke"]:
+        lines.append(f"cold load {perf['cold_load_seconds']} s, latency p50 {perf['latency_p50_seconds']} s / p95 "
+                     f"{perf['latency_p95_seconds']} s, RTF {perf['real_time_factor']}, {perf['cpu_core_seconds']} "
+                     f"core-s, peak RSS {perf['peak_rss_bytes']} B")
+    if corpus["exclusions"]:
+        lines.append("excluded: " + ", ".join(f"{reason} {count}" for reason, count in corpus["exclusions"].items()))
+    critical = record["critical_tokens"]
+    lines.append("critical tokens failed: " + ", ".join(f"{c} {v['failed']}/{v['total']}" for c, v in critical.items()))
+    lines.append("valid for a claim" if record["valid_for_claim"]
+                 else "NOT valid for a claim: " + "; ".join(record["validity_reasons"]))
+    return lines
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench bench run``: 0 when the record was written.
+
+    Raises:
+        AsrbenchError subclasses (OutputPathError, ManifestGateError with its reason code,
+        ManifestFormatError, ManifestHashError, PreregistrationError, InputError, AsrError):
+        reported by ``asrbench`` with exit code 2.
+    """
+    from pytest_asrbench.bench.run.schema import check_record
+
+    check_outputs([("--out", args.out, "file", "run.json")])
+    settings = _settings(args, command_line(args))
+    if args.smoke:
+        from pytest_asrbench.bench.run.smoke import smoke_record
+
+        record = smoke_record(settings)
+    else:
+        from pytest_asrbench.bench.run.runner import run_bench
+
+        def progress(done: int, total: int) -> None:
+            print(f"[{done}/{total}]", file=sys.stderr, flush=True)
+
+        record = run_bench(settings, progress=progress)
+    check_record(record, "the record just made")
+    for line in summary(record):
+        print(line)
+    write_output("--out", args.out, (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    print(f"record -> {args.out}")
+    return 0

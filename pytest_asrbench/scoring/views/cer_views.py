@@ -1,0 +1,334 @@
+"""The four CER views of an evaluation protocol (zh-eval-v1): one pair or a corpus, four rates.
+
+Source: the Mandarin evaluation protocol (issue 11, "Scorer and dataset contract"). A language
+takes part by defining the protocol's profiles in its config (``configs/zh.toml``); the views
+are, for every pair, character (code point) edit counts of:
+
+- ``cer_raw``: the texts exactly as given: punctuation, spaces, width and script all count;
+- ``cer_punct``: both sides through profile ``eval_v1_punct`` (the folds, punctuation kept);
+- ``cer_normalized``: both sides through profile ``eval_v1`` (punctuation removed too);
+- ``cer_script_normalized``: the reference through ``eval_v1``, the hypothesis through
+  ``eval_v1_script_<script>``, where ``<script>`` is the reference's script: given, or
+  detected per pair as the script whose profile changes the fewest characters of the
+  (normalized) reference (Levenshtein distance between it and its conversion; a tie, when no
+  character tells the scripts apart, goes to the script profile listed first in the config).
+  ``None`` (never a copied number) when the converter is not installed or did not load.
+
+Corpus figures are micro-averaged (errors summed over pairs / summed reference length); an
+empty reference gives ``rate=None`` with its insertions.
+
+The contract other stages rely on (``bench/`` records, ``score()`` details)::
+
+    score(refs, hyps, "zh").details == {
+        "cer_protocol": "zh-eval-v1",
+        "cer_raw": {"rate": 0.25, "hits": 3, "substitutions": 1, "deletions": 0,
+                    "insertions": 0, "reference_length": 4},
+        "cer_punct": {...}, "cer_normalized": {...},
+        "cer_script_normalized": {...} or None,
+        "script_conversion": {"ran": True, "source": "detected", "scripts": {"simplified": 1},
+                              "libraries": {"opencc": "1.4.2"}, "reason": None},
+    }
+
+and :func:`cer_views` gives the same figures with the per-pair counts and forms, and takes a
+given script (``script="traditional"``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rapidfuzz.distance import Levenshtein
+
+from pytest_asrbench._shared.versions import installed_version
+from pytest_asrbench.errors import ConverterUnavailableError, InputError, InputTypeError
+from pytest_asrbench.scoring.counts import EditCounts, char_counts
+from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
+
+if TYPE_CHECKING:
+    from pytest_asrbench.normalize.config import LanguageConfig
+    from pytest_asrbench.normalize.pipeline import Pipeline
+    from pytest_asrbench.scoring.result import Score
+
+#: The views, in the protocol's order: the keys of ``details`` and of :attr:`CerViews.views`.
+VIEW_NAMES: tuple[str, ...] = ("cer_raw", "cer_punct", "cer_normalized", "cer_script_normalized")
+#: The view that needs a script converter (``None`` when it is unavailable).
+SCRIPT_VIEW = "cer_script_normalized"
+
+
+@dataclass(frozen=True)
+class CerProtocol:
+    """A frozen evaluation protocol: the config profiles its views read.
+
+    Attributes:
+        version: the profiles' version tag (``"eval_v1"``); the protocol's name is
+            ``<language>-eval-v1`` (``zh-eval-v1``).
+        punct_profile, normalized_profile: the profiles of ``cer_punct`` and ``cer_normalized``.
+        script_prefix: profiles named ``<script_prefix><script>`` convert a hypothesis to
+            ``<script>`` (``eval_v1_script_simplified``).
+    """
+
+    version: str
+    punct_profile: str
+    normalized_profile: str
+    script_prefix: str
+
+    def name(self, language: str) -> str:
+        """``"zh-eval-v1"`` for ``language="zh"``."""
+        return f"{language}-{self.version.replace('_', '-')}"
+
+    def defined_in(self, config: LanguageConfig) -> bool:
+        """Whether ``config`` defines the profiles of the first three views."""
+        return self.punct_profile in config.profiles and self.normalized_profile in config.profiles
+
+    def scripts(self, config: LanguageConfig) -> tuple[str, ...]:
+        """The scripts ``config`` has a conversion profile for, in the config's order."""
+        return tuple(name.removeprefix(self.script_prefix) for name in config.profiles
+                     if name.startswith(self.script_prefix))
+
+
+#: zh-eval-v1 (``configs/zh.toml``, ``normalize/languages/zh/eval_v1.py``). Frozen.
+EVAL_V1 = CerProtocol("eval_v1", "eval_v1_punct", "eval_v1", "eval_v1_script_")
+#: Every protocol, by version tag; a new one is added, an old one never edited.
+PROTOCOLS: dict[str, CerProtocol] = {EVAL_V1.version: EVAL_V1}
+#: The protocol ``score()`` reports.
+CURRENT = EVAL_V1
+
+
+@dataclass(frozen=True, slots=True)
+class ViewCounts:
+    """One view's corpus figures, in characters (code points).
+
+    ``rate`` is ``(substitutions + deletions + insertions) / reference_length``, ``None`` for an
+    empty reference; ``hits + substitutions + deletions == reference_length``.
+    """
+
+    rate: float | None
+    hits: int
+    substitutions: int
+    deletions: int
+    insertions: int
+    reference_length: int
+
+    @classmethod
+    def total(cls, counts: Sequence[EditCounts]) -> ViewCounts:
+        """The micro-averaged sum of per-pair counts."""
+        hits = sum(c.hits for c in counts)
+        substitutions = sum(c.substitutions for c in counts)
+        deletions = sum(c.deletions for c in counts)
+        insertions = sum(c.insertions for c in counts)
+        length = sum(c.reference_length for c in counts)
+        errors = substitutions + deletions + insertions
+        return cls(errors / length if length else None, hits, substitutions, deletions, insertions, length)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rate": self.rate, "hits": self.hits, "substitutions": self.substitutions,
+                "deletions": self.deletions, "insertions": self.insertions,
+                "reference_length": self.reference_length}
+
+
+@dataclass(frozen=True)
+class ScriptConversion:
+    """Whether the script view ran, and how.
+
+    Attributes:
+        ran: the converter loaded and every hypothesis went through it.
+        source: ``"given"`` (the caller named the script) or ``"detected"`` (per pair).
+        scripts: ``{script: number of pairs converted to it}`` (empty when it did not run).
+        libraries: ``{distribution: version}`` of the language package's libraries
+            (``{"opencc": "1.4.2"}``); a missing one is ``None``.
+        reason: why it did not run (the converter's error message), else ``None``.
+    """
+
+    ran: bool
+    source: str
+    scripts: dict[str, int]
+    libraries: dict[str, str | None]
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ran": self.ran, "source": self.source, "scripts": dict(self.scripts),
+                "libraries": dict(self.libraries), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class PairViews:
+    """One pair under the four views: the compared forms and the edit counts of each view.
+
+    ``forms[view]`` is ``(reference form, hypothesis form)``; ``counts[view]`` an
+    :class:`~pytest_asrbench.scoring.counts.EditCounts`. Both are ``None`` for the script view
+    when the converter is unavailable; ``script`` is the target script of the hypothesis.
+    """
+
+    reference: str
+    hypothesis: str
+    forms: dict[str, tuple[str, str] | None]
+    counts: dict[str, EditCounts | None]
+    script: str | None
+
+
+@dataclass(frozen=True)
+class CerViews:
+    """The four views of a corpus (one pair is a corpus of one).
+
+    Attributes:
+        protocol: its name (``"zh-eval-v1"``).
+        views: ``{view name: ViewCounts or None}`` in :data:`VIEW_NAMES` order.
+        script_conversion: see :class:`ScriptConversion`.
+        pairs: per-pair forms and counts, in input order (for clusters and exemplars).
+    """
+
+    protocol: str
+    views: dict[str, ViewCounts | None]
+    script_conversion: ScriptConversion
+    pairs: tuple[PairViews, ...]
+
+    def details(self) -> dict[str, Any]:
+        """The plain-data figures ``score()`` puts in ``Score.details`` (see the module docstring)."""
+        return {"cer_protocol": self.protocol,
+                **{name: None if value is None else value.as_dict() for name, value in self.views.items()},
+                "script_conversion": self.script_conversion.as_dict()}
+
+
+def _libraries(language: str) -> dict[str, str | None]:
+    """``{distribution: installed version}`` of the ``LIBRARIES`` of the language's package."""
+    package = sys.modules.get(f"pytest_asrbench.normalize.languages.{language}")
+    return {dist: installed_version(dist) for dist in getattr(package, "LIBRARIES", ())}
+
+
+def _continuation(base: Pipeline, pipeline: Pipeline) -> Callable[[str, str], str]:
+    """``run(text, base_output) -> pipeline(text)``: when ``pipeline``'s steps start with all of
+    ``base``'s, only the remaining steps run on ``base``'s output (same result, less work)."""
+    size = len(base.steps)
+    if tuple(s.name for s in pipeline.steps[:size]) != tuple(s.name for s in base.steps):
+        return lambda text, base_output: pipeline(text)
+    tail = [s.function for s in pipeline.steps[size:]]
+
+    def run(text: str, base_output: str) -> str:
+        for function in tail:
+            base_output = function(base_output)
+        return base_output
+
+    return run
+
+
+def _as_lists(references, hypotheses) -> tuple[list[str], list[str]]:
+    if isinstance(references, str) and isinstance(hypotheses, str):
+        return [references], [hypotheses]
+    if isinstance(references, str) or isinstance(hypotheses, str) or not (
+            isinstance(references, Sequence) and isinstance(hypotheses, Sequence)):
+        raise InputTypeError("cer_views() takes two strings or two equal-length lists of strings")
+    if len(references) != len(hypotheses):
+        raise InputError(f"cer_views() got {len(references)} references and {len(hypotheses)} hypotheses; "
+                         "pass one hypothesis per reference")
+    for index, (ref, hyp) in enumerate(zip(references, hypotheses)):
+        if not isinstance(ref, str) or not isinstance(hyp, str):
+            raise InputTypeError(f"cer_views(): pair {index} is not two strings "
+                                 f"({type(ref).__name__}, {type(hyp).__name__})")
+    return list(references), list(hypotheses)
+
+
+def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], language: str = "zh", *,
+              script: str | None = None, protocol: str | None = None) -> CerViews:
+    """The four CER views of one pair (two strings) or a corpus (two equal-length lists).
+
+    Args:
+        language: a language whose config defines the protocol's profiles (``zh``).
+        script: the reference script for every pair (``"simplified"``, ``"traditional"``:
+            the config's ``eval_v1_script_<script>`` profiles); ``None`` detects it per pair.
+        protocol: the profiles' version tag (``"eval_v1"``); ``None`` is :data:`CURRENT`.
+
+    Returns:
+        :class:`CerViews`; its ``script_normalized`` view is ``None`` when the converter is
+        not installed or did not load (``script_conversion.reason`` says why).
+
+    Raises:
+        TypeError: inputs are not two strings or two lists of strings.
+        ValueError: lists of different lengths; unknown language; a protocol the language's
+            config does not define, or a script it has no profile for (the message lists them).
+    """
+    from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
+
+    refs, hyps = _as_lists(references, hypotheses)
+    tag = resolve_language(language)
+    config = get_config(tag)
+    chosen = _protocol(protocol, config, tag)
+    scripts = chosen.scripts(config)
+    if script is not None and script not in scripts:
+        raise InputError(f"cer_views(): no {script!r} script profile in {tag}.toml; its scripts: "
+                         f"{', '.join(scripts) or 'none'} (profiles {chosen.script_prefix}<script>)")
+    punct = get_normalizer(tag, chosen.punct_profile)
+    normalized = get_normalizer(tag, chosen.normalized_profile)
+    finish = _continuation(punct, normalized)
+    converters, reason = _converters(tag, chosen, normalized, scripts)
+    targets = ((script,) if script else scripts) if converters else ()
+    pairs = []
+    for ref, hyp in zip(refs, hyps):
+        punct_pair = (punct(ref), punct(hyp))
+        norm_pair = (finish(ref, punct_pair[0]), finish(hyp, punct_pair[1]))
+        target, script_pair = _script_forms(ref, hyp, norm_pair, targets, converters)
+        forms = {"cer_raw": (ref, hyp), "cer_punct": punct_pair, "cer_normalized": norm_pair,
+                 SCRIPT_VIEW: script_pair}
+        counts = {name: None if pair is None else char_counts(*pair) for name, pair in forms.items()}
+        pairs.append(PairViews(ref, hyp, forms, counts, target))
+    views = {name: None if name == SCRIPT_VIEW and not converters else
+             ViewCounts.total([pair.counts[name] for pair in pairs]) for name in VIEW_NAMES}
+    used: dict[str, int] = {}
+    for pair in pairs:
+        if pair.script is not None:
+            used[pair.script] = used.get(pair.script, 0) + 1
+    conversion = ScriptConversion(bool(converters), "given" if script else "detected", used,
+                                  _libraries(tag), reason)
+    return CerViews(chosen.name(tag), views, conversion, tuple(pairs))
+
+
+def _protocol(protocol: str | None, config: LanguageConfig, tag: str) -> CerProtocol:
+    chosen = CURRENT if protocol is None else PROTOCOLS.get(protocol)
+    if chosen is None:
+        raise InputError(f"cer_views(): unknown protocol {protocol!r}; known: {', '.join(PROTOCOLS)}")
+    if not chosen.defined_in(config):
+        raise InputError(f"cer_views(): {tag}.toml does not define the {chosen.version} profiles "
+                         f"[profiles.{chosen.punct_profile}] and [profiles.{chosen.normalized_profile}]; "
+                         "the CER views exist only for languages that define them (zh)")
+    return chosen
+
+
+def _converters(tag: str, chosen: CerProtocol, normalized: Pipeline,
+                scripts: tuple[str, ...]) -> tuple[dict[str, Callable[[str, str], str]], str | None]:
+    """``({script: run(text, normalized form)}, None)``, or ``({}, reason)`` when a converter is
+    unavailable (not installed, or did not load): the script view is then ``None``."""
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    if not scripts:
+        return {}, f"{tag}.toml defines no {chosen.script_prefix}<script> profile"
+    try:
+        return {name: _continuation(normalized, get_normalizer(tag, chosen.script_prefix + name))
+                for name in scripts}, None
+    except ConverterUnavailableError as exc:
+        return {}, str(exc)
+
+
+def _script_forms(ref: str, hyp: str, norm_pair: tuple[str, str], targets: tuple[str, ...],
+                  converters: dict[str, Callable[[str, str], str]]) -> tuple[str | None, tuple[str, str] | None]:
+    """The target script of one pair and its (reference, converted hypothesis) forms."""
+    if not targets:
+        return None, None
+    norm_ref, norm_hyp = norm_pair
+    target = targets[0]
+    if len(targets) > 1:
+        changed = {name: Levenshtein.distance(norm_ref, converters[name](ref, norm_ref)) for name in targets}
+        target = min(targets, key=changed.__getitem__)  # min keeps the first of equals: the config's order
+    return target, (norm_ref, converters[target](hyp, norm_hyp))
+
+
+def _compute(result: Score, config: LanguageConfig) -> ViewResult:
+    views = cer_views([pair.reference for pair in result.pairs], [pair.hypothesis for pair in result.pairs],
+                      result.language)
+    return ViewResult(details=views.details())
+
+
+#: The registered view ``cer_views`` (metrics ``stt_wer`` and ``cer``): runs for every language
+#: whose config defines the current protocol's profiles.
+CER_VIEWS = register_view(MetricView("cer_views", lambda config, unit: CURRENT.defined_in(config), _compute))

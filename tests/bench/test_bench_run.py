@@ -1,0 +1,207 @@
+"""``asrbench bench run``: the smoke record, the zh pilot through the embedded model, the
+record against the shipped schema, critical tokens and what the record says it cannot measure."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from pytest_asrbench.bench.errors import RecordError
+from pytest_asrbench.bench.run.critical import critical_tokens, token_failures
+from pytest_asrbench.bench.run.schema import check_record, record_schema, schema_problems
+from pytest_asrbench.bench.run.views import VIEWS
+from pytest_asrbench.cli import main
+
+
+def test_smoke_writes_a_schema_valid_record_without_model_audio_or_network(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    out = tmp_path / "smoke.json"
+    assert main(["bench", "run", "--smoke", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert schema_problems(record) == []
+    assert record["schema"] == "asrbench.bench/1" and record["smoke"] is True
+    assert record["valid_for_claim"] is False
+    assert "a smoke record: no model, audio or network was used" in record["validity_reasons"]
+    assert record["model"]["licence"]["verdict"] == "undeclared"
+
+
+def test_the_schema_refuses_a_broken_record(tmp_path):
+    out = tmp_path / "smoke.json"
+    main(["bench", "run", "--smoke", "--out", str(out)])
+    record = json.loads(out.read_text(encoding="utf-8"))
+    broken = copy.deepcopy(record)
+    del broken["performance"]["peak_rss_bytes"]
+    broken["decode_policy"]["production_script_conversion"] = True
+    problems = schema_problems(broken)
+    assert any("peak_rss_bytes" in p for p in problems) and any("production_script_conversion" in p for p in problems)
+    with pytest.raises(RecordError, match="does not match the asrbench.bench/1 schema"):
+        check_record(broken)
+
+
+def test_bench_run_without_a_manifest_says_what_to_give(tmp_path, capsys):
+    assert main(["bench", "run", "--out", str(tmp_path / "r.json")]) == 2
+    assert "--manifest and --audio-root are required (or --smoke" in capsys.readouterr().err
+
+
+def test_a_bad_out_path_is_refused_before_any_work(tmp_path, capsys):
+    assert main(["bench", "run", "--smoke", "--out", str(tmp_path / "missing" / "r.json")]) == 2
+    assert "--out" in capsys.readouterr().err
+
+
+def test_the_pilot_record_validates_and_holds_the_measurement_record(pilot_runs):
+    _, record = pilot_runs[5]
+    assert schema_problems(record) == []
+    corpus = record["corpus"]
+    assert corpus["rows"] == {"total": 5, "included": 5, "excluded": 0}
+    assert corpus["slices"] == {"long_form": {"rows": 1, "speakers": 1}, "short": {"rows": 3, "speakers": 1},
+                                "silence": {"rows": 1, "speakers": 1}}
+    assert corpus["preregistration"]["valid_for_claim"] is True
+    # a pilot is never evidence for a claim, whatever its pre-registration
+    assert record["valid_for_claim"] is False
+    assert record["validity_reasons"] == ["a pilot split: it finds pipeline issues, it is not evidence for a claim "
+                                          "(the protocol)"]
+    model = record["model"]
+    assert model["model_sha256"] == "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
+    assert model["file_sha256"]["model.bin"] == model["model_sha256"]
+    assert model["revision"]["matches_declared"] is True
+    assert model["licence"]["verdict"] == "permissive"
+    assert record["decode_policy"]["language"] == "zh"
+    assert record["decode_policy"]["production_script_conversion"] is False
+    for key in ("os", "architecture", "cpu_model", "ram_bytes", "threads", "compute_type", "kernels"):
+        assert record["host"][key] is not None, key
+    perf = record["performance"]
+    for key in ("cold_load_seconds", "latency_p50_seconds", "latency_p95_seconds", "real_time_factor",
+                "cpu_core_seconds", "peak_rss_bytes"):
+        assert perf[key] is not None and perf[key] > 0, key
+    assert perf["latency_p50_seconds"] <= perf["latency_p95_seconds"]
+    assert set(record["unmeasured"]) >= {"power", "streaming_stability", "egress_audit", "speaker_leakage"}
+
+
+def test_the_pilot_scores_four_views_per_slice_and_overall(pilot_runs):
+    _, record = pilot_runs[5]
+    metrics = record["metrics"]
+    assert metrics["views"] == list(VIEWS)
+    for views in [metrics["overall"], *metrics["slices"].values()]:
+        assert list(views) == list(VIEWS)
+    overall = metrics["overall"]
+    # short + long-form references: 15 + 30 code points raw, 12 + 24 without punctuation
+    assert overall["cer_raw"]["reference_length"] == 45
+    assert overall["cer_normalized"]["reference_length"] == 36
+    for name in VIEWS:
+        view = overall[name]
+        assert view["errors"] == view["substitutions"] + view["deletions"] + view["insertions"]
+    # removing punctuation and folding script can only help: raw >= normalized >= script-normalized
+    assert overall["cer_raw"]["rate"] >= overall["cer_normalized"]["rate"] >= overall["cer_script_normalized"]["rate"]
+    assert record["script"]["conversion_ran"] is True
+    assert record["script"]["opencc"] == {"opencc": "1.4.2"}
+    # the silence slice has no reference characters: no rate, never an invented 0
+    assert metrics["slices"]["silence"]["cer_raw"]["rate"] is None
+
+
+def test_the_pilot_counts_silence_and_long_form(pilot_runs):
+    _, record = pilot_runs[5]
+    safety = record["safety"]
+    assert safety["silence_utterances"] == 1
+    assert safety["silence_hallucinations"] + safety["silence_no_output"] == 1
+    (longform,) = record["long_form"]
+    assert longform["id"] == "zh-long" and len(longform["intervals"]) == 6
+    assert [i["reference"] for i in longform["intervals"]] == ["谢谢你。", "我爱你。", "我们去吃饭吧。"] * 2
+    # every interval is scored; the shipped transcripts are shared (CC0 corpus, share_transcripts)
+    assert all(set(i["views"]) == set(VIEWS) for i in longform["intervals"])
+    assert record["exemplars"]["permitted"] is True
+
+
+def test_utterances_carry_counts_not_text_unless_sharing_is_permitted(pilot_runs):
+    _, record = pilot_runs[1]
+    utterance = record["utterances"][0]
+    assert set(utterance["views"]) == set(VIEWS)
+    assert "reference" in utterance  # the pilot's sidecar permits sharing
+    assert record["engine"]["identity"]["decode"]["beam_size"] == 1
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    ("我的电话是１３８-0013", [("code", "138-0013")]),
+    ("2026年3月5日开会", [("date", "2026年3月5日")]),
+    ("打开GitHub的MSK-2041", [("latin", "github"), ("code", "msk-2041")]),
+    ("版本v1.2共3.5元", [("code", "v1.2"), ("digits", "3.5")]),
+    ("学C++和example.com", [("latin", "c++"), ("code", "example.com")]),
+    ("谢谢你", []),
+])
+def test_critical_tokens_by_category(text, tokens):
+    assert critical_tokens(text) == tokens
+
+
+def test_a_wrong_critical_token_counts_even_when_cer_is_low():
+    # one digit of eleven differs: CER is low, the phone number is still wrong
+    failures = token_failures("请拨打13800138000谢谢", "请拨打13800138001谢谢")
+    assert failures == {"digits": {"total": 1, "failed": 1, "tokens": ["13800138000"]}}
+    # numerals are not converted: 2026 heard as 二零二六 fails (the protocol)
+    assert token_failures("2026年", "二零二六年")["digits"]["failed"] == 1
+    # width and Latin case are folded
+    assert token_failures("打开ＧｉｔＨｕｂ", "打开github") == {"latin": {"total": 1, "failed": 0, "tokens": []}}
+
+
+def test_the_schema_ships_as_package_data():
+    assert record_schema()["properties"]["schema"] == {"const": "asrbench.bench/1"}
+
+
+def _pilot_copy(tmp_path, change):
+    """The pilot manifest copied with ``change(rows)`` applied, its sidecar beside it."""
+    from tests.bench.conftest import PILOT
+
+    rows = [json.loads(line) for line in (PILOT / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    change(rows)
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+    (tmp_path / "manifest.meta.json").write_bytes((PILOT / "manifest.meta.json").read_bytes())
+    return manifest
+
+
+def test_a_pilot_row_without_consent_is_excluded_counted_and_the_run_falls_short(pilot_runs, tmp_path, capsys):
+    from tests.bench.conftest import PILOT, PILOT_AUDIO
+
+    def withdraw(rows):
+        rows[1]["consent"] = None
+
+    manifest = _pilot_copy(tmp_path, withdraw)
+    prereg = json.loads((PILOT / "preregistration.json").read_text(encoding="utf-8"))
+    del prereg["manifest_sha256"]  # another manifest now: the registered hash would refuse it (below)
+    (tmp_path / "prereg.json").write_text(json.dumps(prereg), encoding="utf-8")
+    out = tmp_path / "run.json"
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--threads", "2",
+                 "--model-license", "MIT", "--license-source", "https://github.com/openai/whisper#license",
+                 "--preregistration", str(tmp_path / "prereg.json"), "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["corpus"]["exclusions"] == {"row-no-consent": 1}
+    assert record["corpus"]["excluded_ids"] == {"zh-02": "row-no-consent"}
+    assert [u["id"] for u in record["utterances"]] == ["zh-01", "zh-03", "zh-noise", "zh-long"]
+    assert record["corpus"]["preregistration"]["shortfalls"] == ["slice short: 2 rows included, 3 pre-registered"]
+    assert "slice short: 2 rows included, 3 pre-registered" in record["validity_reasons"]
+    assert "excluded: row-no-consent 1" in capsys.readouterr().out
+
+
+def test_the_registered_manifest_hash_refuses_an_edited_manifest(tmp_path, capsys):
+    from tests.bench.conftest import PILOT, PILOT_AUDIO
+
+    def edit(rows):
+        rows[0]["reference"] = "谢谢您。"
+
+    manifest = _pilot_copy(tmp_path, edit)
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO),
+                 "--preregistration", str(PILOT / "preregistration.json"), "--out", str(tmp_path / "r.json")]) == 2
+    assert "is not the expected" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, capsys):
+    from tests.bench.conftest import PILOT_AUDIO
+
+    manifest = _pilot_copy(tmp_path, lambda rows: None)
+    meta = json.loads((tmp_path / "manifest.meta.json").read_text(encoding="utf-8"))
+    meta["consent"] = "unknown"
+    (tmp_path / "manifest.meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--model",
+                 str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
+    assert "(corpus-no-consent)" in capsys.readouterr().err
