@@ -73,17 +73,39 @@ def test_the_forms_of_each_view_are_kept():
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"script": "cyrillic"}, r"no 'cyrillic' script profile in zh.toml; its scripts: simplified, traditional"),
-    ({"protocol": "eval_v9"}, r"unknown protocol 'eval_v9'; known: eval_v1"),
+    ({"script": "cyrillic"}, r"zh-eval-v1 has no script 'cyrillic'; its scripts: simplified, traditional"),
+    ({"protocol": "zh-eval-v9"}, r"no evaluation protocol named 'zh-eval-v9' for 'zh'; its protocols: zh-eval-v1"),
 ])
 def test_bad_arguments_are_refused_with_the_choices(kwargs, message):
     with pytest.raises(ValueError, match=message):
         cer_views("你好", "你好", "zh", **kwargs)
 
 
-def test_a_language_without_the_profiles_is_refused():
-    with pytest.raises(ValueError, match=r"en.toml does not define the eval_v1 profiles"):
+def test_a_language_without_a_protocol_is_refused():
+    with pytest.raises(ValueError, match=r"no evaluation protocol for 'en'; its protocols: none"):
         cer_views("a", "a", "en")
+
+
+def test_the_named_protocol_is_used():
+    assert cer_views("你好", "你好", "zh", protocol="zh-eval-v1").protocol == "zh-eval-v1"
+
+
+@pytest.mark.parametrize(("profile", "steps"), [
+    ("eval_v1", ["zh_eval_v1_nfc", "zh_eval_v1_width", "zh_eval_v1_whitespace", "zh_eval_v1_punctuation"]),
+    ("eval_v1_script_traditional", ["zh_eval_v1_nfc", "zh_eval_v1_to_traditional"]),
+])
+def test_a_config_whose_v1_profiles_differ_from_the_frozen_lists_is_refused(profile, steps):
+    from pytest_asrbench.normalize.config import Profile
+    from pytest_asrbench.normalize.protocols import checked_protocol
+
+    config = registry.get_config("zh")
+    edited = config.model_copy(update={"profiles": {**config.profiles, profile: Profile(steps=steps)}})
+    with pytest.raises(ValueError, match=rf"\[profiles.{profile}\] lists .* but zh-eval-v1 is frozen with .*"
+                                         "a changed cleaning is a new protocol"):
+        checked_protocol(edited)
+    missing = config.model_copy(update={"profiles": {k: v for k, v in config.profiles.items() if k != profile}})
+    with pytest.raises(ValueError, match=rf"zh-eval-v1 needs \[profiles.{profile}\]"):
+        checked_protocol(missing)
 
 
 def test_mismatched_inputs_are_refused():

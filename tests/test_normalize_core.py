@@ -223,6 +223,13 @@ def test_language_steps_live_in_their_language_package():
             assert module.startswith(f"pytest_asrbench.normalize.languages.{spec.language}."), (name, module)
 
 
+#: Language packages without number or word rules, and why (no empty modules to fill the shape).
+WITHOUT_NUMBER_AND_WORD_RULES = {
+    "zh": "zh-eval-v1 converts no numerals and rewrites no words (docs/mandarin.md); its rules are "
+          "eval_v1.py (the frozen cleaning) and script.py (OpenCC)",
+}
+
+
 def test_every_language_package_has_the_same_skeleton():
     import importlib
     from pathlib import Path
@@ -234,7 +241,8 @@ def test_every_language_package_has_the_same_skeleton():
             continue
         package = importlib.import_module(f"pytest_asrbench.normalize.languages.{folder.name}")
         assert package.LANGUAGE == folder.name and isinstance(package.LIBRARIES, tuple)
-        assert {"numbers.py", "words.py"} <= {path.name for path in folder.glob("*.py")}
+        if folder.name not in WITHOUT_NUMBER_AND_WORD_RULES:
+            assert {"numbers.py", "words.py"} <= {path.name for path in folder.glob("*.py")}
 
 
 # --- numbers know their language's separators -------------------------------------------------

@@ -57,6 +57,7 @@ GOLDEN = [
 def test_the_v1_profiles_list_the_frozen_steps():
     profiles = get_config("zh").profiles
     assert {name: list(profiles[name].steps) for name in V1_PROFILES} == V1_PROFILES
+    assert {name: list(steps) for name, steps in eval_v1.PROTOCOL.steps.items()} == V1_PROFILES
 
 
 def test_the_width_table_is_exactly_the_documented_code_points():

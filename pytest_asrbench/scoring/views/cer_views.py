@@ -1,8 +1,9 @@
 """The four CER views of an evaluation protocol (zh-eval-v1): one pair or a corpus, four rates.
 
 Source: the Mandarin evaluation protocol (issue 11, "Scorer and dataset contract"). A language
-takes part by defining the protocol's profiles in its config (``configs/zh.toml``); the views
-are, for every pair, character (code point) edit counts of:
+takes part by registering a frozen protocol (:mod:`pytest_asrbench.normalize.protocols`; zh-eval-v1
+in ``normalize/languages/zh/eval_v1.py``) whose profiles its config defines (``configs/zh.toml``);
+the views are, for every pair, character (code point) edit counts of:
 
 - ``cer_raw``: the texts exactly as given: punctuation, spaces, width and script all count;
 - ``cer_punct``: both sides through profile ``eval_v1_punct`` (the folds, punctuation kept);
@@ -11,7 +12,7 @@ are, for every pair, character (code point) edit counts of:
   ``eval_v1_script_<script>``, where ``<script>`` is the reference's script: given, or
   detected per pair as the script whose profile changes the fewest characters of the
   (normalized) reference (Levenshtein distance between it and its conversion; a tie, when no
-  character tells the scripts apart, goes to the script profile listed first in the config).
+  character tells the scripts apart, goes to the protocol's first script: Simplified).
   ``None`` (never a copied number) when the converter is not installed or did not load.
 
 Corpus figures are micro-averaged (errors summed over pairs / summed reference length); an
@@ -44,6 +45,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConverterUnavailableError, InputError, InputTypeError
+from pytest_asrbench.normalize.protocols import EvalProtocol, checked_protocol, current_protocol
 from pytest_asrbench.scoring.counts import EditCounts, char_counts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 
@@ -56,45 +58,6 @@ if TYPE_CHECKING:
 VIEW_NAMES: tuple[str, ...] = ("cer_raw", "cer_punct", "cer_normalized", "cer_script_normalized")
 #: The view that needs a script converter (``None`` when it is unavailable).
 SCRIPT_VIEW = "cer_script_normalized"
-
-
-@dataclass(frozen=True)
-class CerProtocol:
-    """A frozen evaluation protocol: the config profiles its views read.
-
-    Attributes:
-        version: the profiles' version tag (``"eval_v1"``); the protocol's name is
-            ``<language>-eval-v1`` (``zh-eval-v1``).
-        punct_profile, normalized_profile: the profiles of ``cer_punct`` and ``cer_normalized``.
-        script_prefix: profiles named ``<script_prefix><script>`` convert a hypothesis to
-            ``<script>`` (``eval_v1_script_simplified``).
-    """
-
-    version: str
-    punct_profile: str
-    normalized_profile: str
-    script_prefix: str
-
-    def name(self, language: str) -> str:
-        """``"zh-eval-v1"`` for ``language="zh"``."""
-        return f"{language}-{self.version.replace('_', '-')}"
-
-    def defined_in(self, config: LanguageConfig) -> bool:
-        """Whether ``config`` defines the profiles of the first three views."""
-        return self.punct_profile in config.profiles and self.normalized_profile in config.profiles
-
-    def scripts(self, config: LanguageConfig) -> tuple[str, ...]:
-        """The scripts ``config`` has a conversion profile for, in the config's order."""
-        return tuple(name.removeprefix(self.script_prefix) for name in config.profiles
-                     if name.startswith(self.script_prefix))
-
-
-#: zh-eval-v1 (``configs/zh.toml``, ``normalize/languages/zh/eval_v1.py``). Frozen.
-EVAL_V1 = CerProtocol("eval_v1", "eval_v1_punct", "eval_v1", "eval_v1_script_")
-#: Every protocol, by version tag; a new one is added, an old one never edited.
-PROTOCOLS: dict[str, CerProtocol] = {EVAL_V1.version: EVAL_V1}
-#: The protocol ``score()`` reports.
-CURRENT = EVAL_V1
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,10 +198,10 @@ def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], 
     """The four CER views of one pair (two strings) or a corpus (two equal-length lists).
 
     Args:
-        language: a language whose config defines the protocol's profiles (``zh``).
-        script: the reference script for every pair (``"simplified"``, ``"traditional"``:
-            the config's ``eval_v1_script_<script>`` profiles); ``None`` detects it per pair.
-        protocol: the profiles' version tag (``"eval_v1"``); ``None`` is :data:`CURRENT`.
+        language: a language with a registered protocol (``zh``).
+        script: the reference script for every pair (``"simplified"``, ``"traditional"``: the
+            protocol's scripts); ``None`` detects it per pair.
+        protocol: the protocol's name (``"zh-eval-v1"``); ``None`` is the language's current one.
 
     Returns:
         :class:`CerViews`; its ``script_normalized`` view is ``None`` when the converter is
@@ -246,24 +209,25 @@ def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], 
 
     Raises:
         TypeError: inputs are not two strings or two lists of strings.
-        ValueError: lists of different lengths; unknown language; a protocol the language's
-            config does not define, or a script it has no profile for (the message lists them).
+        ValueError: lists of different lengths; unknown language; a script the protocol does
+            not have (the message lists them).
+        ConfigError: (a ``ValueError``) the language has no such protocol, or its config's
+            profiles differ from the protocol's frozen step lists
+            (:func:`~pytest_asrbench.normalize.protocols.checked_protocol`).
     """
     from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
 
     refs, hyps = _as_lists(references, hypotheses)
     tag = resolve_language(language)
-    config = get_config(tag)
-    chosen = _protocol(protocol, config, tag)
-    scripts = chosen.scripts(config)
-    if script is not None and script not in scripts:
-        raise InputError(f"cer_views(): no {script!r} script profile in {tag}.toml; its scripts: "
-                         f"{', '.join(scripts) or 'none'} (profiles {chosen.script_prefix}<script>)")
+    chosen = checked_protocol(get_config(tag), protocol)
+    if script is not None and script not in chosen.scripts:
+        raise InputError(f"cer_views(): {chosen.name} has no script {script!r}; its scripts: "
+                         f"{', '.join(chosen.scripts) or 'none'}")
     punct = get_normalizer(tag, chosen.punct_profile)
     normalized = get_normalizer(tag, chosen.normalized_profile)
     finish = _continuation(punct, normalized)
-    converters, reason = _converters(tag, chosen, normalized, scripts)
-    targets = ((script,) if script else scripts) if converters else ()
+    converters, reason = _converters(tag, chosen, normalized)
+    targets = ((script,) if script else chosen.scripts) if converters else ()
     pairs = []
     for ref, hyp in zip(refs, hyps):
         punct_pair = (punct(ref), punct(hyp))
@@ -281,31 +245,20 @@ def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], 
             used[pair.script] = used.get(pair.script, 0) + 1
     conversion = ScriptConversion(bool(converters), "given" if script else "detected", used,
                                   _libraries(tag), reason)
-    return CerViews(chosen.name(tag), views, conversion, tuple(pairs))
+    return CerViews(chosen.name, views, conversion, tuple(pairs))
 
 
-def _protocol(protocol: str | None, config: LanguageConfig, tag: str) -> CerProtocol:
-    chosen = CURRENT if protocol is None else PROTOCOLS.get(protocol)
-    if chosen is None:
-        raise InputError(f"cer_views(): unknown protocol {protocol!r}; known: {', '.join(PROTOCOLS)}")
-    if not chosen.defined_in(config):
-        raise InputError(f"cer_views(): {tag}.toml does not define the {chosen.version} profiles "
-                         f"[profiles.{chosen.punct_profile}] and [profiles.{chosen.normalized_profile}]; "
-                         "the CER views exist only for languages that define them (zh)")
-    return chosen
-
-
-def _converters(tag: str, chosen: CerProtocol, normalized: Pipeline,
-                scripts: tuple[str, ...]) -> tuple[dict[str, Callable[[str, str], str]], str | None]:
+def _converters(tag: str, chosen: EvalProtocol,
+                normalized: Pipeline) -> tuple[dict[str, Callable[[str, str], str]], str | None]:
     """``({script: run(text, normalized form)}, None)``, or ``({}, reason)`` when a converter is
     unavailable (not installed, or did not load): the script view is then ``None``."""
     from pytest_asrbench.normalize.registry import get_normalizer
 
-    if not scripts:
-        return {}, f"{tag}.toml defines no {chosen.script_prefix}<script> profile"
+    if not chosen.script_profiles:
+        return {}, f"{chosen.name} converts no scripts"
     try:
-        return {name: _continuation(normalized, get_normalizer(tag, chosen.script_prefix + name))
-                for name in scripts}, None
+        return {name: _continuation(normalized, get_normalizer(tag, profile))
+                for name, profile in chosen.script_profiles}, None
     except ConverterUnavailableError as exc:
         return {}, str(exc)
 
@@ -329,6 +282,10 @@ def _compute(result: Score, config: LanguageConfig) -> ViewResult:
     return ViewResult(details=views.details())
 
 
-#: The registered view ``cer_views`` (metrics ``stt_wer`` and ``cer``): runs for every language
-#: whose config defines the current protocol's profiles.
-CER_VIEWS = register_view(MetricView("cer_views", lambda config, unit: CURRENT.defined_in(config), _compute))
+def _applies(config: LanguageConfig, unit: str) -> bool:
+    """The views run for every language that registers a protocol (its config is checked then)."""
+    return current_protocol(config.language) is not None
+
+
+#: The registered view ``cer_views`` (metrics ``stt_wer`` and ``cer``).
+CER_VIEWS = register_view(MetricView("cer_views", _applies, _compute))

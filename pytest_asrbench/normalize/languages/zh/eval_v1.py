@@ -21,6 +21,8 @@ protocol's views read these steps through the profiles ``eval_v1_punct``, ``eval
 
 Numerals are not converted, and the text is measured in code points, not words.
 
+:data:`PROTOCOL` registers the protocol (:mod:`pytest_asrbench.normalize.protocols`) with the
+frozen step list of each profile; a config whose profiles differ is refused by name.
 Frozen: a change is a new protocol (zh-eval-v2, steps ``zh_eval_v2_*``, profiles
 ``eval_v2*``), never an edit of these steps or of the v1 profiles;
 ``tests/test_zh_eval_v1.py`` pins a golden table of pairs and their four rates.
@@ -32,10 +34,28 @@ import unicodedata
 
 import regex
 
+from pytest_asrbench.normalize.protocols import EvalProtocol, register_protocol
 from pytest_asrbench.normalize.steps.registry import step
 
 #: The protocol's published name.
 NAME = "zh-eval-v1"
+#: The frozen step list of each profile of zh-eval-v1 (``configs/zh.toml`` must define them so).
+_CLEANING = ("zh_eval_v1_nfc", "zh_eval_v1_width", "zh_eval_v1_latin_case", "zh_eval_v1_whitespace")
+_NORMALIZED = (*_CLEANING, "zh_eval_v1_punctuation")
+#: zh-eval-v1 as registered: the views' profiles, the scripts in tie-break order (Simplified first).
+PROTOCOL = register_protocol(EvalProtocol(
+    name=NAME,
+    language="zh",
+    punct_profile="eval_v1_punct",
+    normalized_profile="eval_v1",
+    script_profiles=(("simplified", "eval_v1_script_simplified"), ("traditional", "eval_v1_script_traditional")),
+    steps={
+        "eval_v1_punct": _CLEANING,
+        "eval_v1": _NORMALIZED,
+        "eval_v1_script_simplified": (*_NORMALIZED, "zh_eval_v1_to_simplified"),
+        "eval_v1_script_traditional": (*_NORMALIZED, "zh_eval_v1_to_traditional"),
+    },
+))
 
 
 def _width_folds() -> dict[int, str]:
