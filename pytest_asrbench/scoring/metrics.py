@@ -36,13 +36,15 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.2.6",
+            "1.3.0",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
-            "code-switch aware where the config turns it on.",
-            views=("code_switch",),
+            "code-switch aware where the config turns it on; spaces not counted in a "
+            "character-scored language that keeps them (Korean).",
+            views=("code_switch", "spacing"),
         ),
-        Metric("cer", "1.2.6", "char", "Character error rate after the language's normalizer."),
+        Metric("cer", "1.3.0", "char", "Character error rate after the language's normalizer; spaces not counted "
+               "in a character-scored language that keeps them (Korean).", views=("spacing",)),
     )
 }
 

@@ -68,7 +68,6 @@ LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
     "zh": ("opencc", "opencc-python-reimplemented"),
     "ja": ("pykakasi", "fugashi", "unidic-lite"),
-    "ko": ("kiwipiepy",),
 }
 #: Third-party imports of the graph that never change an output (parsing, validation).
 NON_SCORING_LIBRARIES: frozenset[str] = frozenset({"pydantic", "pydantic-core", "tomli", "PyYAML", "jsonschema"})

@@ -1,0 +1,22 @@
+"""Korean (``ko``): the rules of ``configs/ko.toml`` that cannot be data.
+
+Same skeleton as every language package: ``numerals.py`` (the value of a Sino-Korean,
+native or spoken-digit numeral word, no context) and ``numbers.py`` (the ``korean_numbers``
+step: where a numeral is a number). Fillers are the generic ``fillers`` step over the
+config's list. Every step is registered with ``language="ko"``; data files (counters,
+particles, ordinary words that look like numbers, irregular months) stay in ``configs/ko/``.
+Rules, decisions and which CER ``rate`` is: docs/korean.md.
+
+A rule engine over those tables, not a morphological analyser (kiwipiepy): the rules need
+only the word a number starts, its counter and the particles after it, which a table
+decides exactly and in microseconds; an analyser would add a model download and its own
+version to every Korean score for ambiguities the tables already settle (docs/korean.md,
+"Why no morphological analyser").
+"""
+
+#: The language tag every step of this package is registered under.
+LANGUAGE = "ko"
+#: Distributions whose output feeds this package's steps; none: plain Python and the tables.
+LIBRARIES: tuple[str, ...] = ()
+
+from pytest_asrbench.normalize.languages.ko import numbers, numerals  # noqa: E402,F401
