@@ -159,18 +159,31 @@ class KoreanNumbers:
             i += taken
         return " ".join(out)
 
-    def _digit_string(self, words: list[str], i: int) -> str | None:
-        digits = digit_string(words[i])
-        if digits is None or len(digits) < 3 or words[i] in self.tables.not_numbers:
+    def _split_digits(self, word: str) -> tuple[str, str] | None:
+        """``(digits, tail)`` of a word of three or more digit syllables and then particles
+        (``오육칠팔입니다`` -> ``("5678", "입니다")``), else ``None``."""
+        if word in self.tables.not_numbers or word[0] not in DIGIT_SYLLABLES:
             return None
+        for end in range(len(word), 2, -1):
+            digits = digit_string(word[:end])
+            if digits is not None and self.is_tail(word[end:]):
+                return digits, word[end:]
+        return None
+
+    def _digit_string(self, words: list[str], i: int) -> str | None:
+        """Word ``i`` as a spoken digit string (rule 6 of the module docstring), or ``None``."""
+        found = self._split_digits(words[i])
+        if found is None:
+            return None
+        digits, tail = found
         if "0" in digits or len(digits) >= 4:
-            return digits
+            return digits + tail
 
         def numeric(j: int) -> bool:
-            return 0 <= j < len(words) and (bool(_DIGITS_WORD.fullmatch(words[j])) or (
-                digit_string(words[j]) is not None and len(words[j]) >= 3))
+            return 0 <= j < len(words) and (bool(_DIGITS_WORD.fullmatch(words[j])) or
+                                            self._split_digits(words[j]) is not None)
 
-        return digits if numeric(i - 1) or numeric(i + 1) else None
+        return digits + tail if numeric(i - 1) or numeric(i + 1) else None
 
     def _span(self, words: list[str], i: int, out: list[str]) -> tuple[int, list[str]]:
         """How many words starting at ``i`` to consume, and what they become."""
