@@ -41,6 +41,7 @@ from pytest_asrbench.normalize.languages.ko.numerals import (
     numeral_value,
     trailing_place,
 )
+from pytest_asrbench.normalize.languages.ko.words import ParticleChain
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 #: Values of the ``counters`` lexicon, and the numeral systems each admits.
@@ -76,7 +77,7 @@ class KoreanNumberTables:
     """
 
     counters: dict[str, frozenset[str]]
-    particles: tuple[str, ...]
+    particles: ParticleChain
     not_numbers: frozenset[str]
     irregular: dict[str, tuple[int, str]]
 
@@ -95,7 +96,7 @@ class KoreanNumberTables:
                 raise ConfigError(f"ko irregular_numbers lexicon: {word!r} -> {value!r}; write digits and a "
                                   "counter listed in the counters lexicon (유월<TAB>6월)")
             irregular[word] = (int(match[1]), match[2])
-        particles = tuple(sorted(require_lexicon(lexicons, "particles", "korean_numbers"), key=len, reverse=True))
+        particles = ParticleChain(require_lexicon(lexicons, "particles", "korean_numbers"))
         return cls(dict(sorted(counters.items(), key=lambda item: -len(item[0]))), particles,
                    frozenset(require_lexicon(lexicons, "not_numbers", "korean_numbers")), irregular)
 
@@ -105,12 +106,8 @@ class KoreanNumbers:
 
     def __init__(self, tables: KoreanNumberTables):
         self.tables = tables
-        self.is_tail = lru_cache(maxsize=4096)(self._is_tail)
+        self.is_tail = tables.particles
         self.read = lru_cache(maxsize=65536)(self._read)
-
-    def _is_tail(self, text: str) -> bool:
-        """``text`` is empty or a chain of particles (에서는 = 에서 + 는)."""
-        return not text or any(text.startswith(p) and self.is_tail(text[len(p):]) for p in self.tables.particles)
 
     def counter_of(self, text: str, system: str) -> tuple[str, str] | None:
         """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles."""
