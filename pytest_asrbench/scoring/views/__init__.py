@@ -8,9 +8,12 @@ Built-in views, each registered by importing its module here:
 - ``cer_views`` (:mod:`.cer_views`): the four CER views of an evaluation protocol
   (zh-eval-v1: ``cer_raw``, ``cer_punct``, ``cer_normalized``, ``cer_script_normalized``),
   for languages whose config defines its profiles (docs/mandarin.md).
+- ``spacing`` (:mod:`.spacing`): for a character-scored language that keeps its word spaces
+  (Korean), the headline rate becomes the CER without spaces; ``details`` keeps the spaced
+  CER (docs/korean.md).
 """
 
-from pytest_asrbench.scoring.views import cer_views, codeswitch
+from pytest_asrbench.scoring.views import cer_views, codeswitch, spacing
 from pytest_asrbench.scoring.views.base import (
     Counts,
     MetricView,
@@ -31,4 +34,5 @@ __all__ = [
     "get_view",
     "known_views",
     "register_view",
+    "spacing",
 ]

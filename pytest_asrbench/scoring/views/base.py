@@ -29,7 +29,9 @@ class Counts:
     """Headline counts a view may set in place of the strict ones, in the score's unit.
 
     ``hits + substitutions + deletions`` must stay the score's ``reference_length``
-    (:class:`~pytest_asrbench.scoring.result.Score` checks it); the rate is recomputed as
+    (:class:`~pytest_asrbench.scoring.result.Score` checks it), unless the view counts other
+    tokens and says how many the reference has in ``reference_length`` (the Korean CER
+    without spaces counts no space); the rate is recomputed as
     ``(substitutions + deletions + insertions) / reference_length``.
     """
 
@@ -37,6 +39,7 @@ class Counts:
     substitutions: int
     deletions: int
     insertions: int
+    reference_length: int | None = None
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,11 @@ def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> 
                 raise ViewError(f"views {counts_from!r} and {name!r} both set the headline counts")
             counts_from = name
             errors = output.counts.substitutions + output.counts.deletions + output.counts.insertions
-            changes.update(dataclasses.asdict(output.counts))
-            changes["rate"] = errors / result.reference_length if result.reference_length else None
+            counts = dataclasses.asdict(output.counts)
+            if counts["reference_length"] is None:
+                counts["reference_length"] = result.reference_length
+            changes.update(counts)
+            length = counts["reference_length"]
+            changes["rate"] = errors / length if length else None
         result = dataclasses.replace(result, **changes)
     return result

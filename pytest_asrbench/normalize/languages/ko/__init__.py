@@ -1,0 +1,22 @@
+"""Korean (``ko``): the rules of ``configs/ko.toml`` that cannot be data.
+
+Same skeleton as every language package: ``numbers.py`` (the ``korean_numbers`` step:
+where a numeral is a number), ``words.py`` (how a word ends: particle chains), plus
+``numerals.py`` (the value of a Sino-Korean, native or spoken-digit numeral word, no context). Fillers are the generic ``fillers`` step over the
+config's list. Every step is registered with ``language="ko"``; data files (counters,
+particles, ordinary words that look like numbers, irregular months) stay in ``configs/ko/``.
+Rules, decisions and which CER ``rate`` is: docs/korean.md.
+
+A rule engine over those tables, not a morphological analyser (kiwipiepy, not measured
+here): the rules need only where a word starts, the counter after a numeral and whether the
+rest of the word is particles, which the tables decide exactly; every ordinary word that
+reads as a number is one reviewable line of ``not_numbers.tsv``, and no model version enters
+the Korean scores (docs/korean.md, "Why no morphological analyser").
+"""
+
+#: The language tag every step of this package is registered under.
+LANGUAGE = "ko"
+#: Distributions whose output feeds this package's steps; none: plain Python and the tables.
+LIBRARIES: tuple[str, ...] = ()
+
+from pytest_asrbench.normalize.languages.ko import numbers, numerals, words  # noqa: E402,F401
