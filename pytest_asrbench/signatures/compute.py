@@ -67,7 +67,6 @@ COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
     "zh": ("opencc", "opencc-python-reimplemented"),
-    "ja": ("pykakasi", "fugashi", "unidic-lite"),
     "ko": ("kiwipiepy",),
 }
 #: Third-party imports of the graph that never change an output (parsing, validation).
