@@ -14,8 +14,9 @@ Code tokens (tables ``code_letters`` and ``code_digits`` in ``configs/ja/``):
   three tokens (e, m, p). A word that is one letter name said twice (ワイワイ, ピーピー) is
   an onomatopoeia and stays; spaced or dotted (ピー・ピー) it is a code;
 - a katakana digit reading alone (ゼロ, マル, サン);
-- a run of kanji digits with no kanji next to it (三, 〇三); positional numerals (三百)
-  belong to :mod:`.numbers`;
+- a run of kanji digits with no kanji next to it (三, 〇三); three or more of them are a
+  digit string on their own (〇三一二三四 = 031234), a pair alone is not (二三 may be "two
+  or three"); positional numerals (三百) belong to :mod:`.numbers`;
 - an ASCII run of letters and digits (emp, 3);
 - a hiragana digit reading (さん, いち, ぜろ), only when a separator (a space: the
   ``punctuation`` step has made 、 and ・ spaces) parts it from the code token next to it, and
@@ -103,7 +104,9 @@ class CodeReader:
         if match.lastgroup == "ascii":
             return Token(start, end, text, 1)
         if match.lastgroup == "kanji":
-            return Token(start, end, "".join(self.kanji_digits[c] for c in text), 1)
+            # Three or more kanji digits are a digit string on their own (〇三一二); a pair
+            # alone may be a range (二三 "two or three"), so it needs a neighbour token.
+            return Token(start, end, "".join(self.kanji_digits[c] for c in text), len(text) if len(text) > 2 else 1)
         if match.lastgroup == "hira":
             return Token(start, end, self.hiragana_digits[text], 1, hiragana=True)
         if text in self.kana_digits:
