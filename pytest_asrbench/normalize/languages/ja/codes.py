@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache, partial
 
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
@@ -43,8 +44,9 @@ HAN = "\u3400-\u4dbf\u4e00-\u9fff\u3005\u3007"
 #: Particles and the copula that may follow the last spelled hiragana digit (さんです).
 PARTICLES = ("です", "でした", "で", "の", "は", "を", "が", "と", "も", "まで", "から", "ね", "よ")
 
-_KATAKANA_WORD = rf"(?<![{KATAKANA}])[{KATAKANA}]+(?![{KATAKANA}])"
-_ASCII = r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?![A-Za-z0-9])"
+# Maximal runs: scanning left to right, a run is always matched from its first character.
+_KATAKANA_WORD = rf"[{KATAKANA}]+"
+_ASCII = r"[A-Za-z0-9]+"
 _GAP = re.compile(r" *")
 
 
@@ -59,7 +61,7 @@ class Token:
     hiragana: bool = False
 
 
-def _split(word: str, names: Mapping[str, str]) -> list[str] | None:
+def _split(word: str, names: Mapping[str, str]) -> tuple[str, ...] | None:
     """The values of ``word`` split completely into ``names`` (longest name first at each
     position, backtracking when the rest does not split), or ``None``."""
     longest = max(map(len, names))
@@ -79,7 +81,8 @@ def _split(word: str, names: Mapping[str, str]) -> list[str] | None:
         dead.add(position)
         return None
 
-    return split_from(0)
+    pieces = split_from(0)
+    return None if pieces is None else tuple(pieces)
 
 
 class CodeReader:
@@ -91,6 +94,8 @@ class CodeReader:
         self.hiragana_digits = {k: v for k, v in digits.items() if re.fullmatch(f"[{HIRAGANA}]+", k)}
         self.kanji_digits = {k: v for k, v in digits.items() if len(k) == 1 and re.fullmatch(f"[{HAN}]", k)}
         self.katakana_names = {**self.kana_digits, **self.letters}
+        # katakana word -> its split; words recur (product names), so splits are cached (bounded)
+        self._split = lru_cache(maxsize=2**16)(partial(_split, names=self.katakana_names))
         hira = "|".join(sorted(map(re.escape, self.hiragana_digits), key=len, reverse=True))
         particles = "|".join(PARTICLES)
         kanji = "".join(self.kanji_digits)
@@ -111,7 +116,7 @@ class CodeReader:
             return Token(start, end, self.hiragana_digits[text], 1, hiragana=True)
         if text in self.kana_digits:
             return Token(start, end, self.kana_digits[text], 1)
-        pieces = _split(text, self.katakana_names)
+        pieces = self._split(text)
         if not pieces or not any(piece in self.letters for piece in pieces):
             return None
         if len(pieces) == 2 and pieces[0] == pieces[1]:

@@ -114,4 +114,5 @@ def ja_numbers(config, lexicons):
             return match.group(0)
         return (match.group("prefix") or "") + str(value)
 
-    return lambda text: pattern.sub(replace, text)
+    has_numeral = re.compile(f"[{''.join(DIGITS)}{''.join(SMALL_UNITS)}{''.join(LARGE_UNITS)}]")
+    return lambda text: pattern.sub(replace, text) if has_numeral.search(text) else text

@@ -25,6 +25,8 @@ WIDTH_FORMS = re.compile(r"[\uff00-\uffef]+")
 
 def fold_width(text: str) -> str:
     """``text`` with every run of width-variant characters replaced by its NFKC form."""
+    if not text or max(text) < "\uff00":  # the common case: no character of the block
+        return text
     return WIDTH_FORMS.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)
 
 

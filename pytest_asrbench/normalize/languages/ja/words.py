@@ -49,6 +49,12 @@ def ja_fillers(config, lexicons, options: FillerOptions):
     return lambda text: " ".join(filter(None, (chunk(word) for word in text.split(" "))))
 
 
+#: Whole words: a maximal run of katakana, and a maximal run of Latin words with single
+#: spaces between them (so a key of several words, "service now", is found by its words).
+_KATAKANA_WORDS = re.compile(f"[{KATAKANA}]+")
+_LATIN_WORDS = re.compile(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+)*")
+
+
 def _replacer(table: dict[str, str], pattern: str):
     regex = re.compile(pattern)
     return lambda text: regex.sub(lambda match: table[match.group(0)], text)
@@ -78,8 +84,27 @@ def ja_loanwords(config, lexicons):
     table = {key.lower(): value for key, value in require_lexicon(lexicons, "loanwords", "ja_loanwords").items()}
     if not table:
         return lambda text: text
-    alternatives = []
-    for key in sorted(table, key=len, reverse=True):
-        edge = f"[{KATAKANA}]" if re.fullmatch(f"[{KATAKANA}]+", key) else "[A-Za-z0-9]"
-        alternatives.append(f"(?<!{edge}){re.escape(key)}(?!{edge})")
-    return _replacer(table, "|".join(alternatives))
+    longest = max(len(key.split(" ")) for key in table)
+
+    def latin(match: re.Match) -> str:
+        words = match.group(0).split(" ")
+        out, position = [], 0
+        while position < len(words):
+            for size in range(min(longest, len(words) - position), 0, -1):
+                name = " ".join(words[position:position + size])
+                if name in table:
+                    out.append(table[name])
+                    position += size
+                    break
+            else:
+                out.append(words[position])
+                position += 1
+        return " ".join(out)
+
+    def katakana(match: re.Match) -> str:
+        return table.get(match.group(0), match.group(0))
+
+    def run(text: str) -> str:
+        return _KATAKANA_WORDS.sub(katakana, _LATIN_WORDS.sub(latin, text))
+
+    return run
