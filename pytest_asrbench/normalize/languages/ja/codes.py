@@ -18,19 +18,20 @@ Code tokens (tables ``code_letters`` and ``code_digits`` in ``configs/ja/``):
   digit string on their own (〇三一二三四 = 031234), a pair alone is not (二三 may be "two
   or three"); positional numerals (三百) belong to :mod:`.numbers`;
 - an ASCII run of letters and digits (emp, 3);
-- a hiragana digit reading (さん, いち, ぜろ), only when a separator (a space: the
-  ``punctuation`` step has made 、 and ・ spaces) parts it from the code token next to it, and
-  it is followed by a space, the end, a character that is not hiragana, or a particle
-  (:data:`PARTICLES`): イー・エム・ピー、さんです is emp3です, エムさん ("Mr M") stays.
+- a hiragana digit reading (さん, いち, ぜろ), only as a word of its own: after a separator
+  (a space: the ``punctuation`` step has made 、 and ・ spaces) or at the start, and followed
+  by a space, the end or a particle (:data:`PARTICLES`):
+  イー・エム・ピー、さんです is emp3です, エムさん ("Mr M") stays.
 
-Tokens follow each other directly or with spaces between them. The run becomes the letters
+A digit (ASCII or kanji) with a kanji or a counter right after it is no code token: 3年,
+三つ and 3ページ are numbers with their counters (:mod:`.numbers`). Tokens follow each other directly or with spaces between them. The run becomes the letters
 and digits joined (``emp3``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -46,8 +47,8 @@ PARTICLES = ("です", "でした", "で", "の", "は", "を", "が", "と", "�
 
 # Maximal runs: scanning left to right, a run is always matched from its first character.
 _KATAKANA_WORD = rf"[{KATAKANA}]+"
-_ASCII = r"[A-Za-z0-9]+"
 _GAP = re.compile(r" *")
+_KATAKANA_GROUP = re.compile(rf"[{KATAKANA}]+(?: +[{KATAKANA}]+)+")
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _split(word: str, names: Mapping[str, str]) -> tuple[str, ...] | None:
 class CodeReader:
     """Finds and rewrites spelled codes with one language's letter and digit tables."""
 
-    def __init__(self, letters: Mapping[str, str], digits: Mapping[str, str]):
+    def __init__(self, letters: Mapping[str, str], digits: Mapping[str, str], counters: Iterable[str] = ()):
         self.letters = dict(letters)
         self.kana_digits = {k: v for k, v in digits.items() if re.fullmatch(f"[{KATAKANA}]+", k)}
         self.hiragana_digits = {k: v for k, v in digits.items() if re.fullmatch(f"[{HIRAGANA}]+", k)}
@@ -99,10 +100,13 @@ class CodeReader:
         hira = "|".join(sorted(map(re.escape, self.hiragana_digits), key=len, reverse=True))
         particles = "|".join(PARTICLES)
         kanji = "".join(self.kanji_digits)
+        # A digit with a counter after it (3年, 三つ, 3ページ) is a number, not a code token.
+        counted = "|".join(sorted(map(re.escape, counters), key=len, reverse=True))
+        no_counter = f"(?!{counted})" if counted else ""
         self.pattern = re.compile(
-            rf"(?P<kata>{_KATAKANA_WORD})|(?P<ascii>{_ASCII})"
-            rf"|(?P<kanji>(?<![{HAN}])[{kanji}]+(?![{HAN}]))"
-            rf"|(?P<hira>(?<![{HIRAGANA}])(?:{hira})(?=$|[^{HIRAGANA}]|{particles}))")
+            rf"(?P<kata>{_KATAKANA_WORD})|(?P<ascii>[A-Za-z0-9]+(?![A-Za-z0-9]){no_counter})"
+            rf"|(?P<kanji>(?<![{HAN}])[{kanji}]+(?![{HAN}]){no_counter})"
+            rf"|(?P<hira>(?<![^ ])(?:{hira})(?=$| |{particles}))")
 
     def _token(self, match: re.Match) -> Token | None:
         text, start, end = match.group(0), match.start(), match.end()
@@ -119,9 +123,25 @@ class CodeReader:
         pieces = self._split(text)
         if not pieces or not any(piece in self.letters for piece in pieces):
             return None
-        if len(pieces) == 2 and pieces[0] == pieces[1]:
-            return None  # ワイワイ, ピーピー: one name said twice in one word is an onomatopoeia
+        if len(set(pieces)) == 1 and len(pieces) > 1:
+            return None  # ワイワイ, ピーピー: one name repeated in one word is an onomatopoeia
         return Token(start, end, "".join(self.katakana_names[p] for p in pieces), len(pieces))
+
+    def _splits_as_code(self, word: str) -> bool:
+        pieces = self._split(word)
+        return bool(pieces) and any(p in self.letters for p in pieces) and len(set(pieces)) > 1
+
+    def _merge_broken_words(self, match: re.Match) -> str:
+        """Katakana words with spaces between them, one of which is no code token alone,
+        are read as one word when together they spell a code (イー エ ム is イーエム): the
+        space fell inside a letter name. So a second pass, which sees the words joined
+        (``remove_spaces``), reads them as the first did."""
+        words = match.group(0).split()
+        joined = "".join(words)
+        if self._splits_as_code(joined) and not all(
+                word in self.kana_digits or self._splits_as_code(word) or word in self.letters for word in words):
+            return joined
+        return match.group(0)
 
     def _runs(self, text: str) -> list[list[Token]]:
         runs: list[list[Token]] = []
@@ -146,6 +166,7 @@ class CodeReader:
         return runs
 
     def __call__(self, text: str) -> str:
+        text = _KATAKANA_GROUP.sub(self._merge_broken_words, text)
         pieces: list[str] = []
         position = 0
         for run in self._runs(text):
@@ -161,9 +182,10 @@ class CodeReader:
 @step("ja_codes", language="ja")
 def ja_codes(config, lexicons):
     """Spelled codes (:class:`CodeReader`): ``イー エム ピー さん`` -> ``emp3``, ``三 一 八 五
-    ゼロ 四`` -> ``318504``; single words stay. Reads the lexicons ``code_letters`` and
-    ``code_digits``. Runs after ``lowercase`` and ``punctuation`` (、 and ・ are spaces
+    ゼロ 四`` -> ``318504``; single words stay. Reads the lexicons ``code_letters``,
+    ``code_digits`` and ``counters`` (a digit before a counter is a number, not a code). Runs after ``lowercase`` and ``punctuation`` (、 and ・ are spaces
     then) and before ``ja_numbers`` and ``remove_spaces``."""
     reader = CodeReader(require_lexicon(lexicons, "code_letters", "ja_codes"),
-                        require_lexicon(lexicons, "code_digits", "ja_codes"))
+                        require_lexicon(lexicons, "code_digits", "ja_codes"),
+                        require_lexicon(lexicons, "counters", "ja_codes"))
     return lambda text: reader(text) if text else text

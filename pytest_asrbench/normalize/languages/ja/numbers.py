@@ -69,6 +69,14 @@ def _is_range(numeral: str) -> bool:
     return _KANJI_DIGIT_PAIR.fullmatch(numeral) is not None
 
 
+def _mixed_digit_string(numeral: str) -> bool:
+    """Kanji and ASCII digits side by side with no unit (二3): two numbers that met when a
+    space between them was removed, not one digit string."""
+    if any(char in SMALL_UNITS or char in LARGE_UNITS for char in numeral):
+        return False
+    return any(char.isascii() for char in numeral) and not numeral.isascii()
+
+
 def _exception_pattern(table: Mapping[str, str]) -> str:
     """One regex alternative per entry of ``number_words`` (longest word first)."""
     alternatives = []
@@ -83,7 +91,8 @@ def _exception_pattern(table: Mapping[str, str]) -> str:
         if kind not in ("number", "keep") or not followers:
             raise ConfigError(
                 f"number_words: {word!r} has the rule {rule!r}; write 'keep', 'number before X|Y' or 'keep before X|Y'")
-        alternatives.append(f"{body}(?!{followers})" if kind == "number" else f"{body}(?={followers})")
+        # read through spaces, as remove_spaces will join them (十分 後 is 十分後)
+        alternatives.append(f"{body}(?! *(?:{followers}))" if kind == "number" else f"{body}(?= *(?:{followers}))")
     return "|".join(alternatives)
 
 
@@ -100,14 +109,17 @@ def ja_numbers(config, lexicons):
     exceptions = require_lexicon(lexicons, "number_words", "ja_numbers")
     counter = "|".join(re.escape(c) for c in sorted(counters, key=len, reverse=True))
     kept = _exception_pattern(exceptions)
-    numeral = rf"(?P<prefix>第)?(?P<numeral>[{_NUMERAL_CHARS}]+)(?(prefix)|(?=(?:{counter})))"
+    # Spaces inside a numeral and before its counter are read through (三 年, 二千 二十六年):
+    # remove_spaces deletes them later, and the result must not change on a second pass.
+    numeral = (rf"(?P<prefix>第)?(?P<numeral>[{_NUMERAL_CHARS}](?:[{_NUMERAL_CHARS}]| (?=[{_NUMERAL_CHARS}]))*)"
+               rf"(?(prefix)|(?= *(?:{counter})))")
     pattern = re.compile((f"(?P<kept>{kept})|" if kept else "") + numeral)
 
     def replace(match: re.Match) -> str:
         if match.group("kept") if kept else False:
             return match.group(0)
-        text = match.group("numeral")
-        if text.isascii() or _is_range(text):
+        text = match.group("numeral").replace(" ", "")
+        if text.isascii() or _is_range(text) or _mixed_digit_string(text):
             return match.group(0)
         value = numeral_value(text)
         if value is None:

@@ -14,6 +14,7 @@ import re
 
 from pydantic import Field
 
+from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.languages.ja.codes import KATAKANA
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
@@ -55,6 +56,9 @@ _KATAKANA_WORDS = re.compile(f"[{KATAKANA}]+")
 _LATIN_WORDS = re.compile(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+)*")
 
 
+_MAX_VARIANT_PASSES = 8
+
+
 def _replacer(table: dict[str, str], pattern: str):
     regex = re.compile(pattern)
     return lambda text: regex.sub(lambda match: table[match.group(0)], text)
@@ -65,11 +69,33 @@ def ja_variants(config, lexicons):
     """Spellings of one word written one way (lexicon ``variants``: variant -> the one
     kept): 何とか -> なんとか, 振り替え -> 振替, 苗字 -> 名字, 合って -> あって. Replaced
     wherever they occur, longest first; an entry must never be part of another word read
-    differently (docs/japanese.md: homophones such as 橋 / 箸 / 端 are not variants)."""
+    differently (docs/japanese.md: homophones such as 橋 / 箸 / 端 are not variants).
+    Replaced until nothing changes, so the output is a fixed point.
+
+    Raises:
+        ConfigError: a kept spelling contains a variant (the table would chain).
+    """
     table = dict(require_lexicon(lexicons, "variants", "ja_variants"))
     if not table:
         return lambda text: text
-    return _replacer(table, "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)))
+    for key, value in table.items():
+        inside = [other for other in table if other in value]
+        if inside:
+            raise ConfigError(f"variants: the spelling kept for {key!r}, {value!r}, contains the variant "
+                              f"{inside[0]!r}; a kept spelling must not be a variant itself")
+    replace = _replacer(table, "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)))
+
+    def run(text: str) -> str:
+        # Until nothing changes: a kept spelling and the text after it may spell another
+        # variant (振り替ええ -> 振替え -> 振替), and a second pass must find nothing to do.
+        for _ in range(_MAX_VARIANT_PASSES):
+            changed = replace(text)
+            if changed == text:
+                return text
+            text = changed
+        return text
+
+    return run
 
 
 @step("ja_loanwords", language="ja")
