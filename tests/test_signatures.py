@@ -382,6 +382,33 @@ def test_step_modules_a_language_does_not_use_are_left_out(pristine, tmp_path):
     assert "module pytest_asrbench/normalize/steps/__init__.py" in describe_changes(before.components, used.components)
 
 
+def test_a_new_language_package_leaves_the_thai_benchmark_signature_alone(pristine, tmp_path):
+    """th_bench_cer runs only its cleaning profile's steps: a language package with none of
+    them (a new language) must not move it; a step module the profile lists does."""
+    from pytest_asrbench.bench.scoring.signature import compute_signature
+
+    copy = tmp_path / "copy"
+    shutil.copytree(pristine, copy)
+    source = DirSource(copy)
+    before = compute_signature(source)
+    package = copy / "pytest_asrbench" / "normalize" / "languages" / "xx"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "LANGUAGE = 'xx'\nLIBRARIES = ()\nfrom pytest_asrbench.normalize.languages.xx import words  # noqa\n", encoding="utf-8")
+    (package / "words.py").write_text(
+        "from pytest_asrbench.normalize.steps.registry import step\n\n"
+        "@step('xx_probe', language='xx')\ndef probe(config, lexicons):\n    return str.upper\n", encoding="utf-8")
+    registry = copy / "pytest_asrbench" / "normalize" / "languages" / "__init__.py"
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(re.sub(r"(from pytest_asrbench\.normalize\.languages import [^\n]*?)(  # noqa)", r"\1, xx\2", text, count=1),
+                        encoding="utf-8")
+    assert ", xx" in registry.read_text(encoding="utf-8")
+    assert compute_signature(source).signature == before.signature
+    bench = copy / "pytest_asrbench" / "normalize" / "languages" / "th" / "bench.py"
+    bench.write_text(bench.read_text(encoding="utf-8") + "\nEDITED = 1\n", encoding="utf-8")
+    assert compute_signature(source).signature != before.signature
+
+
 @pytest.mark.parametrize(
     ("before", "after", "level"),
     [("1.2.1", "1.2.1", None), ("1.2.1", "1.2.2", "patch"), ("1.2.1", "1.3.0", "minor"), ("1.2.1", "2.0.0", "major"),

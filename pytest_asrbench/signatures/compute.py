@@ -66,7 +66,6 @@ COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
 #: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
     "th": ("pythainlp",),
-    "ja": ("pykakasi", "fugashi", "unidic-lite"),
 }
 #: Third-party imports of the graph that never change an output (parsing, validation).
 NON_SCORING_LIBRARIES: frozenset[str] = frozenset({"pydantic", "pydantic-core", "tomli", "PyYAML", "jsonschema"})

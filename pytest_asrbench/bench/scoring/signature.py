@@ -4,7 +4,9 @@ Components (named like every metric signature's, :mod:`pytest_asrbench.signature
 
 - ``module <path>``: the import graph of :data:`ROOTS` (the corpus scorer, its report, and the
   reference cleaning with the normalizer code the cleaning calls: ``normalize/languages/th/bench.py``
-  among them), hashed from the syntax tree (comments and docstrings do not count);
+  among them), hashed from the syntax tree (comments and docstrings do not count); step
+  modules and language packages none of whose steps the cleaning profile lists are left out,
+  as for every metric signature;
 - ``data <path>``: data files next to those modules;
 - ``config th.toml [profiles.bench_v1]``: the cleaning profile of ``configs/th.toml``, parsed
   and re-serialized with sorted keys (the rest of th.toml feeds the reviewer normalizer, not
@@ -27,7 +29,14 @@ from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.languages.th.bench import BENCH_V1_PROFILE
 from pytest_asrbench.bench.scoring.metric import NAME
-from pytest_asrbench.signatures.compute import Signature, canonical_data, config_version, digest, package_data
+from pytest_asrbench.signatures.compute import (
+    Signature,
+    canonical_data,
+    config_version,
+    digest,
+    package_data,
+    unused_step_modules,
+)
 from pytest_asrbench.signatures.graph import module_hash, walk
 from pytest_asrbench.signatures.providers import SignatureProvider, register_provider, version_literal
 from pytest_asrbench.signatures.sources import PACKAGE
@@ -42,8 +51,8 @@ ROOTS = (f"{PACKAGE}.bench.scoring.corpus", f"{PACKAGE}.bench.scoring.report",
 LIBRARIES = ("rapidfuzz", "pythainlp", "numpy")
 
 
-def profile_component(source) -> tuple[str, str, str]:
-    """``(component name, hash, path)`` of the cleaning profile table of ``configs/th.toml``.
+def _profile_table(source) -> tuple[dict | None, str]:
+    """The cleaning profile table of ``configs/th.toml`` (``None`` when absent) and its path.
 
     Raises:
         ConfigError: th.toml is missing or not valid TOML.
@@ -52,9 +61,27 @@ def profile_component(source) -> tuple[str, str, str]:
     data = source.read(path)
     if data is None:
         raise ConfigError(f"{path} not found in {source.label}: the {NAME} cleaning profile lives there")
-    table = (load_toml(data, path).get("profiles") or {}).get(BENCH_V1_PROFILE)
+    return (load_toml(data, path).get("profiles") or {}).get(BENCH_V1_PROFILE), path
+
+
+def profile_component(source) -> tuple[str, str, str]:
+    """``(component name, hash, path)`` of the cleaning profile table of ``configs/th.toml``.
+
+    Raises:
+        ConfigError: th.toml is missing or not valid TOML.
+    """
+    table, path = _profile_table(source)
     content = b"<missing>" if table is None else canonical_json(table)
     return f"config {LANGUAGE}.toml [profiles.{BENCH_V1_PROFILE}]", digest(content), path
+
+
+def profile_steps(source) -> set[str]:
+    """The step names the cleaning profile lists: the only steps the cleaning runs, so step
+    modules and language packages with none of them are left out of the graph (a new
+    language package does not move this signature)."""
+    table, _ = _profile_table(source)
+    steps = (table or {}).get("steps") or []
+    return {str(name) for name in steps} if isinstance(steps, list) else set()
 
 
 def compute_signature(source, with_libraries: bool = True) -> Signature:
@@ -69,11 +96,12 @@ def compute_signature(source, with_libraries: bool = True) -> Signature:
     version = version_literal(source, VERSION_FILE)
     if version is None:
         raise ConfigError(f"{VERSION_FILE} in {source.label} has no VERSION = \"x.y.z\": the {NAME} version gate")
-    graph = walk(source, list(ROOTS))
+    skip = unused_step_modules(source, profile_steps(source))
+    graph = walk(source, list(ROOTS), skip=skip)
     components: dict[str, str] = {}
     files: dict[str, str] = {}
     for name, path in sorted(graph.modules.items(), key=lambda item: item[1]):
-        components[f"module {path}"] = module_hash(source.read(path), path, name)[:16]
+        components[f"module {path}"] = module_hash(source.read(path), path, name, skip)[:16]
         files[f"module {path}"] = path
     for component, path in sorted(package_data(source, list(graph.modules.values())).items()):
         components[component] = digest(canonical_data(source.read(path), path))
