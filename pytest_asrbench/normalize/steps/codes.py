@@ -1,0 +1,104 @@
+"""Spelled codes: letters and digits said one by one become the code they spell.
+
+Source: issue 15 ("ABC779" vs "A B C seven seven nine" was WER 1.2) and the seed's open
+items ("F L" vs "FL", "1 2 3" vs "123"). A run is a sequence of space-separated items, each
+a single Latin letter (lowercase "a" and "i" excepted: the article and the pronoun), a
+single digit, or a digit word of the language (``[options.spelled_codes] digit_words``,
+"seven" = 7). A run of two or more items is joined into one token when it forms a code:
+
+- it mixes letters and digits ("A B C seven seven nine" = "ABC779", "b 12" is not a run:
+  "12" is not one item);
+- or it is all capital letters ("F L" = "FL", "U S A" = "USA"); lowercase letters alone are
+  words, not a code ("f l" stays);
+- or it is all digits and at least ``min_digits`` long (3 by default): "one two three" =
+  "1 2 3" = "123", a spelled number; two digits stay two numbers ("one two days").
+
+A comma (or any punctuation) after an item ends the run: "one, two, three" is a count and
+stays three numbers, so it does not meet "123" (STT writes counts with commas). A run's
+last item may carry the punctuation ("A B C." = "ABC."). A digit word right after one of
+``not_after`` (en: "twenty", "hundred", "point" ...) belongs to that number and never
+starts a run ("twenty one two three" keeps "twenty one").
+
+The step runs before ``punctuation`` (it needs the commas) and before the number steps;
+runs next to a spoken symbol are joined by ``spoken_symbols`` too ("A B dash 1 2").
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.registry import step
+
+_TRAILING = ".,!?;:"
+_NOT_IN_RUN = frozenset("ai")
+
+
+class SpelledCodeOptions(StepOptions):
+    """``[options.spelled_codes]``: the language's digit words and the run rules."""
+
+    digit_words: dict[str, str] = Field(default_factory=dict, description="Spoken digit -> digit ('seven' = '7').")
+    min_digits: int = Field(3, ge=2, description="Shortest digit-only run that is joined.")
+    not_after: list[str] = Field(default_factory=list, description="Words after which a digit word is part of a "
+                                                                   "number, not a spelled run ('twenty').")
+
+
+@step("spelled_codes", idempotent=True, options=SpelledCodeOptions)
+def spelled_codes(config, lexicons, options: SpelledCodeOptions):
+    """Join runs of spelled letters and digits that form a code (module docstring)."""
+    fold = make_fold(config.char_folds)
+    digit_words = {fold(word.casefold()): digit for word, digit in options.digit_words.items()}
+    not_after = frozenset(fold(word.casefold()) for word in options.not_after)
+
+    def item(token: str) -> tuple[str, str, str] | None:
+        """(character, 'L' upper letter / 'l' lower letter / 'd' digit, trailing punctuation)."""
+        core = token.rstrip(_TRAILING)
+        trail = token[len(core):]
+        if len(core) == 1:
+            if "0" <= core <= "9":
+                return core, "d", trail
+            if "A" <= core <= "Z":
+                return core, "L", trail
+            if "a" <= core <= "z" and core not in _NOT_IN_RUN:
+                return core, "l", trail
+            return None
+        digit = digit_words.get(fold(core.casefold())) if digit_words else None
+        return (digit, "d", trail) if digit is not None else None
+
+    def forms_code(kinds: list[str]) -> bool:
+        has_digit = "d" in kinds
+        if has_digit and ("L" in kinds or "l" in kinds):
+            return True
+        if not has_digit:
+            return all(kind == "L" for kind in kinds)
+        return len(kinds) >= options.min_digits
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        items = [item(token) for token in tokens]
+        if sum(found is not None for found in items) < 2:
+            return text
+        out: list[str] = []
+        index, count = 0, len(tokens)
+        changed = False
+        while index < count:
+            start = index
+            if items[start] is None or (start and items[start][1] == "d" and len(tokens[start].rstrip(_TRAILING)) > 1
+                                        and fold(tokens[start - 1].casefold()) in not_after):
+                out.append(tokens[index])
+                index += 1
+                continue
+            end = start + 1
+            while items[end - 1][2] == "" and end < count and items[end] is not None:
+                end += 1
+            run_items = items[start:end]
+            if len(run_items) >= 2 and forms_code([kind for _, kind, _ in run_items]):
+                out.append("".join(char for char, _, _ in run_items) + run_items[-1][2])
+                changed = True
+            else:
+                out.extend(tokens[start:end])
+            index = end
+        return " ".join(out) if changed else text
+
+    return run
