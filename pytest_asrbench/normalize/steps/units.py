@@ -6,15 +6,16 @@ millimetres" was scored as an error). The step is generic; the units are data:
 - lexicon ``units``: every written or spoken form of a unit (abbreviation, singular and
   plural name, several words allowed: "km/h", "degrees c") -> the one form written out
   (en: the plural spoken name, "millimeters"; hi: the Devanagari name, "किलोमीटर");
-- ``[options.units] number_words``: words that count as a number right before a unit when
-  the step runs before the number-word step (en runs it before ``fillers_any_case``, so a
+- ``[options.units] number_words``, and the keys of the config's ``numbers`` lexicon if it
+  has one (hi): words that count as a number right before a unit when the step runs
+  before the number-word step (en runs it before ``fillers_any_case``, so a
   unit that is also a filler is rewritten first: "ten mm" = "10 mm" = "10 millimeters",
   while a lone "mm" is still a filler).
 
 A form is rewritten only right after a number (digits, a decimal "2.5", or one of the
 ``number_words``): "a kilometer away" and "the GB team" keep their words. A unit glued to
-its number is split first ("10mm", "5GB", "2.5kg"): that split is limited to forms made of
-letters, so a code such as "A4" or "B12" is never touched. Matching ignores case ("GB" =
+its number is split first ("10mm", "5GB", "2.5kg", hi "25%"): that split is limited to
+forms without digits after the number, so a code such as "A4" or "B12" is never touched. Matching ignores case ("GB" =
 "gb"); the lexicon decides the ambiguous ones (en leaves out "m", "g" and "in").
 """
 
@@ -49,12 +50,13 @@ def units(config, lexicons, options: UnitOptions):
     """
     fold = make_fold(config.char_folds)
     table = PhraseTable(require_lexicon(lexicons, "units", "units"), fold, f"{config.language} units lexicon")
-    number_words = frozenset(fold(word.casefold()) for word in options.number_words)
-    single = sorted((phrase[0] for phrase in table.values if len(phrase) == 1 and phrase[0].isalpha()),
+    spoken = [*options.number_words, *lexicons.get("numbers", {})]
+    number_words = frozenset(fold(word.casefold()) for word in spoken)
+    single = sorted((phrase[0] for phrase in table.values if len(phrase) == 1 and not any(char.isdigit() for char in phrase[0])),
                     key=len, reverse=True)
     glued = (re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({'|'.join(map(re.escape, single))})(?![\w'])", re.IGNORECASE)
              if single else None)
-    glued_test = re.compile(r"\d[^\W\d_]") if single else None
+    glued_test = re.compile(r"\d[^\s\d]") if single else None
 
     def is_number(token: str, folded: str) -> bool:
         return folded in number_words or bool(_NUMBER.fullmatch(token))

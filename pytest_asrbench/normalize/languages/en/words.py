@@ -21,7 +21,10 @@ An abbreviation, with or without its dot, is expanded only when the next word lo
 name: it starts with a letter and is not one of the function or address words below. So
 "Dr. Smith", "dr smith" and "Doctor Smith" meet, while "Elm Dr. is closed" keeps "dr"
 (there it means "drive", which is left as written: the spoken form is unknown). The test
-ignores case so that a lowercase reference and a cased transcript are read alike.
+ignores case so that a lowercase reference and a cased transcript are read alike, with one
+exception: an abbreviation written in capitals is an acronym or a code, not a title ("an
+MR scan", "the DR Congo"; the seed's open item "two-letter title abbreviations that still
+fire on codes"). Text written all in capitals ("MR. SMITH") therefore keeps "mr".
 """
 
 from __future__ import annotations
@@ -115,9 +118,12 @@ def titles(config, lexicons):
     keys = frozenset(table)
 
     def replace(match: re.Match) -> str:
+        written = match.group(1)
         if match.group(2).casefold() in _NOT_A_NAME:
             return match.group(0)
-        return table[match.group(1).casefold()]
+        if len(written) > 1 and written.isupper():
+            return match.group(0)  # "MR scan", "DR Congo", "LT cable": an acronym, not a title
+        return table[written.casefold()]
 
     def run(text: str) -> str:
         if keys.isdisjoint(text.lower().split()):
