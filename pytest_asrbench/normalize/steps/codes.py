@@ -28,6 +28,8 @@ dash 1 2").
 
 from __future__ import annotations
 
+import re
+
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
@@ -53,6 +55,10 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     fold = make_fold(config.char_folds)
     digit_words = {fold(word.casefold()): digit for word, digit in options.digit_words.items()}
     not_after = frozenset(fold(word.casefold()) for word in options.not_after)
+    # Two items side by side: the only texts the step can change (one C-level search).
+    spoken = "".join(f"|{re.escape(word)}" for word in sorted(digit_words, key=len, reverse=True))
+    candidate = rf"(?:[0-9A-Za-z]{spoken})"
+    pair = re.compile(rf"(?<!\S){candidate} {candidate}(?!\S)", re.IGNORECASE)
 
     def item(token: str) -> tuple[str, str] | None:
         """(character, 'L' capital letter / 'l' small letter / 'd' digit), or ``None``."""
@@ -76,10 +82,10 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
         return len(kinds) >= options.min_digits
 
     def run(text: str) -> str:
+        if not pair.search(text):  # after char_folds: the text is folded already
+            return text
         tokens = text.split()
         items = [item(token) for token in tokens]
-        if sum(found is not None for found in items) < 2:
-            return text
         out: list[str] = []
         index, count = 0, len(tokens)
         changed = False

@@ -28,6 +28,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import folded_tokens
 from pytest_asrbench.normalize.steps.registry import step
 
 _LABEL = re.compile(r"[^\W_](?:[\w.@-]*[^\W_])?")
@@ -54,6 +55,7 @@ def spoken_emails(config, lexicons, options: EmailOptions):
     tlds = frozenset(word.casefold() for word in options.tlds)
     ordinary = frozenset(fold(word.casefold()) for word in options.ordinary_words)
     keywords = at_words | dot_words
+    padded_keywords = tuple(f" {word} " for word in sorted(keywords))
 
     def label(tokens: list[str], folded: list[str], index: int) -> bool:
         return (0 <= index < len(tokens) and folded[index] not in keywords and folded[index] not in ordinary
@@ -63,10 +65,16 @@ def spoken_emails(config, lexicons, options: EmailOptions):
         return token.rsplit(".", 1)[-1] in tlds
 
     def run(text: str) -> str:
-        tokens = text.split()
-        folded = [fold(token.casefold()) for token in tokens]
-        if keywords.isdisjoint(folded):
+        # After char_folds (the step is listed after it): the words meet the folded keys.
+        # Substring tests first: far cheaper than any regex or split.
+        padded = f" {text.casefold()} "
+        if not any(word in padded for word in padded_keywords):
             return text
+        lowered = fold(text.casefold()).split()
+        if tlds.isdisjoint(lowered) and "." not in text:
+            return text  # nothing that can end a domain
+        tokens = text.split()
+        folded = lowered if len(lowered) == len(tokens) else folded_tokens(text, tokens, fold)
         out: list[str] = []
         index, count = 0, len(tokens)
         changed = False

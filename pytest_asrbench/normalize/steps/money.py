@@ -38,10 +38,11 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import PhraseTable
+from pytest_asrbench.normalize.steps.phrases import PhraseTable, folded_tokens
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
 _MINOR = re.compile(r"[0-9]|[1-9][0-9]")
 _CENT = Decimal("0.01")
 
@@ -103,12 +104,13 @@ def money(config, lexicons, options: MoneyOptions):
         return None
 
     def run(text: str) -> str:
-        if not any(char.isdigit() for char in text):
+        if not _DIGIT.search(text):
+            return text
+        # After char_folds (the step is listed after it): casefolded words meet the folded keys.
+        if not (symbol_chars and not symbol_chars.isdisjoint(text)) and triggers.isdisjoint(text.casefold().split()):
             return text
         tokens = text.split()
-        folded = [fold(token.casefold()) for token in tokens]
-        if triggers.isdisjoint(folded) and not (symbol_chars and any(char in symbol_chars for char in text)):
-            return text
+        folded = folded_tokens(text, tokens, fold)
         out: list[str] = []
         index, count = 0, len(tokens)
         while index < count:
@@ -153,6 +155,9 @@ def money(config, lexicons, options: MoneyOptions):
                     after = cents[1]
             out.append(written(mark, value))
             index = after
-        return " ".join(out)
+        joined = " ".join(out)
+        # The same object when nothing changed: the pipeline then skips a repeated
+        # idempotent step (number_formats) after this one.
+        return text if joined == text else joined
 
     return run

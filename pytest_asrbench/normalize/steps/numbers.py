@@ -93,7 +93,10 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     def join(match: re.Match) -> str:
         return "".join(group for group in match.groups() if group)
 
+    shortest = min(int(grouping.split("-")[0]) for grouping in options.groupings) if options.groupings else 1
+    test = re.compile(rf"\d{{{shortest}}}[ .-]\d")
+
     def run(text: str) -> str:
-        return pattern.sub(join, text) if any(char.isdigit() for char in text) else text
+        return pattern.sub(join, text) if test.search(text) else text
 
     return run

@@ -8,9 +8,47 @@ one, so "swiss francs" wins over "francs".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 
 from pytest_asrbench.normalize.steps.basic import folded_table
+
+
+def trie_pattern(words: list[str]) -> str:
+    """A regex alternation of ``words`` shaped as a trie ("f(?:ive|our)"), which ``re`` tries
+    in one pass per position instead of one branch per word."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return emit(trie)
+
+
+def words_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """A case-insensitive search for any of ``words`` as a whole space-separated word: the
+    cheap "can this step change the text?" test of a table-driven step (one C-level pass)."""
+    return re.compile(rf"(?<!\S)(?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+
+
+def folded_tokens(text: str, tokens: list[str], fold: Callable[[str], str]) -> list[str]:
+    """``tokens`` (``text.split()``) casefolded and folded, one fold pass over the whole text
+    when the fold keeps the token count (it always does unless a fold makes a space)."""
+    folded = fold(text.casefold()).split()
+    if len(folded) == len(tokens):
+        return folded
+    return [fold(token.casefold()) for token in tokens]
 
 
 class PhraseTable:
@@ -34,8 +72,9 @@ class PhraseTable:
         for key in table:
             self.written.setdefault(tuple(fold(key.casefold()).split()), key)
         self.widths = sorted({len(phrase) for phrase in self.values}, reverse=True)
-        #: Every word that can start a phrase (a cheap "can anything match?" test).
+        #: Every word that can start a phrase, and a search for them in a text.
         self.first_words = frozenset(phrase[0] for phrase in self.values)
+        self.first_word_search = words_pattern(self.first_words).search if self.first_words else (lambda text: None)
 
     def __bool__(self) -> bool:
         return bool(self.values)

@@ -27,7 +27,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import PhraseTable
+from pytest_asrbench.normalize.steps.phrases import PhraseTable, folded_tokens, trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
@@ -54,9 +54,11 @@ def units(config, lexicons, options: UnitOptions):
     number_words = frozenset(fold(word.casefold()) for word in spoken)
     single = sorted((phrase[0] for phrase in table.values if len(phrase) == 1 and not any(char.isdigit() for char in phrase[0])),
                     key=len, reverse=True)
-    glued = (re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({'|'.join(map(re.escape, single))})(?![\w'])", re.IGNORECASE)
+    glued = (re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({trie_pattern(single)})(?![\w'])", re.IGNORECASE)
              if single else None)
-    glued_test = re.compile(r"\d[^\s\d]") if single else None
+    # A digit followed by a first character of a glued form: the only texts to split.
+    glued_test = (re.compile(rf"\d[{re.escape(''.join(sorted({form[0] for form in single})))}]", re.IGNORECASE)
+                  if single else None)
 
     def is_number(token: str, folded: str) -> bool:
         return folded in number_words or bool(_NUMBER.fullmatch(token))
@@ -64,10 +66,12 @@ def units(config, lexicons, options: UnitOptions):
     def run(text: str) -> str:
         if glued is not None and glued_test.search(text):
             text = glued.sub(r"\1 \2", text)
-        tokens = text.split()
-        folded = [fold(token.casefold()) for token in tokens]
-        if table.first_words.isdisjoint(folded):
+        # The text has been through char_folds (the step is listed after it), so its
+        # words meet the folded keys without folding again.
+        if not table.first_word_search(text):
             return text
+        tokens = text.split()
+        folded = folded_tokens(text, tokens, fold)
         out: list[str] = []
         index, count = 0, len(tokens)
         while index < count:
@@ -78,6 +82,9 @@ def units(config, lexicons, options: UnitOptions):
                 continue
             out.append(table.values[found[0]])
             index += found[1]
-        return " ".join(out)
+        joined = " ".join(out)
+        # The same object when nothing changed: the pipeline then skips a repeated
+        # idempotent step (number_formats) after this one.
+        return text if joined == text else joined
 
     return run

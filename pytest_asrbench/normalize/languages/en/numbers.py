@@ -70,6 +70,7 @@ from decimal import Decimal
 from text_to_num import alpha2digit
 
 from pytest_asrbench.normalize.steps.numbers import group_pattern
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 UNITS = (
@@ -88,28 +89,6 @@ MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 
-
-
-def trie_pattern(words: list[str]) -> str:
-    """A regex alternation of ``words`` shaped as a trie ("f(?:ive|our)"), which ``re`` tries
-    in one pass per position instead of one branch per word."""
-    trie: dict = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:
-        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if "" in node:
-            return f"(?:{body})?"
-        return body
-
-    return emit(trie)
 
 
 PLURAL_SCALES = ["thousands", "millions", "billions"]

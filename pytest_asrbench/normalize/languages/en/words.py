@@ -34,7 +34,7 @@ import re
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
-from pytest_asrbench.normalize.languages.en.numbers import trie_pattern
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
@@ -78,11 +78,18 @@ def contractions(config, lexicons, options: ContractionOptions):
     # Cheap test first: most texts have no apostrophe and none of the few listed words
     # without one ("cannot", "gonna").
     plain = [key for key in table if "'" not in key]
-    plain_search = (
-        re.compile(r"(?<!\w)(?:" + "|".join(re.escape(key) for key in plain) + r")(?!\w)", re.IGNORECASE).search
+    plain_pattern = (
+        re.compile(r"(?<!\w)(?:" + "|".join(re.escape(key) for key in plain) + r")(?!\w)", re.IGNORECASE)
         if plain
-        else (lambda text: None)
+        else None
     )
+
+    def plain_search(text: str) -> bool:
+        # Substring tests first (cheap); the regex confirms whole words.
+        if plain_pattern is None:
+            return False
+        lower = text.lower()
+        return any(key in lower for key in plain) and plain_pattern.search(text) is not None
 
     def replace(match: re.Match) -> str:
         word = match.group("listed")
