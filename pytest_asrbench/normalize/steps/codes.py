@@ -58,7 +58,7 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     # Two items side by side: the only texts the step can change (one C-level search).
     spoken = "".join(f"|{re.escape(word)}" for word in sorted(digit_words, key=len, reverse=True))
     candidate = rf"(?:[0-9A-Za-z]{spoken})"
-    pair = re.compile(rf"(?<!\S){candidate} {candidate}(?!\S)", re.IGNORECASE)
+    pair = re.compile(rf"(?<!\S){candidate}\s+{candidate}(?!\S)", re.IGNORECASE)
 
     def item(token: str) -> tuple[str, str] | None:
         """(character, 'L' capital letter / 'l' small letter / 'd' digit), or ``None``."""

@@ -142,7 +142,9 @@ def money(config, lexicons, options: MoneyOptions):
                     continue
             elif (found := majors.match(folded, index)) and found[0] in before_ok:
                 following = index + found[1]
-                if following < count and _AMOUNT.fullmatch(tokens[following]):
+                # A mark after the amount wins ("$ 5 dollars"): an amount takes one mark.
+                if (following < count and _AMOUNT.fullmatch(tokens[following])
+                        and majors.match(folded, following + 1) is None):
                     mark, value, after = majors.values[found[0]], Decimal(tokens[following]), following + 1
             if mark is None:
                 out.append(token)
