@@ -154,12 +154,6 @@ def test_number_words(text, expected):
         ("2 and a half", "2.5"),
         ("25 percent", "25%"),
         ("25 %", "25%"),
-        ("5 dollars", "$5"),
-        ("5 dollars and 20 cents", "$5.20"),
-        ("$5 and 5 cents", "$5.05"),
-        ("$ 5.00", "$5"),
-        ("10 euros", "€10"),
-        ("10 €", "€10"),
         ("May 1", "May 1st"),
         ("march 22", "march 22nd"),
         ("no digits at all", "no digits at all"),
@@ -167,6 +161,35 @@ def test_number_words(text, expected):
 )
 def test_number_formats(text, expected):
     assert build("number_formats")(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("5 dollars", "$5"),
+        ("5 dollars and 20 cents", "$5.20"),
+        ("$5 and 5 cents", "$5.05"),
+        ("$ 5.00", "$5"),
+        ("10 euros", "€10"),
+        ("10 €", "€10"),
+        ("20 pounds 50", "£20.50"),
+        ("20 pounds and 50 pence", "£20.50"),
+        ("₩460000000000", "₩460000000000"),
+        ("460000000000 won", "₩460000000000"),
+        ("USD 5", "$5"),
+        ("5 USD", "$5"),
+        ("50 cents", "$0.50"),
+        ("1 55 dollars", "$155"),
+        ("12 50 dollars", "$1250"),
+        ("2.5 dollars", "$2.50"),
+        ("5 swiss francs", "CHF5"),
+        ("dollars 5", "dollars 5"),  # a spoken name comes after the amount
+        ("the dollar fell", "the dollar fell"),
+        ("1 55", "1 55"),  # no currency: two numbers
+    ],
+)
+def test_money(text, expected):
+    assert en_step("money")(text) == expected
 
 
 @pytest.mark.parametrize(("number", "expected"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (11, "11th"), (12, "12th"), (21, "21st"), (112, "112th")])

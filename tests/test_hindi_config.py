@@ -77,7 +77,19 @@ def test_every_lexicalized_number_1_to_99_is_in_the_table():
     ("25,000", "25000"),
     ("1,00,000", "100000"),
     ("७ बजे", "7 बजे"),
-    ("एक दो तीन", "1 2 3"),  # spelled digits stay separate
+    ("एक दो तीन", "123"),  # three spelled digits are one number (spelled_codes)
+    ("एक दो दिन", "1 2 दिन"),  # two stay two numbers ("a day or two")
+    ("ढाई सौ", "250"),
+    ("डेढ़ लाख", "150000"),
+    ("सवा लाख", "125000"),
+    ("पौने दो सौ", "175"),
+    ("साढ़े तीन हज़ार", "3500"),
+    ("साढ़े तीन बजे", "3:30 बजे"),
+    ("सवा तीन बजे", "3:15 बजे"),
+    ("पौने चार बजे", "3:45 बजे"),
+    ("डेढ़ बजे", "1:30 बजे"),
+    ("साढ़े तीन घंटे", "3.5 घंटे"),
+    ("साढ़े", "साढे"),  # no number after it: a word
     ("007", "007"),  # digits alone are left as written
     ("दो-तीन दिन", "2-3 दिन"),
     ("हज़ार लाख", "1000 100000"),  # a larger multiplier after a smaller one starts a new number

@@ -16,3 +16,4 @@ __all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "StepSpec", "requir
 from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import brackets, hyphen_compounds, numbers  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import spoken_symbols, word_shapes  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import codes, emails, money, phrases, units  # noqa: E402,F401

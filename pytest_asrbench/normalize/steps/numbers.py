@@ -10,6 +10,9 @@ de: ``","`` and ``"."``, en: ``"."`` and ``","``). From them:
   decimal separator between two digits (``0,2`` in de, ``5.3`` in hi, ``3.14`` in th) and a
   minus sign that starts a number (``-3.14``, U+2212 written as ``-``).
 
+- the ``phone_numbers`` step writes a phone number as its digits (the groupings are the
+  config's ``[options.phone_numbers]``).
+
 Source: the reviewer reports of issue 8 ("``5.3`` is ``5 3`` in hi, ``-3.14`` is ``314`` in
 th, ``0,2 Millionen`` is ``0 2 millionen`` in de"); the separators follow CLDR's number
 symbols for each locale (``decimal`` and ``group``).
@@ -19,6 +22,9 @@ from __future__ import annotations
 
 import re
 
+from pydantic import Field, field_validator
+
+from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 #: Minus signs that start a number: ASCII hyphen-minus and U+2212 MINUS SIGN.
@@ -49,3 +55,48 @@ def digit_groups(config, lexicons):
     if pattern is None:
         return lambda text: text
     return lambda text: pattern.sub("", text) if config.group_separator in text else text
+
+
+class PhoneOptions(StepOptions):
+    """``[options.phone_numbers]``: the digit groupings a phone number is written in."""
+
+    groupings: list[str] = Field(default_factory=lambda: ["3-3-4"], description="Group sizes of a written phone "
+                                                                               "number, joined by '-' ('3-3-4').")
+
+    @field_validator("groupings")
+    @classmethod
+    def _sizes(cls, value: list[str]) -> list[str]:
+        for grouping in value:
+            sizes = grouping.split("-")
+            if len(sizes) < 2 or not all(size.isdigit() and int(size) > 0 for size in sizes):
+                raise ValueError(f"grouping {grouping!r}: write two or more group sizes joined by '-', e.g. '3-3-4'")
+        return value
+
+
+@step("phone_numbers", idempotent=True, options=PhoneOptions)
+def phone_numbers(config, lexicons, options: PhoneOptions):
+    """One written form for a phone number: its digits, without the group separators.
+
+    "(555) 010-4477" = "555-010-4477" = "555 010 4477" = "555.010.4477" = "5550104477" (and,
+    through the spelled-code and number steps, "five five five zero one zero ..."). A number
+    is a run of digit groups of exactly the sizes of one of ``groupings`` (en: 3-3-4 and
+    3-4; hi: 5-5 and 3-3-4), separated by one space, hyphen or dot each, and not part of a
+    longer number or a code ("ABC-555-1234" is left alone). Source: issue 15 (the North
+    American 3-3-4 grouping of ITU-T E.123's national notation; India's 5-5 mobile grouping).
+    Runs after ``punctuation`` (the brackets of "(555)" are gone by then).
+    """
+    shapes = []
+    for grouping in sorted(options.groupings, key=lambda g: -sum(int(size) for size in g.split("-"))):
+        shapes.append(r"[ .-]".join(rf"(\d{{{size}}})" for size in grouping.split("-")))
+    pattern = re.compile(rf"(?<![\w.-])(?:{'|'.join(f'(?:{shape})' for shape in shapes)})(?![\w-]|\.\d)")
+
+    def join(match: re.Match) -> str:
+        return "".join(group for group in match.groups() if group)
+
+    shortest = min(int(grouping.split("-")[0]) for grouping in options.groupings) if options.groupings else 1
+    test = re.compile(rf"\d{{{shortest}}}[ .-]\d")
+
+    def run(text: str) -> str:
+        return pattern.sub(join, text) if test.search(text) else text
+
+    return run

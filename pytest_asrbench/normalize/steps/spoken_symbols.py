@@ -157,6 +157,9 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                     pieces.append(tokens[index])
                     index += 1
             out.append("".join(pieces))
-        return " ".join(out)
+        joined = " ".join(out)
+        # The same object when nothing changed: the pipeline then skips a repeated
+        # idempotent step (number_formats) after this one.
+        return text if joined == text else joined
 
     return run

@@ -19,6 +19,20 @@ Four steps, in this order in ``configs/en.toml``:
 
     - "a hundred/thousand/million/billion" is "one ...";
     - a digit number times a scale word: "$5 million" = "$5000000", "2.5 million" = "2500000".
+      One form for a number with a scale: its digits ("1.5 million" = "one point five
+      million" = "1500000");
+    - fractions with a scale: "three and a half million" = "3.5 million" = "3500000",
+      "two and a quarter thousand" = "2250", "half a million" = "500000", "a million and a
+      half" = "1500000";
+    - a plural scale after another number word is part of the number ("one billion
+      twenty-five millions" = "1025000000"); it never starts one ("millions of people");
+    - "second" is the ordinal only where an ordinal is meant: inside a compound ordinal
+      ("twenty second" = "22nd") or on its own ("the second floor" = "2nd floor"), but
+      not after a cardinal or a unit word ("one second", "1 second", "per second", "a
+      second", "every second" keep "second": source, issue 15's "nine gigabits per 2nd");
+    - decades: "the nineteen nineties" = "the 1990s", "the nineties" = "the 90s" (= "the
+      '90s": the apostrophe goes with the punctuation), "the eighteen hundreds" = "1800s".
+      "the '90s" and "the 1990s" stay apart: they are said differently.
 
     Every number word is converted, "one" included (threshold 0): "no one" becomes "no 1",
     and that is harmless because both sides read it alike and "1" is always said "one".
@@ -39,8 +53,7 @@ Four steps, in this order in ``configs/en.toml``:
     - "half past 7" = "7:30", "(a) quarter past 7" = "7:15", "quarter to 7" = "6:45";
     - decimals "3 point 5" = "3.5"; "2 and a half" = "2.5";
     - percent: "25 percent" / "25 per cent" / "25 %" = "25%";
-    - money: "5 dollars" / "$ 5" / "$5.00" = "$5"; "5 dollars and 20 cents" = "$5.20";
-      euros likewise with "€" ("pounds" is left alone: it is also a weight);
+    - decades: "1990's" = "1990s" (the step ``number_words`` reads the spoken decades);
     - dates: a month name followed by 1-31 takes the ordinal ("May 1" = "May first" =
       "may 1st").
 
@@ -57,6 +70,7 @@ from decimal import Decimal
 from text_to_num import alpha2digit
 
 from pytest_asrbench.normalize.steps.numbers import group_pattern
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 UNITS = (
@@ -77,30 +91,25 @@ MONTHS = (
 
 
 
-def trie_pattern(words: list[str]) -> str:
-    """A regex alternation of ``words`` shaped as a trie ("f(?:ive|our)"), which ``re`` tries
-    in one pass per position instead of one branch per word."""
-    trie: dict = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:
-        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if "" in node:
-            return f"(?:{body})?"
-        return body
-
-    return emit(trie)
-
-
+PLURAL_SCALES = ["thousands", "millions", "billions"]
+DECADES = {word: f"{10 * (index + 2)}s" for index, word in enumerate(
+    "twenties thirties forties fifties sixties seventies eighties nineties".split())}
 _WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS) + r")(?![\w'])"
-_SPAN = re.compile(rf"(?<![\w']){_WORD}(?: (?:and |point )?{_WORD})*", re.IGNORECASE)
+_NEXT_WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS + PLURAL_SCALES) + r")(?![\w'])"
+_SPAN = re.compile(rf"(?<![\w']){_WORD}(?: (?:and |point )?{_NEXT_WORD})*", re.IGNORECASE)
+_SCALE_WORD = "(?:hundred|thousand|million|billion)(?![\\w'])"
+_FRACTION_WORDS = {"half": ("5", "five"), "quarter": ("25", "two five")}
+# "three and a half million", "2 and a quarter thousand": the fraction joins the number.
+_AND_FRACTION_SCALE = re.compile(
+    rf"(?<![\w'])((?:\d+|{_WORD}(?: {_WORD})*)) and (?:a|one) (half|quarter) ({_SCALE_WORD})", re.IGNORECASE)
+_HALF_A_SCALE = re.compile(rf"(?<![\w'])half an? ({_SCALE_WORD})", re.IGNORECASE)
+_SCALE_AND_HALF = re.compile(rf"(?<![\w'])(?:a|one) ({_SCALE_WORD}) and a half(?![\w'])", re.IGNORECASE)
+_DECADE = re.compile(r"(?<![\w'])(?:(1\d|20) )?(" + "|".join(DECADES) + r")(?![\w'])", re.IGNORECASE)
+_CENTURY_DECADE = re.compile(r"(?<![\w'])(1\d) hundreds(?![\w'])", re.IGNORECASE)
+# Words before a lone "second" that make it the unit of time, not the ordinal.
+_SECOND_UNIT_AFTER = frozenset("per a one every each split this that".split())
+_CARDINAL_WORDS = frozenset(UNITS)
+_ORDINAL_JOINERS = frozenset(TENS + list(SCALES) + ["and"])
 _A_SCALE = re.compile(r"(?<![\w'])a (?=(?:hundred|thousand|million|billion)(?![\w']))", re.IGNORECASE)
 _DIGITS_TIMES_SCALE = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)((?: (?:hundred|thousand|million|billion)(?![\w']))+)", re.IGNORECASE
@@ -127,21 +136,13 @@ _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
 _POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
-_CURRENCY_WORDS = {"dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
-_UNITS_AND_CENTS = re.compile(
-    r"(?<!\S)(\d+) (dollars?|euros?)(?: and)? (\d{1,2}) cents?(?!\S)", re.IGNORECASE
-)
-_SYMBOL_AND_CENTS = re.compile(r"([$€])(\d+)(?: and)? (\d{1,2}) cents?(?!\S)", re.IGNORECASE)
-_AMOUNT_WORD = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) (dollars?|euros?)(?!\S)", re.IGNORECASE)
-_SYMBOL_SPACE = re.compile(r"([$€£]) (?=\d)")
-_SYMBOL_AFTER = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?([$€£])(?!\S)")
-_ZERO_CENTS = re.compile(r"([$€£]\d+)\.00(?!\d)")
+_DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = group_pattern(",")
 _HAS_DIGIT = re.compile(r"\d")
 # Two numbers side by side: the only texts the time and year pair rules can change.
 _NUMBER_PAIR = re.compile(r"\d \d")
-_NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS)
+_NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
 _MONTH_NAMES = frozenset(MONTHS)
 
 
@@ -169,8 +170,43 @@ def _scale_product(number: str, scales: str, values: dict[str, int]) -> str:
     return _plain(value)
 
 
+def _and_fraction_scale(match: re.Match) -> str:
+    number, fraction, scale = match.group(1), match.group(2).lower(), match.group(3)
+    digits, words = _FRACTION_WORDS[fraction]
+    if number.isdigit():
+        return f"{number}.{digits} {scale}"
+    return f"{number} point {words} {scale}"
+
+
+def _decade(match: re.Match) -> str:
+    century, decade = match.group(1), DECADES[match.group(2).lower()]
+    return f"{century}{decade}" if century else decade
+
+
+def _second_is_unit(words: list[str], index: int, before: str) -> bool:
+    """Whether "second" at ``words[index]`` of a number-word span is the unit of time."""
+    previous = words[index - 1].lower() if index else before
+    if index and previous in _ORDINAL_JOINERS:
+        return False  # "twenty second", "one hundred and second": a compound ordinal
+    return previous in _CARDINAL_WORDS or previous in _SECOND_UNIT_AFTER or previous[-1:].isdigit()
+
+
 def _convert_span(match: re.Match) -> str:
-    converted = alpha2digit(match.group(0), "en", threshold=0)
+    span = match.group(0)
+    if "second" in span.lower():
+        words = span.split(" ")
+        before = match.string[: match.start()].rstrip().rsplit(" ", 1)[-1].lower()
+        for index, word in enumerate(words):
+            if word.lower() == "second" and _second_is_unit(words, index, before):
+                head = " ".join(words[:index])
+                tail = " ".join(words[index + 1 :])
+                parts = [_convert_words(head) if head else "", word, _convert_words(tail) if tail else ""]
+                return " ".join(part for part in parts if part)
+    return _convert_words(span)
+
+
+def _convert_words(span: str) -> str:
+    converted = alpha2digit(span, "en", threshold=0)
     if "." in converted:
         # "two point five million": alpha2digit gives "2.5 1000000".
         converted = _DECIMAL_TIMES_SCALE.sub(
@@ -201,23 +237,6 @@ def _past_to(match: re.Match) -> str:
     if part == "half":  # "half to" is not said in English
         return match.group(0)
     return f"{hour - 1 or 12}:45"
-
-
-def _with_cents(symbol: str, units: str, cents: str) -> str:
-    value = int(cents)
-    return f"{symbol}{units}.{value:02d}" if value else f"{symbol}{units}"
-
-
-def _units_and_cents(match: re.Match) -> str:
-    return _with_cents(_CURRENCY_WORDS[match.group(2).lower()], match.group(1), match.group(3))
-
-
-def _symbol_and_cents(match: re.Match) -> str:
-    return _with_cents(match.group(1), match.group(2), match.group(3))
-
-
-def _amount_word(match: re.Match) -> str:
-    return _CURRENCY_WORDS[match.group(2).lower()] + match.group(1)
 
 
 def _month_day(match: re.Match) -> str:
@@ -274,9 +293,18 @@ def number_words(config, lexicons):
         if _NUMBER_WORDS.isdisjoint(lower.split()):
             return text
         if "hundred" in lower or "thousand" in lower or "illion" in lower:
+            if "half" in lower or "quarter" in lower:
+                text = _SCALE_AND_HALF.sub(r"1.5 \1", text)
+                text = _HALF_A_SCALE.sub(r"0.5 \1", text)
+                text = _AND_FRACTION_SCALE.sub(_and_fraction_scale, text)
             text = _A_SCALE.sub("one ", text)
             text = _DIGITS_TIMES_SCALE.sub(times_scale, text)
-        return _SPAN.sub(_convert_span, text)
+        text = _SPAN.sub(_convert_span, text)
+        if "ties" in lower:
+            text = _DECADE.sub(_decade, text)
+        if "hundreds" in lower:
+            text = _CENTURY_DECADE.sub(r"\g<1>00s", text)
+        return text
 
     return run
 
@@ -314,13 +342,8 @@ def number_formats(config, lexicons):
             text = _HALF.sub(r"\1.5", text)
         if "%" in text or "per cent" in lower or "percent" in lower:
             text = _PERCENT.sub(r"\1%", text)
-        if "$" in text or "€" in text or "£" in text or "dollar" in lower or "euro" in lower:
-            text = _SYMBOL_SPACE.sub(r"\1", text)
-            text = _SYMBOL_AFTER.sub(r"\2\1", text)
-            text = _UNITS_AND_CENTS.sub(_units_and_cents, text)
-            text = _AMOUNT_WORD.sub(_amount_word, text)
-            text = _ZERO_CENTS.sub(r"\1", text)
-            text = _SYMBOL_AND_CENTS.sub(_symbol_and_cents, text)
+        if "'s" in text:
+            text = _DECADE_APOSTROPHE.sub(r"\1s", text)
         if _MONTH_NAMES.isdisjoint(lower.split()):
             return text
         return _MONTH_DAY.sub(_month_day, text)

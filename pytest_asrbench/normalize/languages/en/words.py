@@ -10,22 +10,31 @@ the ``contractions`` lexicon are replaced whole ("won't" -> "will not", "it's" -
 
     n't -> not      're -> are      've -> have      'll -> will      'd -> would
 
-"'d" is read as "would" (it may be "had": both sides get the same reading). A word's "'s"
-is left alone unless the lexicon lists the word: "John's" is a possessive.
+"'d" is read as "would", and as "had" before a word of ``[options.contractions] had_before``
+("I'd been" = "I had been", "you'd better"). A word's "'s" is left alone unless the
+lexicon lists the word ("John's" is a possessive); before a word of ``has_before`` it is
+"has", listed or not ("she's been" = "she has been", "John's got" = "John has got", while
+"he's going" = "he is going"). Source: issue 15 ("she's been" was "she is been").
 
 Titles (``titles`` lexicon: "dr" -> "doctor", "mr" -> "mister", "mrs" -> "missus" ...).
 An abbreviation, with or without its dot, is expanded only when the next word looks like a
 name: it starts with a letter and is not one of the function or address words below. So
 "Dr. Smith", "dr smith" and "Doctor Smith" meet, while "Elm Dr. is closed" keeps "dr"
 (there it means "drive", which is left as written: the spoken form is unknown). The test
-ignores case so that a lowercase reference and a cased transcript are read alike.
+ignores case so that a lowercase reference and a cased transcript are read alike, with one
+exception: an abbreviation written in capitals is an acronym or a code, not a title ("an
+MR scan", "the DR Congo"; the seed's open item "two-letter title abbreviations that still
+fire on codes"). Text written all in capitals ("MR. SMITH") therefore keeps "mr".
 """
 
 from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.languages.en.numbers import trie_pattern
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
@@ -43,31 +52,59 @@ _NOT_A_NAME = frozenset(
 )
 
 
-@step("contractions", language="en")
-def contractions(config, lexicons):
-    """Expand contractions: listed words first, then the n't/'re/'ve/'ll/'d suffix rules."""
+class ContractionOptions(StepOptions):
+    """``[options.contractions]``: the next words that make "'s" read "has" and "'d" read "had"."""
+
+    has_before: list[str] = Field(default_factory=list, description="'s is 'has' before these ('been', 'got').")
+    had_before: list[str] = Field(default_factory=list, description="'d is 'had' before these ('been', 'better').")
+
+
+@step("contractions", language="en", options=ContractionOptions)
+def contractions(config, lexicons, options: ContractionOptions):
+    """Expand contractions: listed words first, then the n't/'re/'ve/'ll/'d suffix rules, and
+    "'s"/"'d" by the next word (module docstring)."""
     table = {key.casefold(): value for key, value in require_lexicon(lexicons, "contractions", "contractions").items()}
+    has_before = frozenset(word.casefold() for word in options.has_before)
+    had_before = frozenset(word.casefold() for word in options.had_before)
     listed = trie_pattern(sorted(table))
-    # A listed word from its start, or a suffix right after a letter ("do|n't").
+    # A listed word from its start, or a suffix right after a letter ("do|n't"); then the
+    # next word, looked at but not consumed.
     pattern = re.compile(
-        rf"(?<![\w'])(?P<listed>{listed})(?![\w'])|(?<=[^\W\d_])(?P<suffix>n't|'re|'ve|'ll|'d)(?!\w)",
+        rf"(?:(?<![\w'])(?P<listed>{listed})(?![\w'])|(?<=[^\W\d_])(?P<suffix>n't|'re|'ve|'ll|'d|'s)(?!\w))"
+        rf"(?=\s+(?P<next>[^\W\d_]+))?",
         re.IGNORECASE,
     )
 
     # Cheap test first: most texts have no apostrophe and none of the few listed words
     # without one ("cannot", "gonna").
     plain = [key for key in table if "'" not in key]
-    plain_search = (
-        re.compile(r"(?<!\w)(?:" + "|".join(re.escape(key) for key in plain) + r")(?!\w)", re.IGNORECASE).search
+    plain_pattern = (
+        re.compile(r"(?<!\w)(?:" + "|".join(re.escape(key) for key in plain) + r")(?!\w)", re.IGNORECASE)
         if plain
-        else (lambda text: None)
+        else None
     )
+
+    def plain_search(text: str) -> bool:
+        # Substring tests first (cheap); the regex confirms whole words.
+        if plain_pattern is None:
+            return False
+        lower = text.lower()
+        return any(key in lower for key in plain) and plain_pattern.search(text) is not None
 
     def replace(match: re.Match) -> str:
         word = match.group("listed")
+        following = (match.group("next") or "").casefold()
         if word is not None:
-            return table[word.casefold()]
-        return _SUFFIXES[match.group("suffix").lower()]
+            value = table[word.casefold()]
+            if following in has_before and word.endswith("'s") and value.endswith(" is"):
+                return value[:-3] + " has"
+            return value
+        suffix = match.group("suffix").lower()
+        if suffix == "'s":
+            return " has" if following in has_before else match.group("suffix")
+        if suffix == "'d" and following in had_before:
+            return " had"
+        return _SUFFIXES[suffix]
 
     def run(text: str) -> str:
         if "'" not in text and not plain_search(text):
@@ -88,9 +125,12 @@ def titles(config, lexicons):
     keys = frozenset(table)
 
     def replace(match: re.Match) -> str:
+        written = match.group(1)
         if match.group(2).casefold() in _NOT_A_NAME:
             return match.group(0)
-        return table[match.group(1).casefold()]
+        if len(written) > 1 and written.isupper():
+            return match.group(0)  # "MR scan", "DR Congo", "LT cable": an acronym, not a title
+        return table[written.casefold()]
 
     def run(text: str) -> str:
         if keys.isdisjoint(text.lower().split()):

@@ -13,7 +13,12 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 
+from decimal import Decimal, InvalidOperation
+
+from pydantic import Field
+
 from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import folded_table, make_fold
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
@@ -120,15 +125,96 @@ def build_number_words(config, lexicons, step_name: str) -> NumberWords:
     return NumberWords(values)
 
 
-@step("hindi_numbers", language="hi")
-def hindi_numbers(config, lexicons):
+class Fraction:
+    """One fractional multiplier of the ``number_fractions`` lexicon.
+
+    ``absolute`` words are a number of their own (डेढ़ = 1.5, ढाई = 2.5); the others add to
+    the number that follows them (साढ़े = +0.5, सवा = +0.25, पौने = -0.25).
+    """
+
+    def __init__(self, word: str, value: str, what: str):
+        try:
+            self.amount = Decimal(value)
+        except InvalidOperation:
+            raise ConfigError(f"{what}: {word!r} maps to {value!r}; expected a number such as 1.5 or +0.25") from None
+        self.absolute = value[:1] not in "+-"
+
+
+def build_fractions(config, lexicons, step_name: str) -> dict[str, Fraction]:
+    """The ``number_fractions`` lexicon (word -> 1.5 / +0.5 / -0.25), folded like the text.
+
+    Raises:
+        ConfigError: a value that is not a number, or folded keys that clash.
+    """
+    what = f"{config.language} number_fractions lexicon"
+    table = folded_table(require_lexicon(lexicons, "number_fractions", step_name), make_fold(config.char_folds), what)
+    return {word: Fraction(word, value, what) for word, value in table.items()}
+
+
+def _plain(value: Decimal) -> str:
+    """150000, 3.5: no exponent, no trailing zeros."""
+    text = format(value.normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+class HindiNumberOptions(StepOptions):
+    """``[options.hindi_numbers]``: the words after which a number is a clock time."""
+
+    time_words: list[str] = Field(default_factory=list, description="Words that make the number before them a "
+                                                                    "time of day ('बजे': साढ़े तीन बजे = 3:30 बजे).")
+
+
+@step("hindi_numbers", language="hi", options=HindiNumberOptions)
+def hindi_numbers(config, lexicons, options: HindiNumberOptions):
     """Number words become digits: "दो सौ पचास" = 250, "पच्चीस हज़ार" = 25000, "25 हज़ार" = 25000.
 
-    A run of digits alone is left as written (no change of "007"); spelled digits stay
-    separate words ("एक दो तीन" = "1 2 3"); in a hyphenated pair of number words each
-    part converts ("दो-तीन" = "2-3").
+    A run of digits alone is left as written (no change of "007"); spelled digits are the
+    ``spelled_codes`` step's ("एक दो तीन" = "123", "एक, दो, तीन" = "1 2 3"); in a hyphenated
+    pair of number words each part converts ("दो-तीन" = "2-3").
+
+    Fractional multipliers (lexicon ``number_fractions``; source: issue 15 and the seed's
+    open item "Hindi fractional times"): डेढ़ = 1.5 and ढाई = 2.5 stand alone; साढ़े (+½),
+    सवा (+¼) and पौने (-¼) modify the number after them (साढ़े तीन = 3.5, पौने चार = 3.75),
+    or 1 when a multiplier follows directly (सवा लाख = 125000, पौने सौ = 75). Then:
+
+    - before a multiplier the fraction scales it: ढाई सौ = 250, डेढ़ लाख = 150000, साढ़े तीन
+      हज़ार = 3500, सवा दो सौ = 225;
+    - before a word of ``time_words`` (बजे) it is a clock time: साढ़े तीन बजे = "3:30 बजे",
+      सवा तीन = 3:15, पौने चार = 3:45, डेढ़ = 1:30, ढाई = 2:30 (a written "3:30 बजे" keeps its
+      colon: ``:`` is inner punctuation in hi);
+    - elsewhere it is a decimal: साढ़े तीन घंटे = "3.5 घंटे", डेढ़ = 1.5.
     """
     numbers = build_number_words(config, lexicons, "hindi_numbers")
+    fractions = build_fractions(config, lexicons, "hindi_numbers")
+    fold = make_fold(config.char_folds)
+    time_words = frozenset(fold(word) for word in options.time_words)
+    multipliers = LARGE_MULTIPLIERS | {HUNDRED}
+
+    def multiplier(token: str) -> int | None:
+        value = numbers.value(token)
+        return value if value in multipliers and not token.isdigit() else None
+
+    def fraction_at(tokens: list[str], index: int) -> tuple[str, int] | None:
+        """The converted fraction phrase at ``index`` and the tokens it used."""
+        fraction = fractions.get(tokens[index])
+        if fraction is None:
+            return None
+        after = index + 1
+        if fraction.absolute:
+            value = fraction.amount
+        elif after < len(tokens) and multiplier(tokens[after]):
+            value = 1 + fraction.amount
+        elif after < len(tokens) and (base := numbers.value(tokens[after])) is not None and 0 < base < HUNDRED:
+            value = base + fraction.amount
+            after += 1
+        else:
+            return None
+        if after < len(tokens) and (scale := multiplier(tokens[after])):
+            return _plain(value * scale), after + 1 - index
+        if after < len(tokens) and tokens[after] in time_words:
+            hour = int(value)
+            return f"{hour}:{int((value - hour) * 60):02d}", after - index
+        return _plain(value), after - index
 
     def convert_hyphenated(token: str) -> str:
         parts = token.split("-")
@@ -143,6 +229,10 @@ def hindi_numbers(config, lexicons):
         out = []
         index = 0
         while index < len(tokens):
+            if fractions and (found := fraction_at(tokens, index)):
+                out.append(found[0])
+                index += found[1]
+                continue
             parsed = numbers.parse(tokens, index)
             if parsed is None:
                 out.append(tokens[index])

@@ -1,0 +1,110 @@
+"""Emails, web addresses and handles said aloud: "john at gmail dot com" = "john@gmail.com".
+
+Source: the seed's open item (spoken emails: "at" and "dot" need an email-context rule,
+not a symbol-table entry) and issue 15. The words for "at" and "dot" are ordinary words
+("meet me at the station", "dot the i"), so they are replaced only inside an address:
+
+- a *domain* is two or more labels joined by the dot words whose last label is a top-level
+  domain of ``tlds`` ("gmail dot com", "bbc dot co dot uk", "www dot example dot org"); it
+  becomes one token "gmail.com";
+- an *email* is a label, the at word, then a domain ("john at gmail dot com"); labels on the
+  left may be joined by dot words too ("john dot smith at ..."); it becomes "john@gmail.com".
+  A domain already written ("john at gmail.com") counts as well;
+- a label is a token of letters, digits and ``._-@`` (so written parts join spoken ones);
+  words of ``ordinary_words`` ("the", "is", "me" ...) are never labels, so "the dot com
+  bubble" and "I work at google dot com" stay as said.
+
+Written addresses keep their "@" and "." (``@`` and ``.`` are inner punctuation of the
+languages that list this step: "a@gmail.com" stays one token). "underscore" and "dash" in
+a user name are the ``spoken_symbols`` step's (run after this one). Runs after
+``punctuation``; matching ignores case.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import folded_tokens
+from pytest_asrbench.normalize.steps.registry import step
+
+_LABEL = re.compile(r"[^\W_](?:[\w.@-]*[^\W_])?")
+
+
+class EmailOptions(StepOptions):
+    """``[options.spoken_emails]``: the spoken words for @ and ., and what ends a domain."""
+
+    at_words: list[str] = Field(default_factory=lambda: ["at"], description="Spoken '@' ('at', 'ऐट').")
+    dot_words: list[str] = Field(default_factory=lambda: ["dot"], description="Spoken '.' ('dot', 'डॉट').")
+    tlds: list[str] = Field(default_factory=lambda: ["com", "org", "net", "edu", "gov", "io", "co", "uk", "in",
+                                                     "us", "de", "fr", "ai", "info", "biz", "me", "app", "dev"],
+                            description="Top-level domains: the last label of a spoken domain.")
+    ordinary_words: list[str] = Field(default_factory=list, description="Words never read as a label "
+                                                                        "('the', 'is').")
+
+
+@step("spoken_emails", idempotent=True, options=EmailOptions)
+def spoken_emails(config, lexicons, options: EmailOptions):
+    """Join spoken emails and domains into their written form (module docstring)."""
+    fold = make_fold(config.char_folds)
+    at_words = frozenset(fold(word.casefold()) for word in options.at_words)
+    dot_words = frozenset(fold(word.casefold()) for word in options.dot_words)
+    tlds = frozenset(word.casefold() for word in options.tlds)
+    ordinary = frozenset(fold(word.casefold()) for word in options.ordinary_words)
+    keywords = at_words | dot_words
+    padded_keywords = tuple(f" {word} " for word in sorted(keywords))
+
+    def label(tokens: list[str], folded: list[str], index: int) -> bool:
+        return (0 <= index < len(tokens) and folded[index] not in keywords and folded[index] not in ordinary
+                and bool(_LABEL.fullmatch(tokens[index])))
+
+    def ends_in_tld(token: str) -> bool:
+        return token.rsplit(".", 1)[-1] in tlds
+
+    def run(text: str) -> str:
+        # After char_folds (the step is listed after it): the words meet the folded keys.
+        # Substring tests first: far cheaper than any regex or split.
+        padded = f" {text.casefold()} "
+        if not any(word in padded for word in padded_keywords):
+            return text
+        lowered = fold(text.casefold()).split()
+        if tlds.isdisjoint(lowered) and "." not in text:
+            return text  # nothing that can end a domain
+        tokens = text.split()
+        folded = lowered if len(lowered) == len(tokens) else folded_tokens(text, tokens, fold)
+        out: list[str] = []
+        index, count = 0, len(tokens)
+        changed = False
+        while index < count:
+            if not label(tokens, folded, index):
+                out.append(tokens[index])
+                index += 1
+                continue
+            # A chain: label (dot label)*, then optionally at + a domain chain.
+            end = index
+            while folded[end + 1 : end + 2] and folded[end + 1] in dot_words and label(tokens, folded, end + 2):
+                end += 2
+            parts = [tokens[position] for position in range(index, end + 1, 2)]
+            domain_end = None
+            if end + 2 < count and folded[end + 1] in at_words and label(tokens, folded, end + 2):
+                right = end + 2
+                while folded[right + 1 : right + 2] and folded[right + 1] in dot_words and label(tokens, folded, right + 2):
+                    right += 2
+                domain = [tokens[position] for position in range(end + 2, right + 1, 2)]
+                if ends_in_tld(folded[right]) and (len(domain) > 1 or "." in domain[0]):
+                    out.append(".".join(parts) + "@" + ".".join(domain))
+                    index, domain_end, changed = right + 1, right, True
+            if domain_end is not None:
+                continue
+            if end > index and ends_in_tld(folded[end]):
+                out.append(".".join(parts))
+                index, changed = end + 1, True
+                continue
+            out.extend(tokens[index : end + 1])
+            index = end + 1
+        return " ".join(out) if changed else text
+
+    return run

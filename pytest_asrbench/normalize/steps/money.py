@@ -1,0 +1,165 @@
+"""Money: one written form for an amount, whatever currency mark or name was used.
+
+Source: issue 15 ("₩460 billion" vs "460 billion won", "£20" vs "twenty pounds", "₹500" vs
+"पाँच सौ रुपये" were scored as errors). The rules are generic; the currencies are data, one
+table per language:
+
+- lexicon ``currencies``: every way a currency is written or said (symbol, ISO code, spoken
+  name in singular and plural) -> the currency's mark in the output ("$", "£", "रुपये").
+  A key that is not all lowercase (a symbol "$", a code "USD", "Rs", a form in a script
+  without case "रु") may stand before or after the amount ("$5", "5 $", "USD 5"); a
+  lowercase key is a spoken name and stands only after it ("5 dollars"). Keys may hold
+  several words ("swiss francs") and match in any case;
+- lexicon ``currency_minor``: the minor unit's names ("cent", "pence", "पैसे") -> the mark of
+  the currency they are a hundredth of.
+
+The step runs after the number steps (amounts are digits). It rewrites:
+
+- an amount with a mark before or after it, glued or not: "$5", "5$", "$ 5", "USD 5",
+  "10 €", "5 dollars" -> ``format`` (en: "{mark}{amount}" = "$5"; hi: "{amount} {mark}");
+- a following minor amount, with or without "and" and the minor name: "5 dollars and 20
+  cents" = "$5 20 cents" = "$5.20"; after a spoken name also the bare minor amount
+  ("twenty pounds fifty" = "£20.50", 1-99 only);
+- a minor amount alone: "50 cents" = "$0.50";
+- with ``hundreds_pairs`` (en), two numbers before a spoken name read as hundreds, as a
+  year is: "one fifty five dollars" = "1 55 dollars" = "$155" (the issue's decision;
+  "twelve fifty" without a currency name is left as two numbers).
+
+Amounts are written without trailing ".00" and with two decimals otherwise ("$5", "$5.20",
+"$2.50"). An amount never takes two marks: "5 $ dollars" keeps the second word.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import PhraseTable, folded_tokens
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
+
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
+_MINOR = re.compile(r"[0-9]|[1-9][0-9]")
+_CENT = Decimal("0.01")
+
+
+class MoneyOptions(StepOptions):
+    """``[options.money]``: how an amount is written, and whether number pairs are hundreds."""
+
+    format: str = Field("{mark}{amount}", description="Output of an amount: '{mark}{amount}' ($5) or "
+                                                      "'{amount} {mark}' (500 रुपये).")
+    hundreds_pairs: bool = Field(False, description="Read 'N MM <name>' as N*100+MM ('one fifty five "
+                                                    "dollars' = $155).")
+
+
+def amount_text(value: Decimal) -> str:
+    """``5`` for a whole amount, ``5.20`` otherwise (two decimals, the minor unit)."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return str(value.quantize(_CENT))
+
+
+@step("money", idempotent=True, options=MoneyOptions)
+def money(config, lexicons, options: MoneyOptions):
+    """One written form per amount of money (module docstring); reads the ``currencies`` and
+    ``currency_minor`` lexicons and the shared ``char_folds``.
+
+    Raises:
+        ConfigError: a lexicon is missing, or two of its keys fold together with different marks.
+    """
+    fold = make_fold(config.char_folds)
+    majors = PhraseTable(require_lexicon(lexicons, "currencies", "money"), fold,
+                         f"{config.language} currencies lexicon")
+    minors = PhraseTable(require_lexicon(lexicons, "currency_minor", "money"), fold,
+                         f"{config.language} currency_minor lexicon")
+    before_ok = {phrase for phrase, key in majors.written.items() if not key.islower()}
+    # Marks glued to an amount: the keys that are neither letters nor digits ("$", "₹").
+    symbols = sorted((key for key in majors.written.values() if not any(ch.isalnum() for ch in key)),
+                     key=len, reverse=True)
+    glued = None
+    if symbols:
+        alternation = "|".join(re.escape(fold(symbol)) for symbol in symbols)
+        glued = re.compile(rf"(?:(?P<before>{alternation})(?P<a1>\d+(?:\.\d+)?)|(?P<a2>\d+(?:\.\d+)?)(?P<after>{alternation}))")
+    triggers = majors.first_words | minors.first_words
+    symbol_chars = frozenset("".join(symbols))
+    fmt = options.format
+
+    def written(mark: str, value: Decimal) -> str:
+        return fmt.format(mark=mark, amount=amount_text(value))
+
+    def minor_after(tokens: list[str], folded: list[str], index: int, mark: str, bare: bool):
+        """A minor amount of ``mark`` at ``index`` ("and 20 cents", "20"): (value, next index)."""
+        start = index + 1 if index < len(folded) and folded[index] == "and" else index
+        if start < len(tokens) and _MINOR.fullmatch(tokens[start]):
+            found = minors.match(folded, start + 1)
+            if found and minors.values[found[0]] == mark:
+                return Decimal(tokens[start]) * _CENT, start + 1 + found[1]
+            if bare and start == index and not (start + 1 < len(tokens) and _AMOUNT.fullmatch(tokens[start + 1])):
+                if majors.match(folded, start + 1) is None:
+                    return Decimal(tokens[start]) * _CENT, start + 1
+        return None
+
+    def run(text: str) -> str:
+        if not _DIGIT.search(text):
+            return text
+        # After char_folds (the step is listed after it): casefolded words meet the folded keys.
+        if not (symbol_chars and not symbol_chars.isdisjoint(text)) and triggers.isdisjoint(text.casefold().split()):
+            return text
+        tokens = text.split()
+        folded = folded_tokens(text, tokens, fold)
+        out: list[str] = []
+        index, count = 0, len(tokens)
+        while index < count:
+            token = tokens[index]
+            mark = value = None
+            bare = False
+            after = index + 1
+            glued_match = glued.fullmatch(folded[index]) if glued else None
+            if glued_match:
+                symbol = glued_match.group("before") or glued_match.group("after")
+                mark = majors.values[(symbol,)]
+                value = Decimal(glued_match.group("a1") or glued_match.group("a2"))
+            elif _AMOUNT.fullmatch(token):
+                pair = None
+                if (options.hundreds_pairs and index + 2 < count and re.fullmatch(r"[1-9]\d?", token)
+                        and re.fullmatch(r"[1-9]\d", tokens[index + 1])):
+                    named = majors.match(folded, index + 2)
+                    if named and named[0] not in before_ok:
+                        pair = named
+                if pair:
+                    mark, value = majors.values[pair[0]], Decimal(int(token) * 100 + int(tokens[index + 1]))
+                    after, bare = index + 2 + pair[1], True
+                elif found := majors.match(folded, index + 1):
+                    mark, value, after = majors.values[found[0]], Decimal(token), index + 1 + found[1]
+                    bare = found[0] not in before_ok
+                elif found := minors.match(folded, index + 1):
+                    out.append(written(minors.values[found[0]], Decimal(token) * _CENT))
+                    index += 1 + found[1]
+                    continue
+            elif (found := majors.match(folded, index)) and found[0] in before_ok:
+                following = index + found[1]
+                # A mark after the amount wins ("$ 5 dollars"): an amount takes one mark.
+                if (following < count and _AMOUNT.fullmatch(tokens[following])
+                        and majors.match(folded, following + 1) is None):
+                    mark, value, after = majors.values[found[0]], Decimal(tokens[following]), following + 1
+            if mark is None:
+                out.append(token)
+                index += 1
+                continue
+            if value == value.to_integral_value():
+                cents = minor_after(tokens, folded, after, mark, bare)
+                if cents:
+                    value += cents[0]
+                    after = cents[1]
+            out.append(written(mark, value))
+            index = after
+        joined = " ".join(out)
+        # The same object when nothing changed: the pipeline then skips a repeated
+        # idempotent step (number_formats) after this one.
+        return text if joined == text else joined
+
+    return run

@@ -1,0 +1,93 @@
+"""Phrase tables: lexicon keys of one or more words, found at a token position.
+
+Several steps read a lexicon whose keys are words or short phrases ("dollars", "us
+dollars", "degrees c"): :class:`PhraseTable` folds the keys once (NFC, casefold, the
+config's ``char_folds``) and answers "which key starts at token ``i``?" with the longest
+one, so "swiss francs" wins over "francs".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from pytest_asrbench.normalize.steps.basic import folded_table
+
+
+def trie_pattern(words: list[str]) -> str:
+    """A regex alternation of ``words`` shaped as a trie ("f(?:ive|our)"), which ``re`` tries
+    in one pass per position instead of one branch per word."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return emit(trie)
+
+
+def words_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """A case-insensitive search for any of ``words`` as a whole space-separated word: the
+    cheap "can this step change the text?" test of a table-driven step (one C-level pass)."""
+    return re.compile(rf"(?<!\S)(?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+
+
+def folded_tokens(text: str, tokens: list[str], fold: Callable[[str], str]) -> list[str]:
+    """``tokens`` (``text.split()``) casefolded and folded, one fold pass over the whole text
+    when the fold keeps the token count (it always does unless a fold makes a space)."""
+    folded = fold(text.casefold()).split()
+    if len(folded) == len(tokens):
+        return folded
+    return [fold(token.casefold()) for token in tokens]
+
+
+class PhraseTable:
+    """``{phrase: value}`` matched on casefolded tokens, longest phrase first.
+
+    Args:
+        table: a lexicon (``key -> value``); a key may hold several space-separated words.
+        fold: the config's character fold (``make_fold(config.char_folds)``), applied to the
+            keys so they meet text that went through ``char_folds``.
+        what: a name for error messages ("en currencies lexicon").
+
+    Raises:
+        ConfigError: two keys fold to one phrase with different values.
+    """
+
+    def __init__(self, table: Mapping[str, str], fold: Callable[[str], str], what: str):
+        folded = folded_table(table, fold, what)
+        self.values: dict[tuple[str, ...], str] = {tuple(key.split()): value for key, value in folded.items()}
+        #: The key as written in the lexicon, by folded phrase (a step may read its shape).
+        self.written: dict[tuple[str, ...], str] = {}
+        for key in table:
+            self.written.setdefault(tuple(fold(key.casefold()).split()), key)
+        self.widths = sorted({len(phrase) for phrase in self.values}, reverse=True)
+        #: Every word that can start a phrase, and a search for them in a text.
+        self.first_words = frozenset(phrase[0] for phrase in self.values)
+        self.first_word_search = words_pattern(self.first_words).search if self.first_words else (lambda text: None)
+
+    def __bool__(self) -> bool:
+        return bool(self.values)
+
+    def match(self, folded: list[str], index: int) -> tuple[tuple[str, ...], int] | None:
+        """The longest phrase starting at ``folded[index]`` and its width in tokens, or ``None``.
+
+        ``folded`` is the text's tokens, casefolded.
+        """
+        if index >= len(folded) or folded[index] not in self.first_words:
+            return None
+        for width in self.widths:
+            phrase = tuple(folded[index : index + width])
+            if len(phrase) == width and phrase in self.values:
+                return phrase, width
+        return None
