@@ -1,0 +1,199 @@
+"""Written forms of amounts, one per spoken form: ordinals, decimals, money, percentages, times, dates.
+
+Two generic steps read the language's words from its config (data, never code):
+
+``written_ordinals`` (before ``punctuation``)
+    The ways a language writes an ordinal become the one form text2num writes for the spoken
+    ordinal (``[options.written_ordinals] suffixes``): nl ``1ste`` / ``1de`` = ``1e``; fr
+    ``2e`` / ``2è`` / ``2eme`` = ``2ème``, ``1re`` = ``1ère``; es ``1.º`` / ``1°`` = ``1º``;
+    it ``1°`` = ``1º``. German ordinals (``3.``) are the German package's ``ordinal_dots``.
+
+``amounts`` (after ``spoken_numbers``)
+    Digits and unit words become one canonical form, with the language's decimal separator
+    (``,`` below):
+
+    - decimals: ``2 komma 5`` = ``2,5`` (a spoken decimal word between digits, ``decimal_words``);
+    - money: the amount, then the currency symbol, cents after the decimal separator:
+      ``12,50 €`` = ``€ 12,50`` = ``12,50 Euro`` = ``12 Euro 50`` = ``12 Euro und 50 Cent``
+      = ``12,50€``; ``50 Cent`` = ``0,50€``; ``12,00 €`` = ``12€`` (``currencies`` maps
+      names and symbols to a symbol; ``cents`` names the hundredths; ``cents_joiners`` the
+      words between units and cents);
+    - percentages: ``25 %`` = ``25 Prozent`` = ``25%`` (``percent`` words);
+    - times: ``14 Uhr 30`` = ``14.30 Uhr`` = ``14:30 Uhr`` = ``14:30``, ``14 h 30`` = ``14h30``
+      = ``14:30``; an hour word with minutes always makes a time (``hour_words``); a bare hour
+      only with a word of ``clock_words`` (de ``Uhr``, fr ``h``: ``14 Uhr`` = ``14:00``) or after
+      a word of ``time_cues`` (nl ``om 3 uur``, es ``las 3``, it ``alle 3``), because nl ``uur``,
+      fr ``heures`` and es ``horas`` are also durations; after a cue, ``H <minute_joiner> MM``
+      is a time too (it ``alle 14 e 30``, es ``las 2 y 30``);
+    - dates: an ordinal day before a month name is the day's number (``3. März`` = ``dritter
+      März`` = ``3 märz``; ``1er janvier`` = ``premier janvier`` = ``1 janvier``; es ``1º de
+      enero`` = ``1 de enero``), because the written day and the spoken ordinal are one
+      reading (``months``, optional ``date_joiner`` such as es ``de``).
+
+Every rule is a regular expression compiled when the step is built; each output is a fixed
+point of every rule (idempotence). Sources: issue 13's build list (12,50 € = zwölf Euro
+fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr dreißig;
+3. März = dritter März; 1er janvier), the CLDR number and currency patterns of each locale.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.registry import step
+
+
+def _alternation(words: list[str] | set[str]) -> str:
+    """A regex alternation of ``words``, longest first (so ``euros`` wins over ``euro``)."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+class WrittenOrdinalOptions(StepOptions):
+    """``[options.written_ordinals]``: written ordinal suffix -> the suffix text2num writes."""
+
+    suffixes: dict[str, str] = Field(default_factory=dict,
+                                     description="Written suffix after the digits -> canonical suffix ('ste' = 'e').")
+
+
+@step("written_ordinals", options=WrittenOrdinalOptions, idempotent=True)
+def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
+    """``<digits><suffix>`` -> ``<digits><canonical suffix>`` for each written ordinal form.
+
+    Input: lowercase text with its punctuation (``1.º`` and ``1°`` would not survive the
+    ``punctuation`` step). A suffix counts only right after the digits and before a
+    non-letter (``3ème`` yes, ``3emes`` no).
+    """
+    if not options.suffixes:
+        return lambda text: text
+    pattern = re.compile(rf"(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
+    return lambda text: pattern.sub(lambda m: m.group(1) + options.suffixes[m.group(2)], text)
+
+
+class AmountOptions(StepOptions):
+    """``[options.amounts]``: the words of a language's amounts (lowercase; see the module docstring)."""
+
+    decimal_words: list[str] = Field(default_factory=list, description="Spoken decimal separator (komma, virgule).")
+    currencies: dict[str, str] = Field(default_factory=dict,
+                                       description="Currency name or symbol -> symbol (euro = '€', '€' = '€').")
+    cents: list[str] = Field(default_factory=list, description="Words for hundredths of a currency (cent, centimes).")
+    cents_joiners: list[str] = Field(default_factory=list,
+                                     description="Words between units and cents (und, et, y, con, e, en).")
+    percent: list[str] = Field(default_factory=list, description="Words for percent ('%' always counts).")
+    hour_words: list[str] = Field(default_factory=list,
+                                  description="Words between hour and minutes (uhr, h, heures, uur).")
+    clock_words: list[str] = Field(default_factory=list,
+                                   description="Hour words that make a bare hour a clock time (uhr, h).")
+    time_cues: list[str] = Field(default_factory=list,
+                                 description="Words before an hour that make it a clock time (om, las, alle).")
+    minute_joiners: list[str] = Field(default_factory=list,
+                                      description="Words between hour and minutes after a time cue (e, y).")
+    months: list[str] = Field(default_factory=list, description="Month names, for ordinal days.")
+    date_joiner: str = Field("", description="Word between day and month (es 'de'), if any.")
+    ordinal_marks: list[str] = Field(default_factory=list,
+                                     description="Suffixes text2num writes after an ordinal ('.', 'e', 'er', 'º').")
+
+
+_DIGIT = re.compile(r"\d")
+_Rule = tuple[re.Pattern[str], Callable[[re.Match], str] | str]
+
+
+def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
+    if not options.currencies:
+        return []
+    dec = re.escape(decimal)
+    number = rf"\d+(?:{dec}\d+)?"
+    names = _alternation(options.currencies)
+    symbols = options.currencies
+
+    def amount(units: str, cents: str | None, name: str) -> str:
+        symbol = symbols[name]
+        if cents is None or int(cents) == 0:
+            return f"{units}{symbol}"
+        return f"{units}{decimal}{int(cents):02d}{symbol}" if len(cents) <= 2 else f"{units}{decimal}{cents}{symbol}"
+
+    def split(value: str) -> tuple[str, str | None]:
+        units, _, cents = value.partition(decimal)
+        return units, (cents.ljust(2, "0") if cents else None)
+
+    rules: list[_Rule] = []
+    cent_words = _alternation(options.cents) if options.cents else None
+    joiners = rf"(?:(?:{_alternation(options.cents_joiners)}) )?" if options.cents_joiners else ""
+    cents_tail = rf"(?: (?:{cent_words}))?" if cent_words else ""
+    # 12 euro 50 / 12 euro und 50 cent / 12 € 50
+    rules.append((re.compile(rf"(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
+                  lambda m: amount(m.group(1), m.group(3), m.group(2))))
+    # € 12,50 / €12,50 (a symbol or name before the amount)
+    rules.append((re.compile(rf"(?<!\S)({names}) ?({number})(?!\S)"),
+                  lambda m: amount(*split(m.group(2)), m.group(1))))
+    # 12,50 € / 12,50€ / 12,50 euro
+    rules.append((re.compile(rf"(?<!\S)({number}) ?({names})(?!\S)"),
+                  lambda m: amount(*split(m.group(1)), m.group(2))))
+    if cent_words:
+        first = next(iter(symbols.values()))
+        # 50 cent = 0,50 (the language's first currency)
+        rules.append((re.compile(rf"(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
+                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}"))
+    return rules
+
+
+def _time_rules(options: AmountOptions) -> list[_Rule]:
+    rules: list[_Rule] = []
+    hour = r"(?<![\d:,.])([01]?\d|2[0-4])"
+    minutes = r"([0-5]\d)"
+    if options.hour_words:
+        words = _alternation(options.hour_words)
+        glued = "|".join(re.escape(w) for w in options.hour_words if w.isalpha() and len(w) == 1)
+        if glued:  # 14h30 / 14h
+            rules.append((re.compile(rf"{hour}(?:{glued}){minutes}?(?!\S)"),
+                          lambda m: f"{int(m.group(1))}:{m.group(2) or '00'}"))
+        rules.append((re.compile(rf"{hour} (?:{words}) {minutes}(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}"))
+        rules.append((re.compile(rf"{hour}(?::| ){minutes} (?:{words})(?!\S)"),
+                      lambda m: f"{int(m.group(1))}:{m.group(2)}"))
+    if options.clock_words:
+        rules.append((re.compile(rf"{hour} (?:{_alternation(options.clock_words)})(?!\S)"),
+                      lambda m: f"{int(m.group(1))}:00"))
+    if options.time_cues:
+        cues = _alternation(options.time_cues)
+        joiners = rf"(?: (?:{_alternation(options.minute_joiners)}))?" if options.minute_joiners else ""
+        after = rf"(?: (?:{_alternation(options.hour_words)}))?" if options.hour_words else ""
+        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}{joiners} {minutes}(?!\S)"),
+                      lambda m: f"{m.group(1)}{int(m.group(2))}:{m.group(3)}"))
+        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}{after}(?![\S])(?! [0-5]\d(?!\S))"),
+                      lambda m: f"{m.group(1)}{int(m.group(2))}:00"))
+    return rules
+
+
+@step("amounts", options=AmountOptions, idempotent=True)
+def amounts(config, lexicons, options: AmountOptions):
+    """One written form for decimals, money, percentages, times and ordinal dates (module docstring).
+
+    Input: lowercase text after ``spoken_numbers`` (numbers in digits, the decimal separator
+    of the config between digits, ``€ $ £ %`` and ``:`` between digits kept by
+    ``punctuation``). Output: the canonical forms, e.g. ``12,50€``, ``25%``, ``14:30``, ``3 märz``.
+    """
+    decimal = config.decimal_separator
+    rules: list[_Rule] = []
+    if options.decimal_words:
+        rules.append((re.compile(rf"(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
+                      rf"\1{decimal}\2"))
+    percent = _alternation({*options.percent, "%"})
+    rules.append((re.compile(rf"(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%"))
+    rules.extend(_money_rules(options, decimal))
+    rules.extend(_time_rules(options))
+    if options.months and options.ordinal_marks:
+        joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
+        rules.append((re.compile(rf"(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
+                                 rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2"))
+
+    def run(text: str) -> str:
+        if not _DIGIT.search(text):
+            return text
+        for pattern, replacement in rules:
+            text = pattern.sub(replacement, text)
+        return text
+
+    return run
