@@ -21,10 +21,11 @@ Two generic steps read the language's words from its config (data, never code):
     - percentages: ``25 %`` = ``25 Prozent`` = ``25%`` (``percent`` words);
     - times: ``14 Uhr 30`` = ``14.30 Uhr`` = ``14:30 Uhr`` = ``14:30``, ``14 h 30`` = ``14h30``
       = ``14:30``; an hour word with minutes always makes a time (``hour_words``); a bare hour
-      only with a word of ``clock_words`` (de ``Uhr``, fr ``h``: ``14 Uhr`` = ``14:00``) or after
-      a word of ``time_cues`` (nl ``om 3 uur``, es ``las 3``, it ``alle 3``), because nl ``uur``,
-      fr ``heures`` and es ``horas`` are also durations; after a cue, ``H <minute_joiner> MM``
-      is a time too (it ``alle 14 e 30``, es ``las 2 y 30``);
+      only with a word of ``clock_words`` (de ``Uhr``, fr ``h``: ``14 Uhr`` = ``14:00``), or after
+      a word of ``time_cues`` when an hour word follows or the text ends (nl ``om 3 uur``, fr
+      ``à 14 heures``, es ``a las 2``), because nl ``uur``, fr ``heures`` and es ``horas`` are
+      also durations and es ``las 3 casas`` is no time; after a cue, ``H MM`` and
+      ``H <minute_joiner> MM`` are times too (it ``alle 14 e 30``, es ``las 14 30``);
     - dates: an ordinal day before a month name is the day's number (``3. März`` = ``dritter
       März`` = ``3 märz``; ``1er janvier`` = ``premier janvier`` = ``1 janvier``; es ``1º de
       enero`` = ``1 de enero``), because the written day and the spoken ordinal are one
@@ -159,10 +160,12 @@ def _time_rules(options: AmountOptions) -> list[_Rule]:
     if options.time_cues:
         cues = _alternation(options.time_cues)
         joiners = rf"(?: (?:{_alternation(options.minute_joiners)}))?" if options.minute_joiners else ""
-        after = rf"(?: (?:{_alternation(options.hour_words)}))?" if options.hour_words else ""
         rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}{joiners} {minutes}(?!\S)"),
                       lambda m: f"{m.group(1)}{int(m.group(2))}:{m.group(3)}"))
-        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}{after}(?![\S])(?! [0-5]\d(?!\S))"),
+        # A bare hour after a cue only before an hour word or at the end of the text: "las 3
+        # casas" and "le 3 case" are not times.
+        hour_word = rf" (?:{_alternation(options.hour_words)})(?!\S)|" if options.hour_words else ""
+        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}(?:{hour_word}$)"),
                       lambda m: f"{m.group(1)}{int(m.group(2))}:00"))
     return rules
 
@@ -194,6 +197,56 @@ def amounts(config, lexicons, options: AmountOptions):
             return text
         for pattern, replacement in rules:
             text = pattern.sub(replacement, text)
+        return text
+
+    return run
+
+
+class ClockFractionOptions(StepOptions):
+    """``[options.clock_fractions]``: phrases that place a clock time relative to an hour (lowercase)."""
+
+    before_hour: dict[str, int] = Field(
+        default_factory=dict, description="Phrase before the hour -> minutes from it (halb = -30, viertel nach = 15).")
+    after_hour: dict[str, int] = Field(
+        default_factory=dict, description="Phrase after the hour -> minutes from it (et demie = 30, menos cuarto = -15).")
+    hour_words: list[str] = Field(default_factory=list,
+                                  description="Words allowed between the hour and an after-hour phrase (heures).")
+
+
+def _clock(hour: int, minutes: int) -> str:
+    """``hour`` (1-12) plus ``minutes`` (-59..59) as ``H:MM`` on a 12-hour dial (``halb eins`` = 12:30)."""
+    total = (hour * 60 + minutes) % (12 * 60)
+    return f"{total // 60 or 12}:{total % 60:02d}"
+
+
+@step("clock_fractions", options=ClockFractionOptions, idempotent=True)
+def clock_fractions(config, lexicons, options: ClockFractionOptions):
+    """Half and quarter hours: de ``halb drei`` = ``2:30``, ``Viertel nach drei`` = ``3:15``;
+    nl ``half drie`` = ``2:30``, ``kwart voor drie`` = ``2:45``; fr ``trois heures et demie`` =
+    ``3:30``; es ``las dos y media`` = ``2:30``; it ``le due e mezza`` = ``2:30``.
+
+    Input: text after ``spoken_numbers`` (the hour in digits). Only an hour 1-12 counts, and
+    the result is a 12-hour dial time: the words do not say morning or afternoon, so ``halb
+    drei`` is ``2:30`` and stays distinct from the written ``14:30`` (a documented decision,
+    docs/european.md). A phrase with no hour next to it (``halb voll``, ``y media docena``) is
+    left alone. Source: issue 13 ("halb drei" where it is unambiguous); Duden, "halb" (halb drei
+    = 2:30).
+    """
+    hour = r"(1[0-2]|[1-9])"
+    before = after = None
+    if options.before_hour:
+        before = re.compile(rf"(?<!\S)({_alternation(options.before_hour)}) {hour}(?![\d:,.\w])")
+    if options.after_hour:
+        words = rf"(?: (?:{_alternation(options.hour_words)}))?" if options.hour_words else ""
+        after = re.compile(rf"(?<![\d:,.\w]){hour}{words} ({_alternation(options.after_hour)})(?!\S)")
+
+    def run(text: str) -> str:
+        if not _DIGIT.search(text):
+            return text
+        if before is not None:
+            text = before.sub(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]), text)
+        if after is not None:
+            text = after.sub(lambda m: _clock(int(m.group(1)), options.after_hour[m.group(2)]), text)
         return text
 
     return run

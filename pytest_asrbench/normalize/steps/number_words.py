@@ -19,7 +19,7 @@ Where this step overrides text2num, and why (each override is data of the langua
   verb "to pay attention" that text2num reads as the ordinal "eighth"). With threshold 0
   text2num turns ``ein Kaffee`` into ``1 Kaffee``; here such a word becomes a number only in a
   numeric context: next to a number (``ein oder zwei``, ``vingt et un``, ``un millón``), before
-  a word of ``numeric_after`` (a currency, ``Uhr``, ``Prozent``, ``Komma``, a month), or after a
+  a word or two-word phrase of ``numeric_after`` (a currency, es ``de enero``, ``Uhr``, ``Prozent``, ``Komma``, a month), or after a
   word of ``numeric_before`` (de ``am``, ``zum``: ``am achten März``). Source: issue 13 ("ein
   Kaffee", "een huis", "une femme", "una barra de pan" stay words).
 - ``keep``: words text2num misreads and that are never numbers here (it ``centesimi``, which
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from pydantic import Field
@@ -65,7 +66,7 @@ class SpokenNumberOptions(StepOptions):
     ambiguous: list[str] = Field(default_factory=list,
                                  description="Number words that are also ordinary words: numbers only in a numeric context.")
     numeric_after: list[str] = Field(default_factory=list,
-                                     description="Words after an ambiguous word that make it a number.")
+                                     description="Words (or two-word phrases) after an ambiguous word that make it a number.")
     numeric_before: list[str] = Field(default_factory=list,
                                       description="Words before an ambiguous word that make it a number.")
     joiners: list[str] = Field(default_factory=list,
@@ -121,12 +122,28 @@ class _NumberWords:
         return known
 
 
-def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool],
-                     options: SpokenNumberOptions) -> bool:
+@dataclass(frozen=True)
+class _Context:
+    """The option lists that decide a numeric context, as sets."""
+
+    ambiguous: frozenset[str]
+    numeric_after: frozenset[str]
+    numeric_before: frozenset[str]
+    joiners: frozenset[str]
+
+    @classmethod
+    def of(cls, options: SpokenNumberOptions) -> _Context:
+        return cls(frozenset(options.ambiguous), frozenset(options.numeric_after),
+                   frozenset(options.numeric_before), frozenset(options.joiners))
+
+
+def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool], options: _Context) -> bool:
     """Whether the ambiguous word at ``index`` is a number: see the module docstring."""
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
     before = tokens[index - 1] if index > 0 else ""
     if after in options.numeric_after or before in options.numeric_before:
+        return True
+    if " ".join(tokens[index + 1:index + 3]) in options.numeric_after:  # es "uno de enero"
         return True
     if (after and after not in options.ambiguous and is_number(after)) or (
             before and before not in options.ambiguous and is_number(before)):
@@ -152,7 +169,8 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         raise ConfigError(f"[options.spoken_numbers] language {language!r}: text2num parses only "
                           f"{', '.join(TEXT2NUM_LANGUAGES)}; set `language` to one of them or drop the step")
     replace = phrase_pattern(list(options.replacements))
-    ambiguous = frozenset(options.ambiguous)
+    context = _Context.of(options)
+    ambiguous = context.ambiguous
     keep = frozenset(options.keep)
     is_number = _NumberWords(language, frozenset(options.scales))
     scale = _scale_rule(options, config.decimal_separator)
@@ -170,7 +188,7 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         pieces: list[str] = []
         segment: list[str] = []
         for index, token in enumerate(tokens):
-            held = token in keep or (token in ambiguous and not _numeric_context(tokens, index, is_number, options))
+            held = token in keep or (token in ambiguous and not _numeric_context(tokens, index, is_number, context))
             if held:
                 if segment:
                     pieces.append(parse(segment))
