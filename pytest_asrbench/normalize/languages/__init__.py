@@ -8,4 +8,4 @@ in the one step registry (:mod:`pytest_asrbench.normalize.steps.registry`) with
 import graph, which the metric signatures hash, sees every one of them.
 """
 
-from pytest_asrbench.normalize.languages import de, en, es, fr, hi, it, nl, th  # noqa: F401
+from pytest_asrbench.normalize.languages import en, hi, th  # noqa: F401

@@ -6,7 +6,11 @@ Two generic steps read the language's words from its config (data, never code):
     The ways a language writes an ordinal become the one form text2num writes for the spoken
     ordinal (``[options.written_ordinals] suffixes``): nl ``1ste`` / ``1de`` = ``1e``; fr
     ``2e`` / ``2è`` / ``2eme`` = ``2ème``, ``1re`` = ``1ère``; es ``1.º`` / ``1°`` = ``1º``;
-    it ``1°`` = ``1º``. German ordinals (``3.``) are the German package's ``ordinal_dots``.
+    it ``1°`` = ``1º``.
+
+``ordinal_dots`` (before ``punctuation``)
+    Ordinals written with a dot (de ``3. März``) keep it, a dot that ends a sentence after a
+    number goes (the ``before`` / ``after`` words of ``[options.ordinal_dots]``).
 
 ``amounts`` (after ``spoken_numbers``)
     Digits and unit words become one canonical form, with the language's decimal separator
@@ -31,7 +35,9 @@ Two generic steps read the language's words from its config (data, never code):
       enero`` = ``1 de enero``), because the written day and the spoken ordinal are one
       reading (``months``, optional ``date_joiner`` such as es ``de``).
 
-Every rule is a regular expression compiled when the step is built; each output is a fixed
+The words of every table are folded with the config's ``char_folds`` (``märz`` = ``maerz``
+when the language folds ``ä``), like the text before these steps. Every rule is a regular
+expression compiled when the step is built; each output is a fixed
 point of every rule (idempotence). Sources: issue 13's build list (12,50 € = zwölf Euro
 fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr dreißig;
 3. März = dritter März; 1er janvier), the CLDR number and currency patterns of each locale.
@@ -45,6 +51,7 @@ from collections.abc import Callable
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
 from pytest_asrbench.normalize.steps.registry import step
 
 
@@ -72,6 +79,53 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
         return lambda text: text
     pattern = re.compile(rf"(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
     return lambda text: pattern.sub(lambda m: m.group(1) + options.suffixes[m.group(2)], text)
+
+
+# A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
+_DOT = re.compile(r"(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
+
+
+class OrdinalDotOptions(StepOptions):
+    """``[options.ordinal_dots]``: the words that make ``<digits>.`` an ordinal (lowercase)."""
+
+    before: list[str] = Field(default_factory=list, description="Words before the number (der, am, zum).")
+    after: list[str] = Field(default_factory=list, description="Words after the number (month names).")
+
+
+@step("ordinal_dots", options=OrdinalDotOptions, idempotent=True)
+def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
+    """Which written ``3.`` is an ordinal, for languages that write ordinals as digits and a
+    dot (de ``am 3. März``, ``der 2. Platz``), the very mark that also ends a sentence (``Ich
+    habe 3. Dann ...``).
+
+    The ``punctuation`` step keeps a dot after digits before a word (``ordinal_dot = true``);
+    this step, listed before it, first removes the dots that are not ordinals. A dot is an
+    ordinal when the word after it is in ``after`` (the month names: a date), the word before
+    it is in ``before`` (an article or a preposition with its article: de ``der``, ``am``,
+    ``zum``), or the number starts the text (a heading or list item: ``1. Stock``); otherwise it
+    ends a sentence and goes. The spoken ordinal (``dritten``) is written ``3.`` by text2num
+    (``spoken_numbers``), so ``am 3. März`` and ``am dritten März`` meet.
+
+    Input: lowercase text with its punctuation. Output: the same text with the sentence-ending
+    dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
+    meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
+    """
+    before = frozenset(folded(options.before, config))
+    after = frozenset(folded(options.after, config))
+
+    def decide(match: re.Match, text: str) -> str:
+        start = match.start()
+        previous = text[:start].rstrip().rsplit(" ", 1)[-1] if start else ""
+        if start == 0 or previous in before or match.group(2) in after:
+            return match.group(0)
+        return match.group(1)
+
+    def run(text: str) -> str:
+        if "." not in text:
+            return text
+        return _DOT.sub(lambda m: decide(m, text), text)
+
+    return run
 
 
 class AmountOptions(StepOptions):
@@ -179,6 +233,9 @@ def amounts(config, lexicons, options: AmountOptions):
     ``punctuation``). Output: the canonical forms, e.g. ``12,50€``, ``25%``, ``14:30``, ``3 märz``.
     """
     decimal = config.decimal_separator
+    options = AmountOptions(**{
+        name: (folded_keys(value, config) if isinstance(value, dict) else folded(value, config) if isinstance(value, list)
+               else folded([value], config)[0]) for name, value in options.model_dump().items()})
     rules: list[_Rule] = []
     if options.decimal_words:
         rules.append((re.compile(rf"(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
@@ -232,6 +289,9 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
     left alone. Source: issue 13 ("halb drei" where it is unambiguous); Duden, "halb" (halb drei
     = 2:30).
     """
+    options = ClockFractionOptions(before_hour=folded_keys(options.before_hour, config),
+                                   after_hour=folded_keys(options.after_hour, config),
+                                   hour_words=folded(options.hour_words, config))
     hour = r"(1[0-2]|[1-9])"
     before = after = None
     if options.before_hour:

@@ -35,6 +35,12 @@ Where this step overrides text2num, and why (each override is data of the langua
   percent phrases it parses as "per hundred" (fr ``pour cent``, es ``por ciento``, it
   ``per cento`` gave ``25 pour 100``), which become ``%``.
 
+Folds: a language whose ``char_folds`` spell a letter as two (de ``ü`` = ``ue``, ``ß`` =
+``ss``) may fold the text before this step. Every word of the option tables is folded the
+same way, and a token that text2num does not parse is tried once more with the two-letter
+spellings read back as the letter (``fuenf`` -> ``fünf`` = 5), so the seed's rule holds: "the
+folds are also applied to the number-word vocabulary, so German 'fünf' still parses as 5".
+
 Runs after ``punctuation`` and ``collapse_whitespace`` on lowercase, space-separated text.
 """
 
@@ -49,7 +55,8 @@ from pydantic import Field
 from text_to_num import alpha2digit
 
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.config import LanguageConfig, StepOptions
+from pytest_asrbench.normalize.steps.basic import make_fold
 from pytest_asrbench.normalize.steps.registry import step
 
 #: The languages ``alpha2digit`` accepts (text2num 3.1.0).
@@ -76,6 +83,28 @@ class SpokenNumberOptions(StepOptions):
                                    description="Scale words text2num leaves after digits (it milioni = 1000000).")
 
 
+def folded(words, config: LanguageConfig) -> list[str]:
+    """``words`` spelled as the text is after the config's ``char_folds`` (identity without folds).
+    Shared by the number and amount steps, whose option tables name words of the text."""
+    fold = make_fold(config.char_folds)
+    return [fold(word) for word in words]
+
+
+def folded_keys(table: dict, config: LanguageConfig) -> dict:
+    """``table`` with its keys folded like :func:`folded` (values unchanged)."""
+    return dict(zip(folded(table, config), table.values()))
+
+
+def _unfolder(config: LanguageConfig) -> Callable[[str], str] | None:
+    """The two-letter fold spellings read back as their letter (``ue`` -> ``ü``), or ``None``
+    when the config folds no letter into two."""
+    inverse = {target: source for source, target in config.char_folds.items()
+               if len(source) == 1 and len(target) >= 2 and source.islower()}
+    if not inverse:
+        return None
+    return make_fold(inverse)
+
+
 def phrase_pattern(phrases: list[str]) -> re.Pattern[str] | None:
     """Whole-word alternation of ``phrases`` (longest first) on space-separated text; ``None``
     when there are none."""
@@ -89,10 +118,11 @@ def phrase_pattern(phrases: list[str]) -> re.Pattern[str] | None:
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
 
 
-def _scale_rule(options: SpokenNumberOptions, decimal: str) -> Callable[[str], str]:
-    """The "number then scale" multiplication of the module docstring, as a ``str -> str``."""
-    scales = {**{value: int(value) for value in _SCALE_VALUES}, **options.scales}
-    ones = "|".join(re.escape(word) for word in options.ambiguous)
+def _scale_rule(words: dict[str, int], ambiguous: list[str], decimal: str) -> Callable[[str], str]:
+    """The "number then scale" multiplication of the module docstring, as a ``str -> str``
+    (``words``: the scale words of the language; ``ambiguous`` words count as 1)."""
+    scales = {**{value: int(value) for value in _SCALE_VALUES}, **words}
+    ones = "|".join(re.escape(word) for word in ambiguous)
     number = rf"\d+(?:{re.escape(decimal)}\d+)?" + (f"|{ones}" if ones else "")
     names = "|".join(re.escape(word) for word in sorted(scales, key=len, reverse=True))
     pattern = re.compile(rf"(?<!\S)({number}) ({names})(?!\S)")
@@ -107,19 +137,34 @@ def _scale_rule(options: SpokenNumberOptions, decimal: str) -> Callable[[str], s
 
 
 class _NumberWords:
-    """Which single tokens are numbers for one language (digits, or words text2num converts);
-    answers are cached per token, so a corpus pays for each distinct word once."""
+    """Which single tokens are numbers for one language (digits, or words text2num converts,
+    as written or with the folds read back) and the spelling to give text2num; answers are
+    cached per token, so a corpus pays for each distinct word once."""
 
-    def __init__(self, language: str, extra: frozenset[str] = frozenset()) -> None:
+    def __init__(self, language: str, extra: frozenset[str], unfold: Callable[[str], str] | None) -> None:
         self.language = language
-        self.cache: dict[str, bool] = dict.fromkeys(extra, True)
+        self.unfold = unfold
+        self.cache: dict[str, str | None] = {word: word for word in extra}
+
+    def _parses(self, token: str) -> bool:
+        return alpha2digit(token, self.language, threshold=0) != token
+
+    def spelling(self, token: str) -> str | None:
+        """The token as text2num should read it, or ``None`` when it is no number."""
+        if token in self.cache:
+            return self.cache[token]
+        result: str | None = None
+        if any(char.isdigit() for char in token) or self._parses(token):
+            result = token
+        elif self.unfold is not None:
+            unfolded = self.unfold(token)
+            if unfolded != token and self._parses(unfolded):
+                result = unfolded
+        self.cache[token] = result
+        return result
 
     def __call__(self, token: str) -> bool:
-        known = self.cache.get(token)
-        if known is None:
-            known = any(char.isdigit() for char in token) or alpha2digit(token, self.language, threshold=0) != token
-            self.cache[token] = known
-        return known
+        return self.spelling(token) is not None
 
 
 @dataclass(frozen=True)
@@ -132,9 +177,9 @@ class _Context:
     joiners: frozenset[str]
 
     @classmethod
-    def of(cls, options: SpokenNumberOptions) -> _Context:
-        return cls(frozenset(options.ambiguous), frozenset(options.numeric_after),
-                   frozenset(options.numeric_before), frozenset(options.joiners))
+    def of(cls, options: SpokenNumberOptions, config: LanguageConfig) -> _Context:
+        return cls(*(frozenset(folded(words, config)) for words in (
+            options.ambiguous, options.numeric_after, options.numeric_before, options.joiners)))
 
 
 def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool], options: _Context) -> bool:
@@ -168,20 +213,25 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     if language not in TEXT2NUM_LANGUAGES:
         raise ConfigError(f"[options.spoken_numbers] language {language!r}: text2num parses only "
                           f"{', '.join(TEXT2NUM_LANGUAGES)}; set `language` to one of them or drop the step")
-    replace = phrase_pattern(list(options.replacements))
-    context = _Context.of(options)
+    replacements = folded_keys(options.replacements, config)
+    replace = phrase_pattern(list(replacements))
+    context = _Context.of(options, config)
     ambiguous = context.ambiguous
-    keep = frozenset(options.keep)
-    is_number = _NumberWords(language, frozenset(options.scales))
-    scale = _scale_rule(options, config.decimal_separator)
+    keep = frozenset(folded(options.keep, config))
+    scales = folded_keys(options.scales, config)
+    is_number = _NumberWords(language, frozenset(scales), _unfolder(config))
+    scale = _scale_rule(scales, sorted(ambiguous), config.decimal_separator)
 
     def parse(tokens: list[str]) -> str:
-        text = " ".join(tokens)
-        return scale(alpha2digit(text, language, threshold=0)) if any(map(is_number, tokens)) else text
+        spellings = [is_number.spelling(token) for token in tokens]
+        if not any(spellings):
+            return " ".join(tokens)
+        text = " ".join(spelling or token for spelling, token in zip(spellings, tokens))
+        return scale(alpha2digit(text, language, threshold=0))
 
     def run(text: str) -> str:
         if replace is not None:
-            text = replace.sub(lambda m: options.replacements[m.group(0)], text)
+            text = replace.sub(lambda m: replacements[m.group(0)], text)
         tokens = text.split()
         if not any(map(is_number, tokens)):
             return text

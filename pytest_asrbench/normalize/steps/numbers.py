@@ -55,8 +55,8 @@ def digit_groups(config, lexicons):
 
 # Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
-# group has 1-3 digits and no digit, comma or dot before it; the last is not followed by a digit.
-_SPACED_GROUPS = re.compile(r"(?<![\d,.])(?<!\d )\d{1,3}(?: \d{3})+(?![\d])")
+# group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
+_SPACED_GROUPS = re.compile(r"(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
 
 
 @step("spaced_digit_groups", idempotent=True)
@@ -65,8 +65,9 @@ def spaced_digit_groups(config, lexicons):
 
     For languages whose convention separates thousands with a (narrow no-break) space: CLDR
     fr (U+202F), and the RAE's rule for es (Ortografía 2010, 4.2.1.2: a space, not a dot, in
-    numbers of more than four digits). Run after ``unicode_whitespace``, before
-    ``punctuation``. A run of single or two-digit groups (``06 12 34``, a phone number) never
+    numbers of more than four digits). Run after ``spoken_numbers`` (and so after
+    ``punctuation``, which keeps the decimal separator): number words side by side can come
+    out as ``101 100``, and a second normalization must join them alike (idempotence). A run of single or two-digit groups (``06 12 34``, a phone number) never
     matches; two numbers side by side whose second has exactly three digits are read as one
     (``12 345``), which is how such a text is written in these languages.
     """
