@@ -37,7 +37,9 @@ Two generic steps read the language's words from its config (data, never code):
 
 The words of every table are folded with the config's ``char_folds`` (``märz`` = ``maerz``
 when the language folds ``ä``), like the text before these steps. Every rule is a regular
-expression compiled when the step is built; each output is a fixed
+expression compiled when the step is built, led by a ``(?=\\d)`` lookahead where it starts at
+a digit (so ``re`` skips to the digits instead of testing the lookbehind at every position), and
+each kind runs only when its words or marks are in the text; each output is a fixed
 point of every rule (idempotence). Sources: issue 13's build list (12,50 € = zwölf Euro
 fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr dreißig;
 3. März = dritter März; 1er janvier), the CLDR number and currency patterns of each locale.
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pydantic import Field
 
@@ -77,12 +80,12 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
     """
     if not options.suffixes:
         return lambda text: text
-    pattern = re.compile(rf"(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
+    pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
     return lambda text: pattern.sub(lambda m: m.group(1) + options.suffixes[m.group(2)], text)
 
 
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
-_DOT = re.compile(r"(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
+_DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
 
 
 class OrdinalDotOptions(StepOptions):
@@ -156,6 +159,28 @@ _DIGIT = re.compile(r"\d")
 _Rule = tuple[re.Pattern[str], Callable[[re.Match], str] | str]
 
 
+@dataclass(frozen=True)
+class _Group:
+    """Rules of one kind of amount, and the cheap test that says they can match: one of
+    ``words`` (the first word of each phrase) is a word of the text, or ``marks`` (a regex of
+    the symbols, such as ``[€$£]`` or fr ``\\dh`` for ``14h30``) finds something. The test looks at
+    the text as it enters the step; no group's output is another group's trigger."""
+
+    words: frozenset[str]
+    marks: re.Pattern[str] | None
+    rules: list[_Rule]
+
+    @classmethod
+    def of(cls, phrases, marks: str, rules: list[_Rule], probe: str = "") -> _Group:
+        alternatives = [f"[{re.escape(marks)}]"] if marks else []
+        alternatives += [probe] if probe else []
+        return cls(frozenset(phrase.split()[0] for phrase in phrases if phrase),
+                   re.compile("|".join(alternatives)) if alternatives else None, rules)
+
+    def triggered(self, text: str, words: set[str]) -> bool:
+        return not self.words.isdisjoint(words) or (self.marks is not None and self.marks.search(text) is not None)
+
+
 def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     if not options.currencies:
         return []
@@ -179,25 +204,25 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     joiners = rf"(?:(?:{_alternation(options.cents_joiners)}) )?" if options.cents_joiners else ""
     cents_tail = rf"(?: (?:{cent_words}))?" if cent_words else ""
     # 12 euro 50 / 12 euro und 50 cent / 12 € 50
-    rules.append((re.compile(rf"(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
+    rules.append((re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
                   lambda m: amount(m.group(1), m.group(3), m.group(2))))
     # € 12,50 / €12,50 (a symbol or name before the amount)
     rules.append((re.compile(rf"(?<!\S)({names}) ?({number})(?!\S)"),
                   lambda m: amount(*split(m.group(2)), m.group(1))))
     # 12,50 € / 12,50€ / 12,50 euro
-    rules.append((re.compile(rf"(?<!\S)({number}) ?({names})(?!\S)"),
+    rules.append((re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"),
                   lambda m: amount(*split(m.group(1)), m.group(2))))
     if cent_words:
         first = next(iter(symbols.values()))
         # 50 cent = 0,50 (the language's first currency)
-        rules.append((re.compile(rf"(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
+        rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
                       lambda m: f"0{decimal}{int(m.group(1)):02d}{first}"))
     return rules
 
 
 def _time_rules(options: AmountOptions) -> list[_Rule]:
     rules: list[_Rule] = []
-    hour = r"(?<![\d:,.])([01]?\d|2[0-4])"
+    hour = r"(?=\d)(?<![\d:,.])([01]?\d|2[0-4])"
     minutes = r"([0-5]\d)"
     if options.hour_words:
         words = _alternation(options.hour_words)
@@ -236,24 +261,35 @@ def amounts(config, lexicons, options: AmountOptions):
     options = AmountOptions(**{
         name: (folded_keys(value, config) if isinstance(value, dict) else folded(value, config) if isinstance(value, list)
                else folded([value], config)[0]) for name, value in options.model_dump().items()})
-    rules: list[_Rule] = []
+    groups: list[_Group] = []
     if options.decimal_words:
-        rules.append((re.compile(rf"(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
-                      rf"\1{decimal}\2"))
+        groups.append(_Group.of(options.decimal_words, "", [(
+            re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"), rf"\1{decimal}\2")]))
     percent = _alternation({*options.percent, "%"})
-    rules.append((re.compile(rf"(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%"))
-    rules.extend(_money_rules(options, decimal))
-    rules.extend(_time_rules(options))
+    groups.append(_Group.of(options.percent, "%", [(
+        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
+    if options.currencies:
+        names = [name for name in options.currencies if name.isalpha()] + options.cents
+        symbols = "".join(name for name in options.currencies if not name.isalpha())
+        groups.append(_Group.of(names, symbols, _money_rules(options, decimal)))
+    glued = [word for word in options.hour_words if word.isalpha() and len(word) == 1]
+    groups.append(_Group.of([*options.hour_words, *options.clock_words, *options.time_cues], ":", _time_rules(options),
+                            rf"\d(?:{'|'.join(glued)})" if glued else ""))
     if options.months and options.ordinal_marks:
         joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
-        rules.append((re.compile(rf"(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
-                                 rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2"))
+        groups.append(_Group.of(options.months, "", [(
+            re.compile(rf"(?=\d)(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
+                       rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2")]))
+    groups = [group for group in groups if group.rules]
 
     def run(text: str) -> str:
         if not _DIGIT.search(text):
             return text
-        for pattern, replacement in rules:
-            text = pattern.sub(replacement, text)
+        words = set(text.split())
+        for group in groups:
+            if group.triggered(text, words):
+                for pattern, replacement in group.rules:
+                    text = pattern.sub(replacement, text)
         return text
 
     return run
@@ -300,8 +336,10 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
         words = rf"(?: (?:{_alternation(options.hour_words)}))?" if options.hour_words else ""
         after = re.compile(rf"(?<![\d:,.\w]){hour}{words} ({_alternation(options.after_hour)})(?!\S)")
 
+    phrases = (*options.before_hour, *options.after_hour)
+
     def run(text: str) -> str:
-        if not _DIGIT.search(text):
+        if not any(phrase in text for phrase in phrases) or not _DIGIT.search(text):
             return text
         if before is not None:
             text = before.sub(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]), text)

@@ -41,6 +41,11 @@ same way, and a token that text2num does not parse is tried once more with the t
 spellings read back as the letter (``fuenf`` -> ``fünf`` = 5), so the seed's rule holds: "the
 folds are also applied to the number-word vocabulary, so German 'fünf' still parses as 5".
 
+text2num is given only the spans that hold numbers: runs of number tokens (digits, number
+words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``et``,
+``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
+call's numbers repeat, and the rest of the text is never parsed.
+
 Runs after ``punctuation`` and ``collapse_whitespace`` on lowercase, space-separated text.
 """
 
@@ -49,6 +54,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 
 from pydantic import Field
@@ -79,6 +85,8 @@ class SpokenNumberOptions(StepOptions):
     joiners: list[str] = Field(default_factory=list,
                                description="Words between two numbers (oder, bis, et): a number across one counts as a neighbour.")
     keep: list[str] = Field(default_factory=list, description="Words never parsed as numbers.")
+    inner_words: list[str] = Field(default_factory=list,
+                                   description="Words that stand inside a spoken number (und, komma; et, virgule).")
     scales: dict[str, int] = Field(default_factory=dict,
                                    description="Scale words text2num leaves after digits (it milioni = 1000000).")
 
@@ -222,32 +230,51 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     is_number = _NumberWords(language, frozenset(scales), _unfolder(config))
     scale = _scale_rule(scales, sorted(ambiguous), config.decimal_separator)
 
-    def parse(tokens: list[str]) -> str:
-        spellings = [is_number.spelling(token) for token in tokens]
-        if not any(spellings):
-            return " ".join(tokens)
-        text = " ".join(spelling or token for spelling, token in zip(spellings, tokens))
-        return scale(alpha2digit(text, language, threshold=0))
+    inner = frozenset(folded(options.inner_words, config))
+    held_words = keep | ambiguous
+
+    @lru_cache(maxsize=1 << 16)
+    def parse(span: str) -> str:
+        return scale(alpha2digit(span, language, threshold=0))
+
+    replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
 
     def run(text: str) -> str:
-        if replace is not None:
-            text = replace.sub(lambda m: replacements[m.group(0)], text)
         tokens = text.split()
-        if not any(map(is_number, tokens)):
+        if replace is not None and not replace_triggers.isdisjoint(tokens):
+            text = replace.sub(lambda m: replacements[m.group(0)], text)
+            tokens = text.split()
+        cache = is_number.cache
+        for token in tokens:
+            if token not in cache:
+                is_number.spelling(token)  # fills the cache
+        spellings = list(map(cache.__getitem__, tokens))
+        if not any(spellings):
+            return text
+        if not (held_words.isdisjoint(tokens)):
+            for index, token in enumerate(tokens):  # hold the words that are no numbers here
+                if token in keep:
+                    spellings[index] = None
+                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
+                    numeric = _numeric_context(tokens, index, is_number, context)
+                    spellings[index] = token if numeric else None
+        # Spans: runs of numbers, joined across one inner word between two numbers.
+        numbers = [index for index, spelling in enumerate(spellings) if spelling is not None]
+        if not numbers:
             return text
         pieces: list[str] = []
-        segment: list[str] = []
-        for index, token in enumerate(tokens):
-            held = token in keep or (token in ambiguous and not _numeric_context(tokens, index, is_number, context))
-            if held:
-                if segment:
-                    pieces.append(parse(segment))
-                    segment = []
-                pieces.append(token)
-            else:
-                segment.append(token)
-        if segment:
-            pieces.append(parse(segment))
+        done = 0
+        first = last = numbers[0]
+        for index in numbers[1:] + [-1]:
+            if index != -1 and (index == last + 1 or (index == last + 2 and tokens[last + 1] in inner)):
+                last = index
+                continue
+            pieces.extend(tokens[done:first])
+            pieces.append(parse(" ".join(spelling or token for spelling, token in
+                                         zip(spellings[first:last + 1], tokens[first:last + 1]))))
+            done = last + 1
+            first = last = index
+        pieces.extend(tokens[done:])
         return " ".join(pieces)
 
     return run

@@ -56,7 +56,7 @@ def digit_groups(config, lexicons):
 # Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
 # group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
-_SPACED_GROUPS = re.compile(r"(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
+_SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
 
 
 @step("spaced_digit_groups", idempotent=True)
