@@ -212,7 +212,7 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     # 12,50 € / 12,50€ / 12,50 euro
     rules.append((re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"),
                   lambda m: amount(*split(m.group(1)), m.group(2))))
-    if cent_words:
+    if cent_words:  # last: the amounts step gives it a trigger of its own
         first = next(iter(symbols.values()))
         # 50 cent = 0,50 (the language's first currency)
         rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
@@ -220,33 +220,35 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     return rules
 
 
-def _time_rules(options: AmountOptions) -> list[_Rule]:
-    rules: list[_Rule] = []
+def _time_groups(options: AmountOptions) -> list[_Group]:
+    """The time rules, each kind with its own trigger (a bare ``14:30`` needs none of them)."""
+    groups: list[_Group] = []
     hour = r"(?=\d)(?<![\d:,.])([01]?\d|2[0-4])"
     minutes = r"([0-5]\d)"
     if options.hour_words:
         words = _alternation(options.hour_words)
         glued = "|".join(re.escape(w) for w in options.hour_words if w.isalpha() and len(w) == 1)
         if glued:  # 14h30 / 14h
-            rules.append((re.compile(rf"{hour}(?:{glued}){minutes}?(?!\S)"),
-                          lambda m: f"{int(m.group(1))}:{m.group(2) or '00'}"))
-        rules.append((re.compile(rf"{hour} (?:{words}) {minutes}(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}"))
-        rules.append((re.compile(rf"{hour}(?::| ){minutes} (?:{words})(?!\S)"),
-                      lambda m: f"{int(m.group(1))}:{m.group(2)}"))
+            groups.append(_Group.of([], "", [(re.compile(rf"{hour}(?:{glued}){minutes}?(?!\S)"),
+                                              lambda m: f"{int(m.group(1))}:{m.group(2) or '00'}")],
+                                    probe=rf"\d(?:{glued})"))
+        groups.append(_Group.of(options.hour_words, "", [
+            (re.compile(rf"{hour} (?:{words}) {minutes}(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}"),
+            (re.compile(rf"{hour}(?::| ){minutes} (?:{words})(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}")]))
     if options.clock_words:
-        rules.append((re.compile(rf"{hour} (?:{_alternation(options.clock_words)})(?!\S)"),
-                      lambda m: f"{int(m.group(1))}:00"))
+        groups.append(_Group.of(options.clock_words, "", [(
+            re.compile(rf"{hour} (?:{_alternation(options.clock_words)})(?!\S)"), lambda m: f"{int(m.group(1))}:00")]))
     if options.time_cues:
         cues = _alternation(options.time_cues)
         joiners = rf"(?: (?:{_alternation(options.minute_joiners)}))?" if options.minute_joiners else ""
-        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}{joiners} {minutes}(?!\S)"),
-                      lambda m: f"{m.group(1)}{int(m.group(2))}:{m.group(3)}"))
         # A bare hour after a cue only before an hour word or at the end of the text: "las 3
         # casas" and "le 3 case" are not times.
         hour_word = rf" (?:{_alternation(options.hour_words)})(?!\S)|" if options.hour_words else ""
-        rules.append((re.compile(rf"(?<!\S)((?:{cues}) ){hour}(?:{hour_word}$)"),
-                      lambda m: f"{m.group(1)}{int(m.group(2))}:00"))
-    return rules
+        groups.append(_Group.of(options.time_cues, "", [
+            (re.compile(rf"(?<!\S)((?:{cues}) ){hour}{joiners} {minutes}(?!\S)"),
+             lambda m: f"{m.group(1)}{int(m.group(2))}:{m.group(3)}"),
+            (re.compile(rf"(?<!\S)((?:{cues}) ){hour}(?:{hour_word}$)"), lambda m: f"{m.group(1)}{int(m.group(2))}:00")]))
+    return groups
 
 
 @step("amounts", options=AmountOptions, idempotent=True)
@@ -269,12 +271,14 @@ def amounts(config, lexicons, options: AmountOptions):
     groups.append(_Group.of(options.percent, "%", [(
         re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
     if options.currencies:
-        names = [name for name in options.currencies if name.isalpha()] + options.cents
+        names = [name for name in options.currencies if name.isalpha()]
         symbols = "".join(name for name in options.currencies if not name.isalpha())
-        groups.append(_Group.of(names, symbols, _money_rules(options, decimal)))
-    glued = [word for word in options.hour_words if word.isalpha() and len(word) == 1]
-    groups.append(_Group.of([*options.hour_words, *options.clock_words, *options.time_cues], ":", _time_rules(options),
-                            rf"\d(?:{'|'.join(glued)})" if glued else ""))
+        money = _money_rules(options, decimal)
+        cents_only = money.pop() if options.cents else None
+        groups.append(_Group.of(names, symbols, money))
+        if cents_only is not None:
+            groups.append(_Group.of(options.cents, "", [cents_only]))
+    groups.extend(_time_groups(options))
     if options.months and options.ordinal_marks:
         joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
         groups.append(_Group.of(options.months, "", [(

@@ -245,9 +245,8 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             text = replace.sub(lambda m: replacements[m.group(0)], text)
             tokens = text.split()
         cache = is_number.cache
-        for token in tokens:
-            if token not in cache:
-                is_number.spelling(token)  # fills the cache
+        for token in set(tokens).difference(cache):
+            is_number.spelling(token)  # fills the cache
         spellings = list(map(cache.__getitem__, tokens))
         if not any(spellings):
             return text
