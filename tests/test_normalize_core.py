@@ -104,7 +104,7 @@ def test_step_options_are_validated_by_the_steps_model(tmp_path):
         # an unknown key names the file, the table, the key and the keys it has
         ('[options.punctuation]\nkeep_symbol = "%"\n',
          r"xx.toml: \[options.punctuation\]: keep_symbol: Extra inputs are not permitted "
-         r"\(the table's keys are: keep_symbols, inner_punctuation\)"),
+         r"\(the table's keys are: keep_symbols, inner_punctuation, ordinal_dot\)"),
         ('[options.punctuation]\nkeep_symbols = 5\n', r"\[options.punctuation\]: keep_symbols: Input should be a valid string"),
         ('[options.lowercase]\nx = 1\n', r"\[options.lowercase\]: step 'lowercase' takes no options"),
         ('[options.fillerz]\nx = 1\n', r"\[options.fillerz\]: no step is called 'fillerz'"),
@@ -253,7 +253,8 @@ def test_every_language_package_has_the_same_skeleton():
     [
         ("hi", "5.3", "5.3"),            # was "5 3"
         ("th", "-3.14", "-3.14"),        # was "314"
-        ("de", "0,2 Millionen", "0,2 millionen"),  # was "0 2 millionen"
+        ("de", "0,2 Millionen", "200000"),  # was "0 2 millionen"; issue 13 multiplies the scale out
+        ("de", "0,2 Liter", "0,2 liter"),
         ("de", "1.000.000", "1000000"),
         ("de", "3.14", "3 14"),          # a dot is not a German decimal separator
         ("fr", "3,5 m", "3,5 m"),

@@ -65,6 +65,12 @@ COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
 #: Distributions that feed only some languages' scores, counted when installed, for languages
 #: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
+    # Numbers parsed by text2num in the generic spoken_numbers step (issue 13).
+    "de": ("text2num",),
+    "nl": ("text2num",),
+    "fr": ("text2num",),
+    "es": ("text2num",),
+    "it": ("text2num",),
     "th": ("pythainlp",),
 }
 #: Third-party imports of the graph that never change an output (parsing, validation).

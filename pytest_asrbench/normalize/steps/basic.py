@@ -89,6 +89,8 @@ class PunctuationOptions(StepOptions):
     keep_symbols: str = Field("", description="Symbol characters always kept ('$€£%' in en).")
     inner_punctuation: str = Field(
         "", description="Punctuation kept only between two letters or digits ('-_/' keeps ABC-123).")
+    ordinal_dot: bool = Field(
+        False, description="Keep a '.' right after digits when a word follows (de ordinals: 3. März).")
 
 
 @step("punctuation", options=PunctuationOptions)
@@ -97,7 +99,9 @@ def punctuation(config, lexicons, options: PunctuationOptions):
 
     Inside a number, the language's ``decimal_separator`` between two digits stays
     (``0,2`` in de, ``5.3`` in hi) and a minus sign that starts a number stays as ``-``
-    (``-3.14``; see :mod:`.numbers`). Characters in ``keep_symbols`` always stay; characters
+    (``-3.14``; see :mod:`.numbers`); with ``ordinal_dot``, a dot after digits before a word
+    stays too (German ordinals ``3. März``; the German step ``ordinal_dots`` first removes the
+    dots that end a sentence). Characters in ``keep_symbols`` always stay; characters
     in ``inner_punctuation`` stay only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
     hyphen goes). Combining marks (category M) of a word are never touched, so a Devanagari
     word is never split at a vowel sign, virama or nukta; a mark with no base left (after a
@@ -108,7 +112,7 @@ def punctuation(config, lexicons, options: PunctuationOptions):
     """
     keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
-    alternatives = [number_marks(config.decimal_separator)]  # groups 1 and 2
+    alternatives = [number_marks(config.decimal_separator, options.ordinal_dot)]  # groups 1 and 2
     if options.inner_punctuation:
         inner = "".join(regex.escape(char) for char in options.inner_punctuation)
         alternatives.append(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})")  # group 3

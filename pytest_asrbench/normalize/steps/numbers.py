@@ -39,11 +39,13 @@ def group_pattern(group: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<=\d){re.escape(group)}(?=\d{{3}}(?!\d))")
 
 
-def number_marks(decimal: str) -> str:
+def number_marks(decimal: str, ordinal_dot: bool = False) -> str:
     """A regex (one alternative, two groups) for the marks kept inside numbers: group 1 is
-    the decimal separator between two digits, group 2 a minus sign at the start of a word
+    the decimal separator between two digits, or (``ordinal_dot``) a dot after digits that a
+    space and a letter follow (de ``3. März``); group 2 a minus sign at the start of a word
     followed by a digit. Used by the ``punctuation`` step before its own rules."""
-    return (rf"(?<=\d)({re.escape(decimal)})(?=\d)"
+    ordinal = r"|(?<=\d)\.(?= [^\W\d_])" if ordinal_dot else ""
+    return (rf"(?<=\d)({re.escape(decimal)}(?=\d){ordinal})"
             rf"|(?:^|(?<=\s))([{re.escape(MINUS_SIGNS)}])(?=\d)")
 
 
@@ -98,5 +100,30 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
 
     def run(text: str) -> str:
         return pattern.sub(join, text) if test.search(text) else text
+
+
+# Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
+# unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
+# group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
+_SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
+
+
+@step("spaced_digit_groups", idempotent=True)
+def spaced_digit_groups(config, lexicons):
+    """Join digit groups written with spaces: ``3 400`` = ``3400``, ``1 000 000`` = ``1000000``.
+
+    For languages whose convention separates thousands with a (narrow no-break) space: CLDR
+    fr (U+202F), and the RAE's rule for es (Ortografía 2010, 4.2.1.2: a space, not a dot, in
+    numbers of more than four digits). Run after ``spoken_numbers`` (and so after
+    ``punctuation``, which keeps the decimal separator): number words side by side can come
+    out as ``101 100``, and a second normalization must join them alike (idempotence). A run of single or two-digit groups (``06 12 34``, a phone number) never
+    matches; two numbers side by side whose second has exactly three digits are read as one
+    (``12 345``), which is how such a text is written in these languages.
+    """
+
+    def run(text: str) -> str:
+        if " " not in text:
+            return text
+        return _SPACED_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
 
     return run

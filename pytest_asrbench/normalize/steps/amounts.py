@@ -1,0 +1,354 @@
+"""Written forms of amounts, one per spoken form: ordinals, decimals, money, percentages, times, dates.
+
+Two generic steps read the language's words from its config (data, never code):
+
+``written_ordinals`` (before ``punctuation``)
+    The ways a language writes an ordinal become the one form text2num writes for the spoken
+    ordinal (``[options.written_ordinals] suffixes``): nl ``1ste`` / ``1de`` = ``1e``; fr
+    ``2e`` / ``2è`` / ``2eme`` = ``2ème``, ``1re`` = ``1ère``; es ``1.º`` / ``1°`` = ``1º``;
+    it ``1°`` = ``1º``.
+
+``ordinal_dots`` (before ``punctuation``)
+    Ordinals written with a dot (de ``3. März``) keep it, a dot that ends a sentence after a
+    number goes (the ``before`` / ``after`` words of ``[options.ordinal_dots]``).
+
+``amounts`` (after ``spoken_numbers``)
+    Digits and unit words become one canonical form, with the language's decimal separator
+    (``,`` below):
+
+    - decimals: ``2 komma 5`` = ``2,5`` (a spoken decimal word between digits, ``decimal_words``);
+    - money: the amount, then the currency symbol, cents after the decimal separator:
+      ``12,50 €`` = ``€ 12,50`` = ``12,50 Euro`` = ``12 Euro 50`` = ``12 Euro und 50 Cent``
+      = ``12,50€``; ``50 Cent`` = ``0,50€``; ``12,00 €`` = ``12€`` (``currencies`` maps
+      names and symbols to a symbol; ``cents`` names the hundredths; ``cents_joiners`` the
+      words between units and cents);
+    - percentages: ``25 %`` = ``25 Prozent`` = ``25%`` (``percent`` words);
+    - times: ``14 Uhr 30`` = ``14.30 Uhr`` = ``14:30 Uhr`` = ``14:30``, ``14 h 30`` = ``14h30``
+      = ``14:30``; an hour word with minutes always makes a time (``hour_words``); a bare hour
+      only with a word of ``clock_words`` (de ``Uhr``, fr ``h``: ``14 Uhr`` = ``14:00``), or after
+      a word of ``time_cues`` when an hour word follows or the text ends (nl ``om 3 uur``, fr
+      ``à 14 heures``, es ``a las 2``), because nl ``uur``, fr ``heures`` and es ``horas`` are
+      also durations and es ``las 3 casas`` is no time; after a cue, ``H MM`` and
+      ``H <minute_joiner> MM`` are times too (it ``alle 14 e 30``, es ``las 14 30``);
+    - dates: an ordinal day before a month name is the day's number (``3. März`` = ``dritter
+      März`` = ``3 märz``; ``1er janvier`` = ``premier janvier`` = ``1 janvier``; es ``1º de
+      enero`` = ``1 de enero``), because the written day and the spoken ordinal are one
+      reading (``months``, optional ``date_joiner`` such as es ``de``).
+
+The words of every table are folded with the config's ``char_folds`` (``märz`` = ``maerz``
+when the language folds ``ä``), like the text before these steps. Every rule is a regular
+expression compiled when the step is built, led by a ``(?=\\d)`` lookahead where it starts at
+a digit (so ``re`` skips to the digits instead of testing the lookbehind at every position), and
+each kind runs only when its words or marks are in the text; each output is a fixed
+point of every rule (idempotence). Sources: issue 13's build list (12,50 € = zwölf Euro
+fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr dreißig;
+3. März = dritter März; 1er janvier), the CLDR number and currency patterns of each locale.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
+from pytest_asrbench.normalize.steps.registry import step
+
+
+def _alternation(words: list[str] | set[str]) -> str:
+    """A regex alternation of ``words``, longest first (so ``euros`` wins over ``euro``)."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+class WrittenOrdinalOptions(StepOptions):
+    """``[options.written_ordinals]``: written ordinal suffix -> the suffix text2num writes."""
+
+    suffixes: dict[str, str] = Field(default_factory=dict,
+                                     description="Written suffix after the digits -> canonical suffix ('ste' = 'e').")
+
+
+@step("written_ordinals", options=WrittenOrdinalOptions, idempotent=True)
+def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
+    """``<digits><suffix>`` -> ``<digits><canonical suffix>`` for each written ordinal form.
+
+    Input: lowercase text with its punctuation (``1.º`` and ``1°`` would not survive the
+    ``punctuation`` step). A suffix counts only right after the digits and before a
+    non-letter (``3ème`` yes, ``3emes`` no).
+    """
+    if not options.suffixes:
+        return lambda text: text
+    pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
+    return lambda text: pattern.sub(lambda m: m.group(1) + options.suffixes[m.group(2)], text)
+
+
+# A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
+_DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
+
+
+class OrdinalDotOptions(StepOptions):
+    """``[options.ordinal_dots]``: the words that make ``<digits>.`` an ordinal (lowercase)."""
+
+    before: list[str] = Field(default_factory=list, description="Words before the number (der, am, zum).")
+    after: list[str] = Field(default_factory=list, description="Words after the number (month names).")
+
+
+@step("ordinal_dots", options=OrdinalDotOptions, idempotent=True)
+def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
+    """Which written ``3.`` is an ordinal, for languages that write ordinals as digits and a
+    dot (de ``am 3. März``, ``der 2. Platz``), the very mark that also ends a sentence (``Ich
+    habe 3. Dann ...``).
+
+    The ``punctuation`` step keeps a dot after digits before a word (``ordinal_dot = true``);
+    this step, listed before it, first removes the dots that are not ordinals. A dot is an
+    ordinal when the word after it is in ``after`` (the month names: a date), the word before
+    it is in ``before`` (an article or a preposition with its article: de ``der``, ``am``,
+    ``zum``), or the number starts the text (a heading or list item: ``1. Stock``); otherwise it
+    ends a sentence and goes. The spoken ordinal (``dritten``) is written ``3.`` by text2num
+    (``spoken_numbers``), so ``am 3. März`` and ``am dritten März`` meet.
+
+    Input: lowercase text with its punctuation. Output: the same text with the sentence-ending
+    dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
+    meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
+    """
+    before = frozenset(folded(options.before, config))
+    after = frozenset(folded(options.after, config))
+
+    def decide(match: re.Match, text: str) -> str:
+        start = match.start()
+        previous = text[:start].rstrip().rsplit(" ", 1)[-1] if start else ""
+        if start == 0 or previous in before or match.group(2) in after:
+            return match.group(0)
+        return match.group(1)
+
+    def run(text: str) -> str:
+        if "." not in text:
+            return text
+        return _DOT.sub(lambda m: decide(m, text), text)
+
+    return run
+
+
+class AmountOptions(StepOptions):
+    """``[options.amounts]``: the words of a language's amounts (lowercase; see the module docstring)."""
+
+    decimal_words: list[str] = Field(default_factory=list, description="Spoken decimal separator (komma, virgule).")
+    currencies: dict[str, str] = Field(default_factory=dict,
+                                       description="Currency name or symbol -> symbol (euro = '€', '€' = '€').")
+    cents: list[str] = Field(default_factory=list, description="Words for hundredths of a currency (cent, centimes).")
+    cents_joiners: list[str] = Field(default_factory=list,
+                                     description="Words between units and cents (und, et, y, con, e, en).")
+    percent: list[str] = Field(default_factory=list, description="Words for percent ('%' always counts).")
+    hour_words: list[str] = Field(default_factory=list,
+                                  description="Words between hour and minutes (uhr, h, heures, uur).")
+    clock_words: list[str] = Field(default_factory=list,
+                                   description="Hour words that make a bare hour a clock time (uhr, h).")
+    time_cues: list[str] = Field(default_factory=list,
+                                 description="Words before an hour that make it a clock time (om, las, alle).")
+    minute_joiners: list[str] = Field(default_factory=list,
+                                      description="Words between hour and minutes after a time cue (e, y).")
+    months: list[str] = Field(default_factory=list, description="Month names, for ordinal days.")
+    date_joiner: str = Field("", description="Word between day and month (es 'de'), if any.")
+    ordinal_marks: list[str] = Field(default_factory=list,
+                                     description="Suffixes text2num writes after an ordinal ('.', 'e', 'er', 'º').")
+
+
+_DIGIT = re.compile(r"\d")
+_Rule = tuple[re.Pattern[str], Callable[[re.Match], str] | str]
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Rules of one kind of amount, and the cheap test that says they can match: one of
+    ``words`` (the first word of each phrase) is a word of the text, or ``marks`` (a regex of
+    the symbols, such as ``[€$£]`` or fr ``\\dh`` for ``14h30``) finds something. The test looks at
+    the text as it enters the step; no group's output is another group's trigger."""
+
+    words: frozenset[str]
+    marks: re.Pattern[str] | None
+    rules: list[_Rule]
+
+    @classmethod
+    def of(cls, phrases, marks: str, rules: list[_Rule], probe: str = "") -> _Group:
+        alternatives = [f"[{re.escape(marks)}]"] if marks else []
+        alternatives += [probe] if probe else []
+        return cls(frozenset(phrase.split()[0] for phrase in phrases if phrase),
+                   re.compile("|".join(alternatives)) if alternatives else None, rules)
+
+    def triggered(self, text: str, words: set[str]) -> bool:
+        return not self.words.isdisjoint(words) or (self.marks is not None and self.marks.search(text) is not None)
+
+
+def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
+    if not options.currencies:
+        return []
+    dec = re.escape(decimal)
+    number = rf"\d+(?:{dec}\d+)?"
+    names = _alternation(options.currencies)
+    symbols = options.currencies
+
+    def amount(units: str, cents: str | None, name: str) -> str:
+        symbol = symbols[name]
+        if cents is None or int(cents) == 0:
+            return f"{units}{symbol}"
+        return f"{units}{decimal}{int(cents):02d}{symbol}" if len(cents) <= 2 else f"{units}{decimal}{cents}{symbol}"
+
+    def split(value: str) -> tuple[str, str | None]:
+        units, _, cents = value.partition(decimal)
+        return units, (cents.ljust(2, "0") if cents else None)
+
+    rules: list[_Rule] = []
+    cent_words = _alternation(options.cents) if options.cents else None
+    joiners = rf"(?:(?:{_alternation(options.cents_joiners)}) )?" if options.cents_joiners else ""
+    cents_tail = rf"(?: (?:{cent_words}))?" if cent_words else ""
+    # 12 euro 50 / 12 euro und 50 cent / 12 € 50
+    rules.append((re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
+                  lambda m: amount(m.group(1), m.group(3), m.group(2))))
+    # € 12,50 / €12,50 (a symbol or name before the amount)
+    rules.append((re.compile(rf"(?<!\S)({names}) ?({number})(?!\S)"),
+                  lambda m: amount(*split(m.group(2)), m.group(1))))
+    # 12,50 € / 12,50€ / 12,50 euro
+    rules.append((re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"),
+                  lambda m: amount(*split(m.group(1)), m.group(2))))
+    if cent_words:  # last: the amounts step gives it a trigger of its own
+        first = next(iter(symbols.values()))
+        # 50 cent = 0,50 (the language's first currency)
+        rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
+                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}"))
+    return rules
+
+
+def _time_groups(options: AmountOptions) -> list[_Group]:
+    """The time rules, each kind with its own trigger (a bare ``14:30`` needs none of them)."""
+    groups: list[_Group] = []
+    hour = r"(?=\d)(?<![\d:,.])([01]?\d|2[0-4])"
+    minutes = r"([0-5]\d)"
+    if options.hour_words:
+        words = _alternation(options.hour_words)
+        glued = "|".join(re.escape(w) for w in options.hour_words if w.isalpha() and len(w) == 1)
+        if glued:  # 14h30 / 14h
+            groups.append(_Group.of([], "", [(re.compile(rf"{hour}(?:{glued}){minutes}?(?!\S)"),
+                                              lambda m: f"{int(m.group(1))}:{m.group(2) or '00'}")],
+                                    probe=rf"\d(?:{glued})"))
+        groups.append(_Group.of(options.hour_words, "", [
+            (re.compile(rf"{hour} (?:{words}) {minutes}(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}"),
+            (re.compile(rf"{hour}(?::| ){minutes} (?:{words})(?!\S)"), lambda m: f"{int(m.group(1))}:{m.group(2)}")]))
+    if options.clock_words:
+        groups.append(_Group.of(options.clock_words, "", [(
+            re.compile(rf"{hour} (?:{_alternation(options.clock_words)})(?!\S)"), lambda m: f"{int(m.group(1))}:00")]))
+    if options.time_cues:
+        cues = _alternation(options.time_cues)
+        joiners = rf"(?: (?:{_alternation(options.minute_joiners)}))?" if options.minute_joiners else ""
+        # A bare hour after a cue only before an hour word or at the end of the text: "las 3
+        # casas" and "le 3 case" are not times.
+        hour_word = rf" (?:{_alternation(options.hour_words)})(?!\S)|" if options.hour_words else ""
+        groups.append(_Group.of(options.time_cues, "", [
+            (re.compile(rf"(?<!\S)((?:{cues}) ){hour}{joiners} {minutes}(?!\S)"),
+             lambda m: f"{m.group(1)}{int(m.group(2))}:{m.group(3)}"),
+            (re.compile(rf"(?<!\S)((?:{cues}) ){hour}(?:{hour_word}$)"), lambda m: f"{m.group(1)}{int(m.group(2))}:00")]))
+    return groups
+
+
+@step("amounts", options=AmountOptions, idempotent=True)
+def amounts(config, lexicons, options: AmountOptions):
+    """One written form for decimals, money, percentages, times and ordinal dates (module docstring).
+
+    Input: lowercase text after ``spoken_numbers`` (numbers in digits, the decimal separator
+    of the config between digits, ``€ $ £ %`` and ``:`` between digits kept by
+    ``punctuation``). Output: the canonical forms, e.g. ``12,50€``, ``25%``, ``14:30``, ``3 märz``.
+    """
+    decimal = config.decimal_separator
+    options = AmountOptions(**{
+        name: (folded_keys(value, config) if isinstance(value, dict) else folded(value, config) if isinstance(value, list)
+               else folded([value], config)[0]) for name, value in options.model_dump().items()})
+    groups: list[_Group] = []
+    if options.decimal_words:
+        groups.append(_Group.of(options.decimal_words, "", [(
+            re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"), rf"\1{decimal}\2")]))
+    percent = _alternation({*options.percent, "%"})
+    groups.append(_Group.of(options.percent, "%", [(
+        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
+    if options.currencies:
+        names = [name for name in options.currencies if name.isalpha()]
+        symbols = "".join(name for name in options.currencies if not name.isalpha())
+        money = _money_rules(options, decimal)
+        cents_only = money.pop() if options.cents else None
+        groups.append(_Group.of(names, symbols, money))
+        if cents_only is not None:
+            groups.append(_Group.of(options.cents, "", [cents_only]))
+    groups.extend(_time_groups(options))
+    if options.months and options.ordinal_marks:
+        joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
+        groups.append(_Group.of(options.months, "", [(
+            re.compile(rf"(?=\d)(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
+                       rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2")]))
+    groups = [group for group in groups if group.rules]
+
+    def run(text: str) -> str:
+        if not _DIGIT.search(text):
+            return text
+        words = set(text.split())
+        for group in groups:
+            if group.triggered(text, words):
+                for pattern, replacement in group.rules:
+                    text = pattern.sub(replacement, text)
+        return text
+
+    return run
+
+
+class ClockFractionOptions(StepOptions):
+    """``[options.clock_fractions]``: phrases that place a clock time relative to an hour (lowercase)."""
+
+    before_hour: dict[str, int] = Field(
+        default_factory=dict, description="Phrase before the hour -> minutes from it (halb = -30, viertel nach = 15).")
+    after_hour: dict[str, int] = Field(
+        default_factory=dict, description="Phrase after the hour -> minutes from it (et demie = 30, menos cuarto = -15).")
+    hour_words: list[str] = Field(default_factory=list,
+                                  description="Words allowed between the hour and an after-hour phrase (heures).")
+
+
+def _clock(hour: int, minutes: int) -> str:
+    """``hour`` (1-12) plus ``minutes`` (-59..59) as ``H:MM`` on a 12-hour dial (``halb eins`` = 12:30)."""
+    total = (hour * 60 + minutes) % (12 * 60)
+    return f"{total // 60 or 12}:{total % 60:02d}"
+
+
+@step("clock_fractions", options=ClockFractionOptions, idempotent=True)
+def clock_fractions(config, lexicons, options: ClockFractionOptions):
+    """Half and quarter hours: de ``halb drei`` = ``2:30``, ``Viertel nach drei`` = ``3:15``;
+    nl ``half drie`` = ``2:30``, ``kwart voor drie`` = ``2:45``; fr ``trois heures et demie`` =
+    ``3:30``; es ``las dos y media`` = ``2:30``; it ``le due e mezza`` = ``2:30``.
+
+    Input: text after ``spoken_numbers`` (the hour in digits). Only an hour 1-12 counts, and
+    the result is a 12-hour dial time: the words do not say morning or afternoon, so ``halb
+    drei`` is ``2:30`` and stays distinct from the written ``14:30`` (a documented decision,
+    docs/european.md). A phrase with no hour next to it (``halb voll``, ``y media docena``) is
+    left alone. Source: issue 13 ("halb drei" where it is unambiguous); Duden, "halb" (halb drei
+    = 2:30).
+    """
+    options = ClockFractionOptions(before_hour=folded_keys(options.before_hour, config),
+                                   after_hour=folded_keys(options.after_hour, config),
+                                   hour_words=folded(options.hour_words, config))
+    hour = r"(1[0-2]|[1-9])"
+    before = after = None
+    if options.before_hour:
+        before = re.compile(rf"(?<!\S)({_alternation(options.before_hour)}) {hour}(?![\d:,.\w])")
+    if options.after_hour:
+        words = rf"(?: (?:{_alternation(options.hour_words)}))?" if options.hour_words else ""
+        after = re.compile(rf"(?<![\d:,.\w]){hour}{words} ({_alternation(options.after_hour)})(?!\S)")
+
+    phrases = (*options.before_hour, *options.after_hour)
+
+    def run(text: str) -> str:
+        if not any(phrase in text for phrase in phrases) or not _DIGIT.search(text):
+            return text
+        if before is not None:
+            text = before.sub(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]), text)
+        if after is not None:
+            text = after.sub(lambda m: _clock(int(m.group(1)), options.after_hour[m.group(2)]), text)
+        return text
+
+    return run

@@ -1,0 +1,279 @@
+"""Spoken numbers to digits for the languages text2num parses: one generic step, ``spoken_numbers``.
+
+The parsing itself is ``text_to_num.alpha2digit`` (text2num, pinned in pyproject.toml): a
+maintained parser with a Rust core that gets each language's number grammar right, the hard
+parts included: German and Dutch compounds glued with the unit before the ten
+(``zweihundertdreiundvierzig`` = 243, ``eenentwintig`` = 21), French vigesimal forms and
+"et un" (``quatre-vingt-dix-sept`` = 97, ``soixante et onze`` = 71), Spanish and Italian
+compounds with their accents (``veintitrés`` = 23, ``ventitré`` = 23), ordinals in each
+language's written form (de ``3.``, nl ``3e``, fr ``1er`` / ``3ème``, es and it ``1º`` / ``1ª``)
+and decimals with the spoken decimal comma (``zwei Komma fünf`` = ``2,5``). It is called
+with ``threshold=0``: every number word is converted, small ones included, so ``zwei Kaffee``
+and ``2 Kaffee`` meet.
+
+Where this step overrides text2num, and why (each override is data of the language's
+``[options.spoken_numbers]`` table, not code):
+
+- ``ambiguous``: number words that are also ordinary words (de ``ein``/``eine``, nl ``een``,
+  fr ``un``/``une``, es ``un``/``una``/``uno``, it ``un``/``una``/``uno``; de ``achten``, the
+  verb "to pay attention" that text2num reads as the ordinal "eighth"). With threshold 0
+  text2num turns ``ein Kaffee`` into ``1 Kaffee``; here such a word becomes a number only in a
+  numeric context: next to a number (``ein oder zwei``, ``vingt et un``, ``un millón``), before
+  a word or two-word phrase of ``numeric_after`` (a currency, es ``de enero``, ``Uhr``, ``Prozent``, ``Komma``, a month), or after a
+  word of ``numeric_before`` (de ``am``, ``zum``: ``am achten März``). Source: issue 13 ("ein
+  Kaffee", "een huis", "une femme", "una barra de pan" stay words).
+- ``keep``: words text2num misreads and that are never numbers here (it ``centesimi``, which
+  text2num reads as the ordinal "hundredth": ``cinquanta centesimi`` gave ``50 100º``).
+- scales after digits: text2num multiplies ``zwei Millionen`` (2000000) but leaves
+  ``2 Millionen`` as ``2 1000000`` and ``eine Million`` as ``eine 1000000`` (it: ``2 milioni``
+  untouched). A number in digits (or an ``ambiguous`` word, read as 1) followed by a million,
+  billion or trillion (in digits, or a word of ``scales``) is multiplied out: ``0,2
+  Millionen`` = ``200000`` = ``200.000``.
+- ``replacements``: whole-word phrases rewritten before parsing: forms text2num does not know
+  (de ``zwo`` = ``zwei``, the spoken 2 of phone numbers and times; es ``veintiún`` =
+  ``veintiuno``; es ``primer`` = ``primero``, for which text2num writes ``1.ᵉʳ``) and the
+  percent phrases it parses as "per hundred" (fr ``pour cent``, es ``por ciento``, it
+  ``per cento`` gave ``25 pour 100``), which become ``%``.
+
+Folds: a language whose ``char_folds`` spell a letter as two (de ``ü`` = ``ue``, ``ß`` =
+``ss``) may fold the text before this step. Every word of the option tables is folded the
+same way, and a token that text2num does not parse is tried once more with the two-letter
+spellings read back as the letter (``fuenf`` -> ``fünf`` = 5), so the seed's rule holds: "the
+folds are also applied to the number-word vocabulary, so German 'fünf' still parses as 5".
+
+text2num is given only the spans that hold numbers: runs of number tokens (digits, number
+words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``et``,
+``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
+call's numbers repeat, and the rest of the text is never parsed.
+
+Runs after ``punctuation`` and ``collapse_whitespace`` on lowercase, space-separated text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from decimal import Decimal
+
+from pydantic import Field
+from text_to_num import alpha2digit
+
+from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.normalize.config import LanguageConfig, StepOptions
+from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.registry import step
+
+#: The languages ``alpha2digit`` accepts (text2num 3.1.0).
+TEXT2NUM_LANGUAGES = ("ca", "da", "de", "en", "es", "fr", "it", "nl", "pt")
+
+
+class SpokenNumberOptions(StepOptions):
+    """``[options.spoken_numbers]``: the language text2num parses and the overrides listed in
+    the module docstring (lowercase words; phrases of several words allowed in ``replacements``)."""
+
+    language: str = Field("", description="text2num language code; empty: the config's language.")
+    replacements: dict[str, str] = Field(default_factory=dict,
+                                         description="Whole-word phrases rewritten before parsing.")
+    ambiguous: list[str] = Field(default_factory=list,
+                                 description="Number words that are also ordinary words: numbers only in a numeric context.")
+    numeric_after: list[str] = Field(default_factory=list,
+                                     description="Words (or two-word phrases) after an ambiguous word that make it a number.")
+    numeric_before: list[str] = Field(default_factory=list,
+                                      description="Words before an ambiguous word that make it a number.")
+    joiners: list[str] = Field(default_factory=list,
+                               description="Words between two numbers (oder, bis, et): a number across one counts as a neighbour.")
+    keep: list[str] = Field(default_factory=list, description="Words never parsed as numbers.")
+    inner_words: list[str] = Field(default_factory=list,
+                                   description="Words that stand inside a spoken number (und, komma; et, virgule).")
+    scales: dict[str, int] = Field(default_factory=dict,
+                                   description="Scale words text2num leaves after digits (it milioni = 1000000).")
+
+
+def folded(words, config: LanguageConfig) -> list[str]:
+    """``words`` spelled as the text is after the config's ``char_folds`` (identity without folds).
+    Shared by the number and amount steps, whose option tables name words of the text."""
+    fold = make_fold(config.char_folds)
+    return [fold(word) for word in words]
+
+
+def folded_keys(table: dict, config: LanguageConfig) -> dict:
+    """``table`` with its keys folded like :func:`folded` (values unchanged)."""
+    return dict(zip(folded(table, config), table.values()))
+
+
+def _unfolder(config: LanguageConfig) -> Callable[[str], str] | None:
+    """The two-letter fold spellings read back as their letter (``ue`` -> ``ü``), or ``None``
+    when the config folds no letter into two."""
+    inverse = {target: source for source, target in config.char_folds.items()
+               if len(source) == 1 and len(target) >= 2 and source.islower()}
+    if not inverse:
+        return None
+    return make_fold(inverse)
+
+
+def phrase_pattern(phrases: list[str]) -> re.Pattern[str] | None:
+    """Whole-word alternation of ``phrases`` (longest first) on space-separated text; ``None``
+    when there are none."""
+    if not phrases:
+        return None
+    body = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
+
+
+#: The scales written in digits that are multiplied into the number before them.
+_SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
+
+
+def _scale_rule(words: dict[str, int], ambiguous: list[str], decimal: str) -> Callable[[str], str]:
+    """The "number then scale" multiplication of the module docstring, as a ``str -> str``
+    (``words``: the scale words of the language; ``ambiguous`` words count as 1)."""
+    scales = {**{value: int(value) for value in _SCALE_VALUES}, **words}
+    ones = "|".join(re.escape(word) for word in ambiguous)
+    number = rf"\d+(?:{re.escape(decimal)}\d+)?" + (f"|{ones}" if ones else "")
+    names = "|".join(re.escape(word) for word in sorted(scales, key=len, reverse=True))
+    pattern = re.compile(rf"(?<!\S)({number}) ({names})(?!\S)")
+
+    def multiply(match: re.Match) -> str:
+        head = match.group(1)
+        value = (Decimal(head.replace(decimal, ".")) if head[0].isdigit() else Decimal(1)) * scales[match.group(2)]
+        text = format(value.normalize(), "f")
+        return text.replace(".", decimal)
+
+    return lambda text: pattern.sub(multiply, text)
+
+
+class _NumberWords:
+    """Which single tokens are numbers for one language (digits, or words text2num converts,
+    as written or with the folds read back) and the spelling to give text2num; answers are
+    cached per token, so a corpus pays for each distinct word once."""
+
+    def __init__(self, language: str, extra: frozenset[str], unfold: Callable[[str], str] | None) -> None:
+        self.language = language
+        self.unfold = unfold
+        self.cache: dict[str, str | None] = {word: word for word in extra}
+
+    def _parses(self, token: str) -> bool:
+        return alpha2digit(token, self.language, threshold=0) != token
+
+    def spelling(self, token: str) -> str | None:
+        """The token as text2num should read it, or ``None`` when it is no number."""
+        if token in self.cache:
+            return self.cache[token]
+        result: str | None = None
+        if any(char.isdigit() for char in token) or self._parses(token):
+            result = token
+        elif self.unfold is not None:
+            unfolded = self.unfold(token)
+            if unfolded != token and self._parses(unfolded):
+                result = unfolded
+        self.cache[token] = result
+        return result
+
+    def __call__(self, token: str) -> bool:
+        return self.spelling(token) is not None
+
+
+@dataclass(frozen=True)
+class _Context:
+    """The option lists that decide a numeric context, as sets."""
+
+    ambiguous: frozenset[str]
+    numeric_after: frozenset[str]
+    numeric_before: frozenset[str]
+    joiners: frozenset[str]
+
+    @classmethod
+    def of(cls, options: SpokenNumberOptions, config: LanguageConfig) -> _Context:
+        return cls(*(frozenset(folded(words, config)) for words in (
+            options.ambiguous, options.numeric_after, options.numeric_before, options.joiners)))
+
+
+def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool], options: _Context) -> bool:
+    """Whether the ambiguous word at ``index`` is a number: see the module docstring."""
+    after = tokens[index + 1] if index + 1 < len(tokens) else ""
+    before = tokens[index - 1] if index > 0 else ""
+    if after in options.numeric_after or before in options.numeric_before:
+        return True
+    if " ".join(tokens[index + 1:index + 3]) in options.numeric_after:  # es "uno de enero"
+        return True
+    if (after and after not in options.ambiguous and is_number(after)) or (
+            before and before not in options.ambiguous and is_number(before)):
+        return True
+    if after in options.joiners and index + 2 < len(tokens) and is_number(tokens[index + 2]):
+        return True
+    return before in options.joiners and index >= 2 and is_number(tokens[index - 2])
+
+
+@step("spoken_numbers", options=SpokenNumberOptions)
+def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
+    """Number words to digits with text2num, outside the ambiguous words' ordinary uses.
+
+    Input: lowercase text without punctuation. Output: the same text with each number
+    written in digits as text2num writes it (``243``, ``2,5``, ``3.`` / ``3e`` / ``1er`` /
+    ``1º``). Rule sources and overrides: the module docstring.
+
+    Raises:
+        ConfigError: the language is not one text2num parses.
+    """
+    language = options.language or config.language
+    if language not in TEXT2NUM_LANGUAGES:
+        raise ConfigError(f"[options.spoken_numbers] language {language!r}: text2num parses only "
+                          f"{', '.join(TEXT2NUM_LANGUAGES)}; set `language` to one of them or drop the step")
+    replacements = folded_keys(options.replacements, config)
+    replace = phrase_pattern(list(replacements))
+    context = _Context.of(options, config)
+    ambiguous = context.ambiguous
+    keep = frozenset(folded(options.keep, config))
+    scales = folded_keys(options.scales, config)
+    is_number = _NumberWords(language, frozenset(scales), _unfolder(config))
+    scale = _scale_rule(scales, sorted(ambiguous), config.decimal_separator)
+
+    inner = frozenset(folded(options.inner_words, config))
+    held_words = keep | ambiguous
+
+    @lru_cache(maxsize=1 << 16)
+    def parse(span: str) -> str:
+        return scale(alpha2digit(span, language, threshold=0))
+
+    replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        if replace is not None and not replace_triggers.isdisjoint(tokens):
+            text = replace.sub(lambda m: replacements[m.group(0)], text)
+            tokens = text.split()
+        cache = is_number.cache
+        for token in set(tokens).difference(cache):
+            is_number.spelling(token)  # fills the cache
+        spellings = list(map(cache.__getitem__, tokens))
+        if not any(spellings):
+            return text
+        if not (held_words.isdisjoint(tokens)):
+            for index, token in enumerate(tokens):  # hold the words that are no numbers here
+                if token in keep:
+                    spellings[index] = None
+                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
+                    numeric = _numeric_context(tokens, index, is_number, context)
+                    spellings[index] = token if numeric else None
+        # Spans: runs of numbers, joined across one inner word between two numbers.
+        numbers = [index for index, spelling in enumerate(spellings) if spelling is not None]
+        if not numbers:
+            return text
+        pieces: list[str] = []
+        done = 0
+        first = last = numbers[0]
+        for index in numbers[1:] + [-1]:
+            if index != -1 and (index == last + 1 or (index == last + 2 and tokens[last + 1] in inner)):
+                last = index
+                continue
+            pieces.extend(tokens[done:first])
+            pieces.append(parse(" ".join(spelling or token for spelling, token in
+                                         zip(spellings[first:last + 1], tokens[first:last + 1]))))
+            done = last + 1
+            first = last = index
+        pieces.extend(tokens[done:])
+        return " ".join(pieces)
+
+    return run
