@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from _pytest._code.code import TerminalRepr
 
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
@@ -16,6 +17,7 @@ from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.cases.signature_gate import (defer_rewrite, gated_metric, note_patch_refusal, patch_bump_refusal,
                                                   update_refusal)
 from pytest_asrbench.run_coverage import coverage_of
+from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, peek, record_case_file_rewrite
 from pytest_asrbench.snapshot_layout import snapshot_dir
@@ -157,9 +159,17 @@ def _run_context(config) -> RunContext:
     """The session's :class:`RunContext`, made once."""
     context = config.stash.get(RUN_CONTEXT, None)
     if context is None:
-        context = RunContext(rootpath=config.rootpath, pytest_config=config)
+        context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config))
         config.stash[RUN_CONTEXT] = context
     return context
+
+
+def _terminal_markup(config) -> bool:
+    """Whether this process writes to a terminal with colour (pytest's own decision:
+    ``--color``, ``NO_COLOR``, ``FORCE_COLOR``, a tty). An xdist worker has none."""
+    if hasattr(config, "workerinput"):
+        return False
+    return config.get_terminal_writer().hasmarkup
 
 
 def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
@@ -193,12 +203,27 @@ class CaseItem(pytest.Function):
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
-            return str(excinfo.value)
+            return CaseFailureRepr(str(excinfo.value))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
         case = self.stash[CASE]
         return self.path, case.line - 1, f"{case.kind} case {case.id}"
+
+
+class CaseFailureRepr(TerminalRepr):
+    """A case's failure message: written with its colours to a terminal that has markup,
+    without them anywhere else (``str()`` is what JUnit XML and xdist carry)."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def toterminal(self, tw) -> None:
+        for line in (self.message if tw.hasmarkup else strip_ansi(self.message)).splitlines():
+            tw.line(line)
+
+    def __str__(self) -> str:
+        return strip_ansi(self.message)
 
 
 class BrokenCaseFile(pytest.Item):

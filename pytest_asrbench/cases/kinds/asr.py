@@ -354,7 +354,7 @@ class AsrRunner:
         failures += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
         if failures:
             # the reviewer's account of this run's transcript: both forms, the aligned view, rescues
-            failures = explained(failures, score(reference, transcript.text, case.language, case.metric))
+            failures = explained(failures, score(reference, transcript.text, case.language, case.metric), context.color)
         return CaseResult(output, failures, snapshot_hint=hint)
 
     @staticmethod
