@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from _pytest._code.code import TerminalRepr
 
+from pytest_asrbench.cases.case_record import case_record, junit_properties, snapshot_state
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
@@ -90,18 +91,20 @@ def _case_function(case: Case):
     the item, that is the case id)."""
 
     def run_case(snapshot, request):
-        run(case, snapshot, request.config)
+        run(case, snapshot, request.config, request.node)
 
     run_case.__doc__ = case.note
     return run_case
 
 
-def run(case: Case, snapshot, config) -> None:
+def run(case: Case, snapshot, config, node=None) -> None:
     """Run ``case``, compare its output with the snapshot, then check its expectations.
 
     The snapshot is always compared, so output drift fails even where no ``expect`` names
     it, also for ``xfail`` cases. An ``xfail`` case whose expectations now hold fails
-    (strict): promote it by removing its ``xfail``.
+    (strict): promote it by removing its ``xfail``. The item ``node`` gets the case's record
+    (:mod:`pytest_asrbench.cases.case_record`, for the summary and reports) in its stash and
+    its metric, version and rate as JUnit properties.
     """
     context = _run_context(config)
     try:
@@ -110,19 +113,23 @@ def run(case: Case, snapshot, config) -> None:
         # A deliberate error about the case's content (unknown setting, unreadable audio,
         # lists of different lengths): reported at the case; its snapshot is kept as recorded
         # (compared without writing, so it counts as used).
+        _keep_record(node, case, None, config)["snapshot"] = "kept"
         compare(snapshot, {"error": str(exc)}, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
+    record = _keep_record(node, case, result, config)
     for path in result.rewritten:
         record_case_file_rewrite(path)
     output = snapshot_view(case, result.output)
     refusal = update_refusal(case, config)
     if refusal:
+        record["snapshot"] = "kept"
         compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
     if result.pending_rewrite is not None:
         # A patch-bumped signature case: its YAML and snapshot are written at the end of the
         # run, if no case of the pair was refused (plugin's session finish decides).
         comparison = peek(snapshot, output)
+        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
         defer_rewrite(config, replace(
             result.pending_rewrite, snapshot_location=None if comparison.matched else comparison.location,
             snapshot_text=None if comparison.matched else comparison.obtained))
@@ -131,6 +138,7 @@ def run(case: Case, snapshot, config) -> None:
         # Under a patch-only bump a new case may be recorded, a recorded output never changed.
         patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
         comparison = compare(snapshot, output, new_only=patch_refusal is not None)
+        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
         if patch_refusal and not comparison.matched and comparison.recorded is not None:
             note_patch_refusal(case, config)
             raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
@@ -153,6 +161,18 @@ def run(case: Case, snapshot, config) -> None:
 
 
 RUN_CONTEXT = pytest.StashKey[RunContext]()
+#: The record of the case an item ran (:mod:`pytest_asrbench.cases.case_record`).
+CASE_RECORD = pytest.StashKey[dict]()
+
+
+def _keep_record(node, case: Case, result, config) -> dict:
+    """The case's record, kept in the item's stash (the report hook hands it on) with its
+    JUnit properties on the item; returned so the snapshot state can be filled in."""
+    record = case_record(case, result, config.rootpath)
+    if node is not None:
+        node.stash[CASE_RECORD] = record
+        node.user_properties.extend(junit_properties(record))
+    return record
 
 
 def _run_context(config) -> RunContext:

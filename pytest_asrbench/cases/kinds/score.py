@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.loader import case_schema
@@ -147,4 +148,5 @@ class ScoreRunner:
         result = score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric)
         data = score_to_dict(result)
         failures = check_expectations(data, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
-        return CaseResult({"kind": case.kind, **data}, explained(failures, result, context.color))
+        return CaseResult({"kind": case.kind, **data}, explained(failures, result, context.color),
+                          figures=score_figures(data), recorded_figures=score_figures(context.recorded(case)))
