@@ -50,7 +50,7 @@ def change_chart(rows: list[RateRow]) -> str:
     if not rows:
         bars = f'<text x="{middle}" y="{TOP + 16}" text-anchor="middle">no score or asr cases in this run</text>'
     title = "Change of each corpus rate against the recorded snapshots (percentage points)"
-    return (f'<svg id="rate-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+    return (f'<svg id="rate-chart" viewBox="0 0 {WIDTH} {height}" '
             f'role="img" aria-label="{escape(title)}" font-family="sans-serif" font-size="13">'
             f'<title>{escape(title)}</title>'
             f'<text x="{middle}" y="16" text-anchor="middle" font-weight="bold">change in percentage points '

@@ -128,6 +128,7 @@ def render_html(report: RunReport) -> str:
     against = "the snapshots before this re-recording" if report.updating else "the recorded snapshots"
     sections = [
         f"<h1>{escape(report.title)}</h1>",
+        f"<p><code>{escape(report.command)}</code></p>" if report.command else "",
         f"<p>{len(report.entries)} case item(s): {escape(total_line)}.</p>",
         '<noscript><p>Filters need JavaScript; every case is shown.</p></noscript>',
         '<div id="filters" hidden><label>language <select id="filter-language"><option value="">all</option>'

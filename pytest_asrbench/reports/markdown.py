@@ -47,7 +47,7 @@ def _block(text: str) -> list[str]:
 
 def render_markdown(report: RunReport) -> str:
     """The Markdown text (ends with a newline)."""
-    lines = [f"## {report.title}", ""]
+    lines = [f"## {report.title}", ""] + ([f"`{report.command}`", ""] if report.command else [])
     languages = report.languages()
     if not languages:
         return "\n".join([*lines, "No case items ran.", ""])

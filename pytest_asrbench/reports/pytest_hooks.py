@@ -118,7 +118,7 @@ class _Collector:
 
         command = " ".join(["pytest", *self.config.invocation_params.args])
         return RunReport(list(self.entries.values()), unrecorded_asr_lines(self.config),
-                         f"pytest-asrbench {__version__}: {command}",
+                         f"pytest-asrbench {__version__} run report", command,
                          bool(getattr(self.config.option, "update_snapshots", False)))
 
     @pytest.hookimpl(trylast=True)
