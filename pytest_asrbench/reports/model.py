@@ -108,12 +108,13 @@ class RateRow:
 class RunReport:
     """Everything the reports show of one run: the case entries, lines naming the ``asr``
     cases that ran on a decode fingerprint their snapshots do not record (from the ASR stage),
-    a one-line account of the run (``title``: the command, the pytest-asrbench version) and
-    whether it re-recorded snapshots."""
+    a ``title`` (with the pytest-asrbench version), the ``command`` that ran, and whether it
+    re-recorded snapshots."""
 
     entries: list[CaseEntry] = field(default_factory=list)
     fingerprint_lines: list[str] = field(default_factory=list)
     title: str = "pytest-asrbench run"
+    command: str = ""
     updating: bool = False
 
     def languages(self) -> list[LanguageRow]:
