@@ -105,8 +105,8 @@ def test_html_and_markdown_reports_are_written(project):
     result = project.runpytest("--asrbench", "cases", "--asrbench-report", "out/r.html",
                                "--asrbench-markdown", "summary.md")
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["asrbench --asrbench-report: wrote *out/r.html",
-                                 "asrbench --asrbench-markdown: wrote *summary.md"])
+    result.stdout.fnmatch_lines(["asrbench --asrbench-report: wrote *out/r.html in *.* s",
+                                 "asrbench --asrbench-markdown: wrote *summary.md in *.* s"])
     page = (project.path / "out" / "r.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and '<table id="languages">' in page and '<svg id="rate-chart"' in page
     assert "cases/en/a.yaml::pair" in page and '<td dir="auto" class="D">MAT</td>' in page

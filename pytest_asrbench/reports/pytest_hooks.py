@@ -10,6 +10,7 @@ renderers only when a run needs them.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -135,13 +136,16 @@ class _Collector:
         report = self.report()
         renderers = {"--asrbench-report": render_html, "--asrbench-markdown": render_markdown}
         for option, path in paths:
+            start = time.perf_counter()
             try:
                 write_report(option, path, renderers[option](report))
             except ReportWriteError as exc:
                 self.error = str(exc)
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             else:
-                self.written.append(f"{option}: wrote {path}")
+                # the time shown is the report's own cost (rendering and writing), which
+                # benchmarks/report_cost.py reads beside the wall times of whole runs
+                self.written.append(f"{option}: wrote {path} in {time.perf_counter() - start:.3f} s")
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         from pytest_asrbench.reports.summary import summary_lines
