@@ -170,3 +170,18 @@ def test_a_report_without_cases_says_so():
     report = RunReport()
     assert summary_lines(report) == [] and "No case items ran." in render_markdown(report)
     assert "no score or asr cases in this run" in render_html(report)
+
+
+def test_a_run_without_asrbench_loads_no_normalizer_or_scorer_for_its_reports(project):
+    project.makepyfile(test_a="""
+        import sys
+
+        def test_one():
+            pass
+
+        def test_two():  # test_one's reports have been made by now
+            loaded = [m for m in sys.modules if m.startswith(("pytest_asrbench.normalize", "pytest_asrbench.scoring",
+                                                              "pytest_asrbench.cases.items", "pytest_asrbench.reports."))]
+            assert loaded == ["pytest_asrbench.reports.pytest_hooks"]
+    """)
+    project.runpytest_subprocess().assert_outcomes(passed=2)

@@ -61,8 +61,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call):
-    """Put the case's record on each report of a case item (workers included)."""
+    """Put the case's record on each report of a case item (workers included); a run without
+    ``--asrbench`` imports nothing for it."""
     report = yield
+    if not item.config.getoption("asrbench"):
+        return report
     from pytest_asrbench.cases.items import CASE_RECORD
 
     record = item.stash.get(CASE_RECORD, None)
