@@ -10,7 +10,7 @@ from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench._shared.paths import os_reason, output_path_problem
 from pytest_asrbench.errors import AsrbenchError
 
-#: The report options, their renderer's name and an example file name for the advice.
+#: Each report option and the example file name its path advice gives.
 OUTPUTS = {"--asrbench-report": "report.html", "--asrbench-markdown": "summary.md"}
 
 
