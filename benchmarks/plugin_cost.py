@@ -26,7 +26,7 @@ from pathlib import Path
 IMPORT_PLUGIN = (
     "import time, pytest\n"
     "start = time.perf_counter()\n"
-    "import pytest_asrbench.plugin, pytest_asrbench.asr.pytest_hooks\n"
+    "import pytest_asrbench.plugin, pytest_asrbench.asr.pytest_hooks, pytest_asrbench.reports.pytest_hooks\n"
     "print(time.perf_counter() - start)\n"
 )
 IMPORT_PYTEST = (

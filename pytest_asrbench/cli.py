@@ -2,6 +2,7 @@
 
     asrbench normalize -l de "Anmelde-Konto"
     asrbench explain -l ko "삼월 이십오일"
+    asrbench explain -l de "Anmelde-Konto" "Anmeldekonto"   # two renderings: where they part
     asrbench score -l en "the cat sat" "the bat sat" [--json]
     asrbench refs build --out refs/ [--sets fleurs gs2 ...]
 
@@ -22,6 +23,7 @@ import argparse
 import importlib
 import json
 import os
+import shutil
 import sys
 
 from pathlib import Path
@@ -30,9 +32,10 @@ from pytest_asrbench import __version__
 from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize import explain, normalize_text
-from pytest_asrbench.normalize.registry import use_config_dirs
+from pytest_asrbench.normalize.registry import get_config, use_config_dirs
 from pytest_asrbench.scoring import score
-from pytest_asrbench.scoring.display import describe_code_switch, render_alignment, render_trace
+from pytest_asrbench.scoring.alignment_view import color_wanted, render_alignment
+from pytest_asrbench.scoring.display import describe_code_switch, describe_divergence, render_trace
 from pytest_asrbench.scoring.metrics import METRICS
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -56,9 +59,27 @@ def _normalize(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    for line in render_trace(explain(args.text, args.language)):
-        print(line)
+    """One text: every step and its output. Two or more (renderings that should be equal):
+    each trace, then for each text after the first its aligned view against the first and the
+    step at which the two grow apart."""
+    traces = [explain(text, args.language) for text in args.text]
+    for text, trace in zip(args.text, traces):
+        if len(traces) > 1:
+            print(f"steps of {text!r}:")
+        for line in render_trace(trace):
+            print(line)
+    color, width = color_wanted(sys.stdout), _terminal_width()
+    unit = get_config(args.language).unit
+    for text, trace in zip(args.text[1:], traces[1:]):
+        same = traces[0][-1][1] == trace[-1][1]
+        print(f"{args.text[0]!r} vs {text!r}: " + ("the same normalized form" if same else "different"))
+        if not same:
+            print(describe_divergence(traces[0], trace, unit, color=color, width=width))
     return 0
+
+
+def _terminal_width() -> int:
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
 def _format_rate(rate: float | None) -> str:
@@ -83,7 +104,7 @@ def _score(args: argparse.Namespace) -> int:
     for pair in result.pairs:
         print(f"reference:  {pair.normalized_reference}")
         print(f"hypothesis: {pair.normalized_hypothesis}")
-        print(render_alignment(pair.alignment))
+        print(render_alignment(pair.alignment, color=color_wanted(sys.stdout), width=_terminal_width()))
     return 0
 
 
@@ -92,13 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pytest-asrbench {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
 
-    for name, handler, help_text in (
-        ("normalize", _normalize, "print the normalized form of TEXT"),
-        ("explain", _explain, "print every normalizer step and its output (* marks a change)"),
+    for name, handler, help_text, count in (
+        ("normalize", _normalize, "print the normalized form of TEXT", None),
+        ("explain", _explain, "print every normalizer step and its output (* marks a change); with several "
+                              "texts, also where each parts from the first", "+"),
     ):
         sub = subparsers.add_parser(name, help=help_text)
         sub.add_argument("-l", "--language", required=True, help="language tag, e.g. en, hi, fr-CA")
-        sub.add_argument("text")
+        sub.add_argument("text", nargs=count)
         sub.set_defaults(handler=handler)
 
     sub = subparsers.add_parser("score", help="score one reference/hypothesis pair")

@@ -14,8 +14,9 @@ import pytest
 
 from pytest_asrbench.snapshot_layout import is_case_suffix
 
-# The ASR stage's own options and run-record hooks (imports nothing heavy).
-pytest_plugins = ["pytest_asrbench.asr.pytest_hooks"]
+# The ASR stage's own options and run-record hooks, and the reports' options and summary
+# (both import nothing heavy).
+pytest_plugins = ["pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

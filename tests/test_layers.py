@@ -31,8 +31,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
                    "pytest_asrbench.run_coverage", "pytest_asrbench.deferred_signatures",
                    "pytest_asrbench.cases.items",
-                   "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.review", "pytest_asrbench.intake",
-                   "pytest_asrbench.export")),
+                   "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks",
+                   "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export")),
 }
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.
 STAGE_USES: dict[str, frozenset[str]] = {

@@ -143,6 +143,13 @@ def unrecorded_summary(entries: list[dict]) -> list[str]:
     return lines
 
 
+def unrecorded_asr_lines(config) -> list[str]:
+    """:func:`unrecorded_summary` of this run's ``asr`` cases (none without an ASR session):
+    the reports' summary prints them with the per-language tables."""
+    asr = peek_session(config)
+    return unrecorded_summary(asr.unrecorded) if asr is not None else []
+
+
 def _verdict(entry: dict) -> str:
     if entry["same_as"]:
         shown = entry["same_as"][:2] + (["..."] if len(entry["same_as"]) > 2 else [])
@@ -162,8 +169,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     asr = peek_session(config)
     if asr is None or not asr.clips:
         return
-    for line in unrecorded_summary(asr.unrecorded):
-        terminalreporter.write_line(line)
+    # the cases on an unrecorded fingerprint are listed in the asrbench summary (reports/pytest_hooks.py)
     cache = asr.cache
     state = "bypassed" if not cache.enabled else f"{cache.hits} hit(s), {cache.misses} miss(es)"
     if cache.corrupt:

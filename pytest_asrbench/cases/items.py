@@ -7,7 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from _pytest._code.code import TerminalRepr
 
+from pytest_asrbench.cases.case_record import case_record, junit_properties, snapshot_state
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
@@ -16,6 +18,7 @@ from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.cases.signature_gate import (defer_rewrite, gated_metric, note_patch_refusal, patch_bump_refusal,
                                                   update_refusal)
 from pytest_asrbench.run_coverage import coverage_of
+from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide
 from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, peek, record_case_file_rewrite
 from pytest_asrbench.snapshot_layout import snapshot_dir
@@ -88,18 +91,20 @@ def _case_function(case: Case):
     the item, that is the case id)."""
 
     def run_case(snapshot, request):
-        run(case, snapshot, request.config)
+        run(case, snapshot, request.config, request.node)
 
     run_case.__doc__ = case.note
     return run_case
 
 
-def run(case: Case, snapshot, config) -> None:
+def run(case: Case, snapshot, config, node=None) -> None:
     """Run ``case``, compare its output with the snapshot, then check its expectations.
 
     The snapshot is always compared, so output drift fails even where no ``expect`` names
     it, also for ``xfail`` cases. An ``xfail`` case whose expectations now hold fails
-    (strict): promote it by removing its ``xfail``.
+    (strict): promote it by removing its ``xfail``. The item ``node`` gets the case's record
+    (:mod:`pytest_asrbench.cases.case_record`, for the summary and reports) in its stash and
+    its metric, version and rate as JUnit properties.
     """
     context = _run_context(config)
     try:
@@ -108,19 +113,23 @@ def run(case: Case, snapshot, config) -> None:
         # A deliberate error about the case's content (unknown setting, unreadable audio,
         # lists of different lengths): reported at the case; its snapshot is kept as recorded
         # (compared without writing, so it counts as used).
+        _keep_record(node, case, None, config)["snapshot"] = "kept"
         compare(snapshot, {"error": str(exc)}, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
+    record = _keep_record(node, case, result, config)
     for path in result.rewritten:
         record_case_file_rewrite(path)
     output = snapshot_view(case, result.output)
     refusal = update_refusal(case, config)
     if refusal:
+        record["snapshot"] = "kept"
         compare(snapshot, output, may_write=False)
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
     if result.pending_rewrite is not None:
         # A patch-bumped signature case: its YAML and snapshot are written at the end of the
         # run, if no case of the pair was refused (plugin's session finish decides).
         comparison = peek(snapshot, output)
+        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
         defer_rewrite(config, replace(
             result.pending_rewrite, snapshot_location=None if comparison.matched else comparison.location,
             snapshot_text=None if comparison.matched else comparison.obtained))
@@ -130,6 +139,7 @@ def run(case: Case, snapshot, config) -> None:
         patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
         comparison = compare(snapshot, output, new_only=patch_refusal is not None,
                              reviewable=case.kind != "signature")
+        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
         if patch_refusal and not comparison.matched and comparison.recorded is not None:
             note_patch_refusal(case, config)
             raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
@@ -152,15 +162,35 @@ def run(case: Case, snapshot, config) -> None:
 
 
 RUN_CONTEXT = pytest.StashKey[RunContext]()
+#: The record of the case an item ran (:mod:`pytest_asrbench.cases.case_record`).
+CASE_RECORD = pytest.StashKey[dict]()
+
+
+def _keep_record(node, case: Case, result, config) -> dict:
+    """The case's record, kept in the item's stash (the report hook hands it on) with its
+    JUnit properties on the item; returned so the snapshot state can be filled in."""
+    record = case_record(case, result, config.rootpath)
+    if node is not None:
+        node.stash[CASE_RECORD] = record
+        node.user_properties.extend(junit_properties(record))
+    return record
 
 
 def _run_context(config) -> RunContext:
     """The session's :class:`RunContext`, made once."""
     context = config.stash.get(RUN_CONTEXT, None)
     if context is None:
-        context = RunContext(rootpath=config.rootpath, pytest_config=config)
+        context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config))
         config.stash[RUN_CONTEXT] = context
     return context
+
+
+def _terminal_markup(config) -> bool:
+    """Whether this process writes to a terminal with colour (pytest's own decision:
+    ``--color``, ``NO_COLOR``, ``FORCE_COLOR``, a tty). An xdist worker has none."""
+    if hasattr(config, "workerinput"):
+        return False
+    return config.get_terminal_writer().hasmarkup
 
 
 def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
@@ -194,12 +224,27 @@ class CaseItem(pytest.Function):
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
-            return str(excinfo.value)
+            return CaseFailureRepr(str(excinfo.value))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
         case = self.stash[CASE]
         return self.path, case.line - 1, f"{case.kind} case {case.id}"
+
+
+class CaseFailureRepr(TerminalRepr):
+    """A case's failure message: written with its colours to a terminal that has markup,
+    without them anywhere else (``str()`` is what JUnit XML and xdist carry)."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def toterminal(self, tw) -> None:
+        for line in (self.message if tw.hasmarkup else strip_ansi(self.message)).splitlines():
+            tw.line(line)
+
+    def __str__(self) -> str:
+        return strip_ansi(self.message)
 
 
 class BrokenCaseFile(pytest.Item):

@@ -44,7 +44,10 @@ class CaseResult:
     ``--snapshot-update``), so the run lists them with the snapshot files it wrote;
     ``pending_rewrite`` (a :class:`~pytest_asrbench.signatures.deferral.PendingRewrite`) is
     a signature case's re-recording held back to the end of the run (a patch-only bump): its
-    snapshot is then compared but not written until that decision.
+    snapshot is then compared but not written until that decision. ``figures`` and
+    ``recorded_figures`` (kinds that score: :mod:`pytest_asrbench.cases.figures`) are this
+    run's headline figures and those of the recorded snapshot (``None``: none recorded), for
+    the run summary and reports; they are not part of the snapshot.
     """
 
     output: dict[str, Any]
@@ -52,6 +55,8 @@ class CaseResult:
     snapshot_hint: str | None = None
     rewritten: list[str] = field(default_factory=list)
     pending_rewrite: Any = None
+    figures: dict[str, Any] | None = None
+    recorded_figures: dict[str, Any] | None = None
 
     @property
     def passed(self) -> bool:

@@ -16,10 +16,13 @@ from pytest_asrbench.cases.model import Case, CaseResult
 
 @dataclass(frozen=True)
 class RunContext:
-    """What a runner may need from the pytest run: its root folder and its config (options)."""
+    """What a runner may need from the pytest run: its root folder, its config (options), and
+    whether failure messages may hold ANSI colour (the run's terminal has markup; the item's
+    failure report strips them everywhere else, JUnit XML and xdist included)."""
 
     rootpath: Path
     pytest_config: Any = None
+    color: bool = False
 
     def recorded(self, case: Case) -> Any:
         """The case's recorded snapshot as parsed JSON, or ``None`` when none is recorded (or

@@ -45,6 +45,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, explained, lookup
@@ -192,6 +193,19 @@ def ungroup_recordings(items: Any, where: str) -> dict[str, dict[str, Any]]:
         for label in item["fingerprints"]:
             out[label] = entry
     return out
+
+
+def _measured_against(previous: dict[str, dict[str, Any]], label: str, now: dict[str, Any] | None
+                      ) -> dict[str, Any] | None:
+    """The recorded figures this run's are compared with in the summary and reports: those of
+    this run's fingerprint, else of the recording nearest in rate (as the snapshot compares an
+    unrecorded fingerprint); ``None`` when nothing usable is recorded."""
+    if label in previous:
+        return score_figures(previous[label])
+    recorded = [found for found in (score_figures(entry) for _, entry in sorted(previous.items())) if found]
+    if not recorded or now is None:
+        return recorded[0] if recorded else None
+    return min(recorded, key=lambda found: abs((found["rate"] or 0.0) - (now["rate"] or 0.0)))
 
 
 def _comparable_rate(entry: dict[str, Any]) -> float:
@@ -354,8 +368,9 @@ class AsrRunner:
         failures += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
         if failures:
             # the reviewer's account of this run's transcript: both forms, the aligned view, rescues
-            failures = explained(failures, score(reference, transcript.text, case.language, case.metric))
-        return CaseResult(output, failures, snapshot_hint=hint)
+            failures = explained(failures, score(reference, transcript.text, case.language, case.metric), context.color)
+        return CaseResult(output, failures, snapshot_hint=hint, figures=score_figures(current),
+                          recorded_figures=_measured_against(previous, label, score_figures(current)))
 
     @staticmethod
     def _unrecorded_failure(label: str, current: dict, recordings: dict, verdict: dict) -> str:

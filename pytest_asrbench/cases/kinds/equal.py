@@ -1,7 +1,9 @@
 """The ``equal`` kind: every text of ``texts`` normalizes to the same string.
 
 A reviewer's "these are the same words" (``Anmelde-Konto`` / ``Anmeldekonto``). A failure
-lists each text's normalized form and the normalizer steps that changed it.
+lists each text's normalized form; for each text whose form differs from the first's, the
+aligned view of the two forms and the normalizer step at which they grow apart (from
+``explain``); then the steps that changed each text.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.text_forms import forms, header, traces
+from pytest_asrbench.normalize.registry import explain, get_config
+from pytest_asrbench.scoring.display import describe_divergence
 
 SCHEMA: dict = {
     "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2}},
@@ -27,5 +31,20 @@ class EqualRunner:
         if len(distinct) > 1:
             listing = "\n".join(f"  {form['text']!r} -> {form['normalized']!r}" for form in found)
             failures.append(f"texts should normalize to the same string but give {len(distinct)} forms:\n{listing}\n"
+                            + _divergences(found, case.language, context.color)
                             + traces(case.fields["texts"], case.language))
         return CaseResult({**header(case), "texts": found}, failures)
+
+
+def _divergences(found: list[dict[str, str]], language: str, color: bool) -> str:
+    """For each text whose form differs from the first's: ``'a' vs 'b':`` then their aligned
+    forms and where they grow apart (one block each, ending in a newline)."""
+    unit = get_config(language).unit
+    first = explain(found[0]["text"], language)
+    blocks = []
+    for form in found[1:]:
+        if form["normalized"] != found[0]["normalized"]:
+            blocks.append(f"  {found[0]['text']!r} vs {form['text']!r}:\n"
+                          + describe_divergence(first, explain(form["text"], language), unit, color=color,
+                                                indent="    ") + "\n")
+    return "".join(blocks)

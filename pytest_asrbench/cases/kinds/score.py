@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
 from pytest_asrbench.cases.loader import case_schema
@@ -131,10 +132,11 @@ def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance
     return failures
 
 
-def explained(failures: list[str], result: Score) -> list[str]:
+def explained(failures: list[str], result: Score, color: bool = False) -> list[str]:
     """``failures`` followed by the account of ``result`` a reviewer needs (nothing when
-    there is no failure): what a failing ``score`` or ``asr`` case reports."""
-    return [*failures, describe_score(result)] if failures else []
+    there is no failure): what a failing ``score`` or ``asr`` case reports; ``color`` colours
+    its aligned views (the run's :attr:`RunContext.color`)."""
+    return [*failures, describe_score(result, color=color)] if failures else []
 
 
 @register
@@ -146,4 +148,5 @@ class ScoreRunner:
         result = score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric)
         data = score_to_dict(result)
         failures = check_expectations(data, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
-        return CaseResult({"kind": case.kind, **data}, explained(failures, result))
+        return CaseResult({"kind": case.kind, **data}, explained(failures, result, context.color),
+                          figures=score_figures(data), recorded_figures=score_figures(context.recorded(case)))

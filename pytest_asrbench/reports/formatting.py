@@ -1,0 +1,53 @@
+"""Figures as the reports print them, one rule for every output: rates as percentages with two
+decimals, changes in percentage points with a sign, and plain tables for the terminal."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pytest_asrbench.reports.model import RateRow
+
+
+def percent(rate: float | None) -> str:
+    """``0.125`` -> ``"12.50%"``; ``None`` (no reference words) -> ``"n/a"``."""
+    return "n/a" if rate is None else f"{rate:.2%}"
+
+
+def points(change: float | None) -> str:
+    """A rate change in percentage points: ``0.0043`` -> ``"+0.43 pt"``, ``0`` -> ``"0.00 pt"``
+    (also for changes that round to zero, so no ``-0.00``), ``None`` (nothing recorded to
+    compare with) -> ``"n/a"``."""
+    if change is None:
+        return "n/a"
+    if round(change * 100, 2) == 0:
+        return "0.00 pt"
+    return f"{change * 100:+.2f} pt"
+
+
+def rate_cells(row: RateRow) -> list[str]:
+    """The cells of one corpus-rate row: language, metric, unit label, cases, rate, recorded
+    rate, change, and how many cases had no recording."""
+    return [row.language, row.metric, row.label, str(row.cases), percent(row.rate), percent(row.recorded),
+            points(row.change), str(row.new)]
+
+
+#: The headers of :func:`rate_cells`.
+RATE_HEADERS = ["language", "metric", "unit", "cases", "rate", "recorded", "change", "new"]
+
+
+_FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?|n/a)$")
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
+    """A plain-text table: columns of figures right-aligned, columns of names left-aligned, two
+    spaces between columns (the cells are ASCII, so character counts are display widths)."""
+    columns = list(zip(headers, *rows))
+    widths = [max(len(cell) for cell in column) for column in columns]
+    numeric = [bool(rows) and all(_FIGURE.match(cell) for cell in column[1:]) for column in columns]
+
+    def line(cells: Sequence[str]) -> str:
+        return (indent + "  ".join(f"{cell:>{width}}" if right else f"{cell:<{width}}"
+                                   for cell, width, right in zip(cells, widths, numeric))).rstrip()
+
+    return [line(headers), *(line(row) for row in rows)]

@@ -1,0 +1,156 @@
+"""The HTML report (``--asrbench-report PATH``): one self-contained page to hand a linguist.
+
+What it holds, top to bottom: the run's title and totals; filters by language and kind; the
+per-language table of outcomes (``#languages``); the corpus-rate table (``#rates``) and the
+chart of each rate's change against the recording (``#rate-chart``, :mod:`.chart`); every
+failing or changed case (``#cases``) with its aligned views (the same columns as the terminal
+view: :func:`pytest_asrbench.scoring.alignment_view.alignment_columns`) and its message; a
+table of all cases (``#all-cases``); the ``asr`` cases on an unrecorded decode fingerprint.
+
+Self-contained: styles and the one small script are inline; no font, image, script or style
+is fetched. Readable without JavaScript: everything is shown and the filters (a progressive
+enhancement) stay hidden; with it, choosing a language or kind hides the other rows, cases and
+chart bars. Every text from a case is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from pytest_asrbench.reports.alignments import PairView, hidden_pairs, pair_views
+from pytest_asrbench.reports.chart import change_chart
+from pytest_asrbench.reports.formatting import RATE_HEADERS, percent, rate_cells
+from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
+from pytest_asrbench.scoring.alignment_view import alignment_columns
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:70rem;padding:0 1rem;color:#111;background:#fff}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1rem;margin:.2rem 0}
+table{border-collapse:collapse;margin:.5rem 0}th,td{padding:.2rem .55rem;border:1px solid #ddd;text-align:right}
+th:first-child,td:first-child{text-align:left}thead th{background:#f3f4f6}
+.failed{color:#b3261e;font-weight:bold}.xfailed{color:#8a5a00}.passed{color:#1b7f3b}
+.case{border:1px solid #ddd;border-left:4px solid #b3261e;padding:.5rem .8rem;margin:.8rem 0}
+.case.changed-only{border-left-color:#8a5a00}
+.scroll{overflow-x:auto}
+table.alignment td,table.alignment th{border:none;padding:.05rem .35rem;text-align:left;white-space:pre;
+font-family:ui-monospace,monospace}
+table.alignment td.S{background:#fff4d6}table.alignment td.D{background:#fde2e1}table.alignment td.I{background:#ddf4e4}
+table.alignment tr.marks td{font-weight:bold;color:#555}
+pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap}
+#filters{margin:1rem 0;padding:.5rem;background:#f3f4f6}#filters label{margin-right:1rem}
+svg{max-width:100%;height:auto}
+[hidden]{display:none!important}
+"""
+
+SCRIPT = """
+(function () {
+  var filters = document.getElementById('filters');
+  var language = document.getElementById('filter-language');
+  var kind = document.getElementById('filter-kind');
+  filters.hidden = false;
+  function apply() {
+    var shown = 0;
+    document.querySelectorAll('[data-language]').forEach(function (node) {
+      var hide = (language.value && node.getAttribute('data-language') !== language.value) ||
+                 (kind.value && node.hasAttribute('data-kind') && node.getAttribute('data-kind') !== kind.value);
+      node.toggleAttribute('hidden', !!hide);
+      if (!hide && node.classList.contains('case')) { shown += 1; }
+    });
+    document.getElementById('shown-count').textContent = String(shown);
+  }
+  language.addEventListener('change', apply);
+  kind.addEventListener('change', apply);
+  apply();
+}());
+"""
+
+
+def _options(values: list[str]) -> str:
+    return "".join(f'<option value="{escape(value)}">{escape(value)}</option>' for value in values)
+
+
+def _alignment(view: PairView) -> str:
+    columns = alignment_columns(view.alignment)
+    if not columns:
+        return f"<p>{escape(view.label)}: both sides empty</p>"
+    rows = []
+    for head, part in (("REF", "reference"), ("HYP", "hypothesis"), ("", "mark")):
+        cells = "".join(f'<td dir="auto" class="{column.mark.strip() or "ok"}">{escape(getattr(column, part))}</td>'
+                        for column in columns)
+        rows.append(f'<tr{" class=marks" if part == "mark" else ""}><th>{head}</th>{cells}</tr>')
+    return (f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
+            f'<caption>{escape(view.label)}</caption>{"".join(rows)}</table></div>')
+
+
+def _case(entry: CaseEntry) -> str:
+    record = entry.record or {}
+    facts = [f'<span class="{entry.outcome}">{entry.outcome}</span>']
+    if entry.changed:
+        facts.append("output changed against its recording")
+    if entry.figures:
+        facts.append(f"{record.get('metric')} {record.get('version') or ''}: rate {percent(entry.figures['rate'])}"
+                     + (f", recorded {percent(entry.recorded['rate'])}" if entry.recorded else ", nothing recorded"))
+    if record.get("note"):
+        facts.append(f"note: {escape(record['note'])}")
+    parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>"]
+    parts += [_alignment(view) for view in pair_views(entry)]
+    if hidden_pairs(entry):
+        parts.append(f"<p>{hidden_pairs(entry)} more pair(s) in the snapshot.</p>")
+    if entry.message:
+        parts.append(f"<details><summary>message</summary><pre>{escape(entry.message)}</pre></details>")
+    style = "case" if entry.outcome == "failed" else "case changed-only"
+    return (f'<article class="{style}" data-language="{escape(entry.language)}" data-kind="{escape(entry.kind)}">'
+            + "".join(parts) + "</article>")
+
+
+def _table(table_id: str, headers: list[str], rows: list[tuple[dict[str, str], list[str]]]) -> str:
+    head = "".join(f"<th>{escape(header)}</th>" for header in headers)
+    body = "".join(
+        "<tr" + "".join(f' data-{name}="{escape(value)}"' for name, value in attributes.items()) + ">"
+        + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>" for attributes, cells in rows)
+    return f'<table id="{table_id}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def render_html(report: RunReport) -> str:
+    """The page as one string (UTF-8 when written)."""
+    languages, rates, shown = report.languages(), report.rates(), report.shown()
+    totals = {outcome: sum(row.counts[outcome] for row in languages) for outcome in OUTCOMES}
+    total_line = ", ".join(f"{count} {outcome}" for outcome, count in totals.items())
+    language_table = _table("languages", ["language", "cases", *OUTCOMES], [
+        ({"language": row.language}, [row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)])
+        for row in languages])
+    rate_table = _table("rates", RATE_HEADERS, [({"language": row.language}, rate_cells(row)) for row in rates])
+    all_rows = [({"language": entry.language, "kind": entry.kind},
+                 [entry.nodeid, entry.kind, entry.outcome,
+                  percent(entry.figures["rate"]) if entry.figures else "",
+                  (entry.record or {}).get("snapshot") or ""])
+                for entry in sorted(report.entries, key=lambda e: (e.language, e.nodeid))]
+    against = "the snapshots before this re-recording" if report.updating else "the recorded snapshots"
+    sections = [
+        f"<h1>{escape(report.title)}</h1>",
+        f"<p><code>{escape(report.command)}</code></p>" if report.command else "",
+        f"<p>{len(report.entries)} case item(s): {escape(total_line)}.</p>",
+        '<noscript><p>Filters need JavaScript; every case is shown.</p></noscript>',
+        '<div id="filters" hidden><label>language <select id="filter-language"><option value="">all</option>'
+        f'{_options(sorted(row.language for row in languages))}</select></label>'
+        '<label>kind <select id="filter-kind"><option value="">all</option>'
+        f'{_options(report.kinds())}</select></label>'
+        f'<span><span id="shown-count">{len(shown)}</span> failing or changed case(s) shown</span></div>',
+        "<h2>Cases per language</h2>", language_table,
+        f"<h2>Corpus rates against {against}</h2>",
+        "<p>Micro-averaged over the score and asr cases: errors and reference lengths summed, then divided. "
+        "The change compares the cases that have a recording.</p>",
+        rate_table if rates else "<p>No score or asr cases in this run.</p>",
+        f'<figure>{change_chart(rates)}<figcaption>Change of each corpus rate against {against}.</figcaption>'
+        "</figure>",
+        f'<h2 id="cases-heading">Failing or changed cases ({len(shown)})</h2>',
+        '<section id="cases">' + ("".join(_case(entry) for entry in shown) or "<p>None.</p>") + "</section>",
+        f"<h2>All cases</h2><details><summary>{len(report.entries)} case item(s)</summary>"
+        + _table("all-cases", ["case", "kind", "outcome", "rate", "snapshot"], all_rows) + "</details>",
+    ]
+    if report.fingerprint_lines:
+        sections += ["<h2>Decode fingerprints</h2>", f"<pre>{escape(chr(10).join(report.fingerprint_lines))}</pre>"]
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(report.title)}</title><style>{STYLE}</style></head><body>"
+            + "\n".join(sections) + f"<script>{SCRIPT}</script></body></html>\n")

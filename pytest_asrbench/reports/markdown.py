@@ -1,0 +1,80 @@
+"""The Markdown summary (``--asrbench-markdown PATH``), for CI step summaries (GitHub's
+``$GITHUB_STEP_SUMMARY``, GitLab and others render it): the per-language outcome table, the
+corpus-rate table with the change against the recording, then each failing or changed case
+with its aligned view in a code block, and the ``asr`` cases on an unrecorded decode
+fingerprint. Its size is bounded (GitHub takes at most 1 MiB per step summary): at most
+:data:`MAX_CASES` cases are shown, the rest counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
+from pytest_asrbench.reports.formatting import RATE_HEADERS, rate_cells
+from pytest_asrbench.reports.model import OUTCOMES, RunReport
+from pytest_asrbench.reports.summary import case_line
+from pytest_asrbench.scoring.alignment_view import render_alignment
+
+#: At most this many failing or changed cases get a section.
+MAX_CASES = 50
+#: Message lines shown per case.
+MAX_MESSAGE_LINES = 40
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    right = ["---"] + ["---:"] * (len(headers) - 1)
+    return ["| " + " | ".join(headers) + " |", "| " + " | ".join(right) + " |",
+            *("| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows)]
+
+
+def _fence(text: str) -> str:
+    """A code fence longer than any backtick run in ``text`` (CommonMark), at least three."""
+    ticks = 3
+    while "`" * ticks in text:
+        ticks += 1
+    return "`" * ticks
+
+
+def _block(text: str) -> list[str]:
+    fence = _fence(text)
+    return [f"{fence}text", text, fence]
+
+
+def render_markdown(report: RunReport) -> str:
+    """The Markdown text (ends with a newline)."""
+    lines = [f"## {report.title}", ""] + ([f"`{report.command}`", ""] if report.command else [])
+    languages = report.languages()
+    if not languages:
+        return "\n".join([*lines, "No case items ran.", ""])
+    lines += _table(["language", "cases", *OUTCOMES],
+                    [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages])
+    rates = report.rates()
+    if rates:
+        lines += ["", "Corpus rates (micro-averaged over the score and asr cases) and their change against "
+                      + ("the snapshots before this re-recording:" if report.updating else "the recorded snapshots:"),
+                  ""]
+        lines += _table(RATE_HEADERS, [rate_cells(row) for row in rates])
+    shown = report.shown()
+    if shown:
+        lines += ["", f"### {len(shown)} failing or changed case(s)", ""]
+        for entry in shown[:MAX_CASES]:
+            lines += [f"#### `{entry.nodeid}`", "", case_line(entry).split(": ", 1)[1], ""]
+            for view in pair_views(entry):
+                lines += [f"{view.label}:", *_block(render_alignment(view.alignment)), ""]
+            if hidden_pairs(entry):
+                lines += [f"... {hidden_pairs(entry)} more pair(s) in the snapshot", ""]
+            if entry.message:
+                message = entry.message.splitlines()
+                if len(message) > MAX_MESSAGE_LINES:
+                    message = message[:MAX_MESSAGE_LINES] + [f"... {len(message) - MAX_MESSAGE_LINES} more line(s)"]
+                lines += ["<details><summary>message</summary>", "", *_block("\n".join(message)), "", "</details>", ""]
+        if len(shown) > MAX_CASES:
+            lines += [f"... and {len(shown) - MAX_CASES} more (the HTML report, --asrbench-report PATH, lists all)", ""]
+    if report.fingerprint_lines:
+        lines += ["", "### Decode fingerprints", "", *_block("\n".join(report.fingerprint_lines))]
+    return "\n".join(lines).rstrip("\n") + "\n"

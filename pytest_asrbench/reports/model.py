@@ -1,0 +1,169 @@
+"""What a run's reports are made of: one :class:`CaseEntry` per case item, and the per-language
+tables computed from them (:func:`language_rows`, :func:`rate_rows`). Pure data: the terminal
+summary, the Markdown summary and the HTML report all render one :class:`RunReport`.
+
+Rates are corpus rates, micro-averaged (DESIGN.md, "Metrics and views"): errors and
+reference lengths are summed over the ``score`` and ``asr`` cases of a language and metric,
+then divided; per-case rates are never averaged. The change against the recording compares
+the cases that have both a recording and a figure now, so a new case does not read as drift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+#: A case item's outcome, in the order the tables show them.
+OUTCOMES = ("passed", "failed", "xfailed", "skipped")
+
+
+@dataclass(frozen=True)
+class CaseEntry:
+    """One case item of the run: its pytest node id, outcome (one of :data:`OUTCOMES`), the
+    failure text or xfail reason (plain text), and its record
+    (:mod:`pytest_asrbench.cases.case_record`; ``None`` for a case file that could not be
+    loaded, whose language is then read from its folder, ``cases/<lang>/file.yaml``)."""
+
+    nodeid: str
+    outcome: str
+    message: str = ""
+    record: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"case outcome {self.outcome!r} is not one of {', '.join(OUTCOMES)}")
+
+    @property
+    def language(self) -> str:
+        if self.record:
+            return self.record["language"]
+        parts = PurePosixPath(self.nodeid.split("::")[0]).parts
+        return parts[-2] if len(parts) >= 2 else "?"
+
+    @property
+    def kind(self) -> str:
+        return self.record["kind"] if self.record else "case file error"
+
+    @property
+    def figures(self) -> dict[str, Any] | None:
+        return self.record.get("figures") if self.record else None
+
+    @property
+    def recorded(self) -> dict[str, Any] | None:
+        return self.record.get("recorded") if self.record else None
+
+    @property
+    def changed(self) -> bool:
+        """The output differs from its recording (rewritten under ``--snapshot-update``)."""
+        return bool(self.record) and self.record.get("snapshot") == "changed"
+
+    @property
+    def worth_showing(self) -> bool:
+        """A failing or changed case: the reports show it with its alignment."""
+        return self.outcome == "failed" or self.changed
+
+
+@dataclass(frozen=True)
+class LanguageRow:
+    """Case outcomes of one language: ``counts`` maps each of :data:`OUTCOMES` to a number."""
+
+    language: str
+    counts: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+@dataclass(frozen=True)
+class RateRow:
+    """The corpus rate of one (language, metric) over its scoring cases.
+
+    ``rate`` is over all ``cases`` with figures now (``None``: no reference words); ``recorded``
+    over the ``compared`` cases that also have a recording, and ``change`` is this run's rate
+    over those same cases minus ``recorded`` (a fraction: 0.01 is one percentage point);
+    ``new`` counts the cases with no recording. ``unit`` is ``word`` (WER) or ``char`` (CER).
+    """
+
+    language: str
+    metric: str
+    unit: str
+    cases: int
+    errors: int
+    reference_length: int
+    rate: float | None
+    compared: int
+    recorded: float | None
+    change: float | None
+    new: int
+
+    @property
+    def label(self) -> str:
+        return "WER" if self.unit == "word" else "CER"
+
+
+@dataclass
+class RunReport:
+    """Everything the reports show of one run: the case entries, lines naming the ``asr``
+    cases that ran on a decode fingerprint their snapshots do not record (from the ASR stage),
+    a ``title`` (with the pytest-asrbench version), the ``command`` that ran, and whether it
+    re-recorded snapshots."""
+
+    entries: list[CaseEntry] = field(default_factory=list)
+    fingerprint_lines: list[str] = field(default_factory=list)
+    title: str = "pytest-asrbench run"
+    command: str = ""
+    updating: bool = False
+
+    def languages(self) -> list[LanguageRow]:
+        return language_rows(self.entries)
+
+    def rates(self) -> list[RateRow]:
+        return rate_rows(self.entries)
+
+    def shown(self) -> list[CaseEntry]:
+        """The failing or changed cases, by language, file and line."""
+        return sorted((entry for entry in self.entries if entry.worth_showing), key=_order)
+
+    def kinds(self) -> list[str]:
+        return sorted({entry.kind for entry in self.entries})
+
+
+def _order(entry: CaseEntry) -> tuple:
+    record = entry.record or {}
+    return entry.language, record.get("file", entry.nodeid), record.get("line", 0), entry.nodeid
+
+
+def language_rows(entries: Iterable[CaseEntry]) -> list[LanguageRow]:
+    """One row per language (sorted by tag) with the count of each outcome."""
+    rows: dict[str, dict[str, int]] = {}
+    for entry in entries:
+        counts = rows.setdefault(entry.language, dict.fromkeys(OUTCOMES, 0))
+        counts[entry.outcome] += 1
+    return [LanguageRow(language, counts) for language, counts in sorted(rows.items())]
+
+
+def _micro(figures: list[dict[str, Any]]) -> tuple[int, int, float | None]:
+    errors = sum(found["errors"] for found in figures)
+    length = sum(found["reference_length"] for found in figures)
+    return errors, length, (errors / length if length else None)
+
+
+def rate_rows(entries: Iterable[CaseEntry]) -> list[RateRow]:
+    """One row per (language, metric) that has scoring cases, sorted by language then metric."""
+    groups: dict[tuple[str, str], list[CaseEntry]] = {}
+    for entry in entries:
+        if entry.figures:
+            groups.setdefault((entry.language, entry.record["metric"]), []).append(entry)
+    rows = []
+    for (language, metric), members in sorted(groups.items()):
+        errors, length, rate = _micro([entry.figures for entry in members])
+        both = [entry for entry in members if entry.recorded]
+        _, _, now = _micro([entry.figures for entry in both])
+        _, _, recorded = _micro([entry.recorded for entry in both])
+        change = now - recorded if now is not None and recorded is not None else None
+        rows.append(RateRow(language, metric, members[0].figures["unit"], len(members), errors, length, rate,
+                            len(both), recorded, change, len(members) - len(both)))
+    return rows

@@ -1,0 +1,164 @@
+"""pytest hooks of the reports: ``--asrbench-report PATH`` (HTML), ``--asrbench-markdown
+PATH`` (CI step summaries) and the terminal summary after every ``--asrbench`` run.
+
+Each case item's record (:mod:`pytest_asrbench.cases.case_record`) rides on its test report
+(``report.asrbench_case``), so it reaches the xdist controller with the report; there a
+:class:`_Collector` keeps one :class:`~pytest_asrbench.reports.model.CaseEntry` per item.
+Loaded by ``pytest_asrbench/plugin.py`` like the ASR stage's hooks; it imports the
+renderers only when a run needs them.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+_COLLECTOR = pytest.StashKey["_Collector"]()
+_OPTIONS = {"--asrbench-report": "asrbench_report", "--asrbench-markdown": "asrbench_markdown"}
+#: The name a broken case file's item has (cases/items.py).
+BROKEN_ITEM = "<case file error>"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("asrbench")
+    group.addoption("--asrbench-report", metavar="PATH", default=None,
+                    help="write a self-contained HTML report of the run to PATH (per-language tables, rate-change "
+                         "chart, every failing or changed case with its alignment)")
+    group.addoption("--asrbench-markdown", metavar="PATH", default=None,
+                    help="write a Markdown summary of the run to PATH (for CI step summaries, e.g. "
+                         "$GITHUB_STEP_SUMMARY)")
+
+
+def _paths(config: pytest.Config) -> list[tuple[str, Path]]:
+    return [(option, Path(config.invocation_params.dir) / config.getoption(dest))
+            for option, dest in _OPTIONS.items() if config.getoption(dest, None)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """On the controller of an ``--asrbench`` run, collect entries; refuse, before anything
+    runs, a report path that cannot be written or a report option without ``--asrbench``."""
+    if hasattr(config, "workerinput"):
+        return
+    paths = _paths(config)
+    if not config.getoption("asrbench"):
+        if paths:
+            option = paths[0][0]
+            raise pytest.UsageError(f"{option} reports on YAML cases: add --asrbench "
+                                    f"(pytest --asrbench <paths> {option} {config.getoption(_OPTIONS[option])})")
+        return
+    from pytest_asrbench.reports.write import path_problem
+
+    for option, path in paths:
+        problem = path_problem(option, path)
+        if problem:
+            raise pytest.UsageError(problem)
+    collector = _Collector(config)
+    config.stash[_COLLECTOR] = collector
+    config.pluginmanager.register(collector, "asrbench-reports")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call):
+    """Put the case's record on each report of a case item (workers included); a run without
+    ``--asrbench`` imports nothing for it."""
+    report = yield
+    if not item.config.getoption("asrbench"):
+        return report
+    from pytest_asrbench.cases.items import CASE_RECORD
+
+    record = item.stash.get(CASE_RECORD, None)
+    if record is not None:
+        report.asrbench_case = record
+    return report
+
+
+def _outcome(report) -> str:
+    if report.failed:
+        return "failed"
+    if report.skipped:
+        return "xfailed" if hasattr(report, "wasxfail") else "skipped"
+    return "passed"
+
+
+def _message(report) -> str:
+    if report.failed:
+        return report.longreprtext
+    if hasattr(report, "wasxfail"):
+        return f"known limitation (xfail): {report.wasxfail}"
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2])
+    return ""
+
+
+class _Collector:
+    """The controller's entries, one per case item, and what is made of them at the end."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        self.entries: dict = {}
+        self.error: str | None = None
+        self.written: list[str] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """The call phase decides an item's outcome; a setup that fails or skips, or a
+        teardown that fails, overrides it."""
+        from pytest_asrbench.reports.model import CaseEntry
+
+        record = getattr(report, "asrbench_case", None)
+        if record is None and not report.nodeid.endswith(f"::{BROKEN_ITEM}"):
+            return  # not a case item (a unit test in the same run)
+        if report.when == "call" or not report.passed:
+            previous = self.entries.get(report.nodeid)
+            if record is None and previous is not None:
+                record = previous.record
+            self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
+
+    def report(self):
+        from pytest_asrbench import __version__
+        from pytest_asrbench.asr.pytest_hooks import unrecorded_asr_lines
+        from pytest_asrbench.reports.model import RunReport
+
+        command = " ".join(["pytest", *self.config.invocation_params.args])
+        return RunReport(list(self.entries.values()), unrecorded_asr_lines(self.config),
+                         f"pytest-asrbench {__version__} run report", command,
+                         bool(getattr(self.config.option, "update_snapshots", False)))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Write the report files (after every other session-finish hook, so the ASR stage's
+        notes are in); a failing write fails the run, said in one line at the end."""
+        paths = _paths(self.config)
+        if not paths:
+            return
+        from pytest_asrbench.reports.html import render_html
+        from pytest_asrbench.reports.markdown import render_markdown
+        from pytest_asrbench.reports.write import ReportWriteError, write_report
+
+        report = self.report()
+        renderers = {"--asrbench-report": render_html, "--asrbench-markdown": render_markdown}
+        for option, path in paths:
+            start = time.perf_counter()
+            try:
+                write_report(option, path, renderers[option](report))
+            except ReportWriteError as exc:
+                self.error = str(exc)
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            else:
+                # the time shown is the report's own cost (rendering and writing), which
+                # benchmarks/report_cost.py reads beside the wall times of whole runs
+                self.written.append(f"{option}: wrote {path} in {time.perf_counter() - start:.3f} s")
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        from pytest_asrbench.reports.summary import summary_lines
+
+        lines = summary_lines(self.report())
+        if lines:
+            terminalreporter.write_sep("-", "asrbench summary")
+            for line in lines:
+                terminalreporter.write_line(line, red=line.startswith("  ") and ": failed" in line)
+        for line in self.written:
+            terminalreporter.write_line(f"asrbench {line}")
+        if self.error:
+            terminalreporter.write_line(f"asrbench: ERROR: {self.error}", red=True)

@@ -1,0 +1,57 @@
+"""The terminal summary printed after a ``pytest --asrbench`` run::
+
+    language  cases  passed  failed  xfailed  skipped
+    de           31      31       0        0        0
+    hi           75      74       0        1        0
+
+    corpus rates over the score and asr cases, against the recorded snapshots:
+    language  metric   unit  cases  rate    recorded   change  new
+    hi        stt_wer   WER     41  8.12%     8.12%   0.00 pt    0
+
+followed by the failing or changed cases (one line each) and the ``asr`` cases on a decode
+fingerprint their snapshots do not record.
+"""
+
+from __future__ import annotations
+
+from pytest_asrbench.reports.formatting import RATE_HEADERS, percent, rate_cells, text_table
+from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
+
+#: At most this many failing or changed cases are named in the terminal (the reports list all).
+MAX_NAMED = 30
+
+
+def case_line(entry: CaseEntry) -> str:
+    """One line naming a failing or changed case: node id, outcome, snapshot state and, for
+    kinds that score, the rate now and as recorded."""
+    parts = [entry.outcome]
+    if entry.changed:
+        parts.append("output changed")
+    if entry.figures:
+        recorded = f" (recorded {percent(entry.recorded['rate'])})" if entry.recorded else ""
+        parts.append(f"rate {percent(entry.figures['rate'])}{recorded}")
+    return f"{entry.nodeid}: {', '.join(parts)}"
+
+
+def summary_lines(report: RunReport) -> list[str]:
+    """The summary as lines (no trailing newlines); empty when the run had no case items."""
+    languages = report.languages()
+    if not languages:
+        return []
+    lines = text_table(["language", "cases", *OUTCOMES],
+                       [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages],
+                       indent="")
+    rates = report.rates()
+    if rates:
+        against = "the snapshots as they were before this re-recording" if report.updating else "the recorded snapshots"
+        lines += ["", f"corpus rates over the score and asr cases, against {against}:"]
+        lines += text_table(RATE_HEADERS, [rate_cells(row) for row in rates], indent="")
+    shown = report.shown()
+    if shown:
+        lines += ["", f"{len(shown)} failing or changed case(s):"]
+        lines += [f"  {case_line(entry)}" for entry in shown[:MAX_NAMED]]
+        if len(shown) > MAX_NAMED:
+            lines.append(f"  ... {len(shown) - MAX_NAMED} more (--asrbench-report PATH lists them all)")
+    if report.fingerprint_lines:
+        lines += ["", *report.fingerprint_lines]
+    return lines

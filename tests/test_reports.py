@@ -1,0 +1,202 @@
+"""The run's reports end to end (pytester sandboxes) and their parts: the terminal summary per
+language with corpus rates against the recording, JUnit properties, the Markdown summary, the
+HTML report's content, path checks before the run, and the figures' arithmetic."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from pytest_asrbench.reports.formatting import points, text_table
+from pytest_asrbench.reports.model import CaseEntry, RunReport, rate_rows
+from pytest_asrbench.scoring.metrics import METRICS
+from tests.test_plugin import GOOD, project, write  # noqa: F401 - the pytester fixture
+
+DRIFTED = GOOD.replace("hypothesis: the bat sat on mat", "hypothesis: the bat sat on")
+XFAIL = """
+language: en
+cases:
+  - id: known
+    kind: equal
+    texts: ["Dellwood", "Delwood"]
+    xfail: two spellings of a name are not folded (a fixture for the xfail count)
+"""
+
+
+def _recorded(project, *extra: str):
+    write(project, "cases/en/a.yaml", GOOD)
+    for index, text in enumerate(extra):
+        write(project, f"cases/en/x{index}.yaml", text)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    write(project, "cases/en/a.yaml", DRIFTED)
+
+
+def test_summary_shows_outcomes_and_the_rate_change_against_the_recording(project):
+    _recorded(project)
+    result = project.runpytest("--asrbench", "cases")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.re_match_lines([
+        r"-+ asrbench summary -+",
+        r"language +cases +passed +failed +xfailed +skipped",
+        r"en +3 +2 +1 +0 +0",
+        r"corpus rates over the score and asr cases, against the recorded snapshots:",
+        r"language +metric +unit +cases +rate +recorded +change +new",
+        r"en +stt_wer +WER +1 +50\.00% +33\.33% +\+16\.67 pt +0",
+        r"1 failing or changed case\(s\):",
+        r"  cases/en/a\.yaml::pair: failed, output changed, rate 50\.00% \(recorded 33\.33%\)",
+    ])
+
+
+def test_summary_under_xdist_has_the_same_figures(project):
+    _recorded(project)
+    result = project.runpytest("--asrbench", "cases", "-n", "2")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.re_match_lines([r"en +3 +2 +1 +0 +0", r"en +stt_wer +WER +1 +50\.00% +33\.33% +\+16\.67 pt +0"])
+
+
+def test_update_compares_with_the_snapshots_it_replaces(project):
+    _recorded(project)
+    write(project, "cases/en/a.yaml", DRIFTED.replace("rate: 0.3333333333333333, substitutions: 1, deletions: 1",
+                                                      "rate: 0.5, substitutions: 1, deletions: 2"))
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=3)
+    result.stdout.re_match_lines([r".*against the snapshots as they were before this re-recording:",
+                                  r"en +stt_wer +WER +1 +50\.00% +33\.33% +\+16\.67 pt +0",
+                                  r"  cases/en/a\.yaml::pair: passed, output changed.*"])
+    again = project.runpytest("--asrbench", "cases")
+    again.stdout.re_match_lines([r"en +stt_wer +WER +1 +50\.00% +50\.00% +0\.00 pt +0"])
+    assert "failing or changed" not in again.stdout.str()
+
+
+def test_xfailed_and_new_cases_are_counted(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/en/b.yaml", XFAIL)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=3, xfailed=1)
+    result.stdout.re_match_lines([r"en +4 +3 +0 +1 +0", r"en +stt_wer +WER +1 +33\.33% +n/a +n/a +1"])
+
+
+def test_each_case_carries_rate_metric_and_version_as_junit_properties(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    project.runpytest("--asrbench", "cases", "--junitxml=out.xml").assert_outcomes(passed=3)
+    tree = ET.parse(project.path / "out.xml")
+    cases = {case.get("name"): {prop.get("name"): prop.get("value") for prop in case.iter("property")}
+             for case in tree.iter("testcase")}
+    assert cases["pair"]["metric"] == "stt_wer" and cases["pair"]["version"] == METRICS["stt_wer"].version
+    assert float(cases["pair"]["rate"]) == pytest.approx(1 / 3) and cases["pair"]["reference_length"] == "6"
+    assert cases["pair"]["language"] == "en" and cases["pair"]["kind"] == "score"
+    assert "rate" not in cases["spaces"] and cases["spaces"]["metric"] == "stt_wer"
+
+
+def test_junit_failure_text_has_no_colour_codes(project, monkeypatch):
+    _recorded(project)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    project.runpytest("--asrbench", "cases", "--junitxml=out.xml", "--color=yes")
+    text = (project.path / "out.xml").read_text(encoding="utf-8")
+    assert "REF: the CAT sat on THE MAT" in text and "\x1b" not in text and "#x1B" not in text
+
+
+def test_html_and_markdown_reports_are_written(project):
+    _recorded(project)
+    (project.path / "out").mkdir()
+    result = project.runpytest("--asrbench", "cases", "--asrbench-report", "out/r.html",
+                               "--asrbench-markdown", "summary.md")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["asrbench --asrbench-report: wrote *out/r.html in *.* s",
+                                 "asrbench --asrbench-markdown: wrote *summary.md in *.* s"])
+    page = (project.path / "out" / "r.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '<table id="languages">' in page and '<svg id="rate-chart"' in page
+    assert "cases/en/a.yaml::pair" in page and '<td dir="auto" class="D">MAT</td>' in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page), "the page must fetch nothing"
+    assert "@import" not in page and "url(" not in page
+    markdown = (project.path / "summary.md").read_text(encoding="utf-8")
+    assert "| en | stt_wer | WER | 1 | 50.00% | 33.33% | +16.67 pt | 0 |" in markdown
+    assert "#### `cases/en/a.yaml::pair`" in markdown and "HYP: the BAT sat on *** ***" in markdown
+
+
+@pytest.mark.parametrize("option", ["--asrbench-report", "--asrbench-markdown"])
+def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, option):
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", option, "missing/r.out")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{option} *missing/r.out: the folder *missing does not exist; create it first*"])
+    assert not (project.path / "snapshots").exists()
+
+
+def test_a_report_without_asrbench_is_refused(project):
+    result = project.runpytest("--asrbench-report", "r.html")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--asrbench-report reports on YAML cases: add --asrbench*"])
+
+
+def _entry(nodeid, errors, length, recorded=None, language="en", metric="stt_wer", snapshot="same"):
+    figures = {"unit": "word", "rate": errors / length if length else None, "errors": errors,
+               "reference_length": length, "pairs": []}
+    record = {"language": language, "kind": "score", "metric": metric, "snapshot": snapshot, "figures": figures,
+              "recorded": None if recorded is None else {**figures, "errors": recorded,
+                                                         "rate": recorded / length if length else None}}
+    return CaseEntry(nodeid, "passed", "", record)
+
+
+def test_corpus_rates_are_micro_averaged_and_changes_compare_recorded_cases_only():
+    rows = rate_rows([_entry("a", 1, 10, recorded=1), _entry("b", 3, 30, recorded=0), _entry("c", 5, 10)])
+    (row,) = rows
+    assert (row.cases, row.errors, row.reference_length) == (3, 9, 50) and row.rate == pytest.approx(9 / 50)
+    assert (row.compared, row.new) == (2, 1) and row.recorded == pytest.approx(1 / 40)
+    assert row.change == pytest.approx(4 / 40 - 1 / 40)
+    empty = rate_rows([_entry("d", 2, 0)])[0]
+    assert empty.rate is None and empty.change is None
+
+
+def test_changes_print_in_signed_percentage_points():
+    assert [points(v) for v in (0.0043, -0.125, 0.0, -0.00001, None)] == [
+        "+0.43 pt", "-12.50 pt", "0.00 pt", "0.00 pt", "n/a"]
+    assert text_table(["name", "n"], [["de", "3"], ["hi", "12"]], indent="") == ["name   n", "de     3", "hi    12"]
+
+
+def test_an_entry_outcome_is_checked():
+    with pytest.raises(ValueError, match="not one of passed, failed, xfailed, skipped"):
+        CaseEntry("x", "error")
+
+
+def test_a_report_without_cases_says_so():
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    report = RunReport()
+    assert summary_lines(report) == [] and "No case items ran." in render_markdown(report)
+    assert "no score or asr cases in this run" in render_html(report)
+
+
+def test_a_run_without_asrbench_loads_no_normalizer_or_scorer_for_its_reports(project):
+    project.makepyfile(test_a="""
+        import sys
+
+        def test_one():
+            pass
+
+        def test_two():  # test_one's reports have been made by now
+            loaded = [m for m in sys.modules if m.startswith(("pytest_asrbench.normalize", "pytest_asrbench.scoring",
+                                                              "pytest_asrbench.cases.items", "pytest_asrbench.reports."))]
+            assert loaded == ["pytest_asrbench.reports.pytest_hooks"]
+    """)
+    project.runpytest_subprocess().assert_outcomes(passed=2)
+
+
+def test_cases_on_another_decode_fingerprint_are_listed_in_every_output():
+    from pytest_asrbench.asr.pytest_hooks import unrecorded_summary
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    lines = unrecorded_summary([{"case": "cases/en/asr.yaml::en-01", "fingerprint": "x86_64-generic-mkl-avx2",
+                                 "recorded": ["x86_64-avx2-mkl-avx512"], "same_as": ["x86_64-avx2-mkl-avx512"],
+                                 "ok": True}])
+    report = RunReport([_entry("cases/en/asr.yaml::en-01", 0, 6, recorded=0)], lines)
+    assert summary_lines(report)[-len(lines):] == lines
+    assert "  cases/en/asr.yaml::en-01: same transcript as 1 recording(s) (x86_64-avx2-mkl-avx512)" in lines
+    assert lines[1] in render_markdown(report) and "x86_64-generic-mkl-avx2" in render_html(report)
