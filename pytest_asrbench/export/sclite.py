@@ -28,7 +28,7 @@ from pathlib import Path
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.export.sources import Utterance
 from pytest_asrbench.scoring import score
-from pytest_asrbench.scoring.display import alignment_columns, display_width
+from pytest_asrbench.scoring.alignment_view import FSI, PDI, SPACE, alignment_columns, display_width
 
 SPACE_TOKEN = "<sp>"
 
@@ -45,6 +45,12 @@ def _trn_token(token: str) -> str:
     return SPACE_TOKEN if token == " " else token
 
 
+def _plain(shown: str) -> str:
+    """A token as the alignment view shows it, for a plain-text file: the space mark as
+    ``<sp>``, without the bidi isolates a terminal needs around right-to-left tokens."""
+    return shown.replace(SPACE, SPACE_TOKEN).replace(FSI, "").replace(PDI, "")
+
+
 def _pad(text: str, width: int) -> str:
     return text + " " * (width - display_width(text))
 
@@ -52,8 +58,8 @@ def _pad(text: str, width: int) -> str:
 def pra_block(utterance: Utterance, result) -> list[str]:
     """The ``pra`` lines of one scored utterance (``result``: its Score)."""
     pair = result.pairs[0]
-    columns = [(ref.replace("␣", SPACE_TOKEN), hyp.replace("␣", SPACE_TOKEN), mark)
-               for ref, hyp, mark in alignment_columns(pair.alignment)]
+    columns = [(_plain(column.reference), _plain(column.hypothesis), column.mark)
+               for column in alignment_columns(pair.alignment)]
     widths = [max(display_width(ref), display_width(hyp), 1) for ref, hyp, _ in columns]
     lines = [f"id: ({utterance.id})"]
     if utterance.note:
