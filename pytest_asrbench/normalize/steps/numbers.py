@@ -101,6 +101,8 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     def run(text: str) -> str:
         return pattern.sub(join, text) if test.search(text) else text
 
+    return run
+
 
 # Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
