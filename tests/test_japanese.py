@@ -100,6 +100,7 @@ def test_fillers_only_at_a_chunk_start():
     normalize = build_pipeline("ja", ["ja_fillers"])
     assert normalize("えーと口座 なんとか あの人 あの すみません") == "口座 なんとか あの人 すみません"
     assert normalize("えー ええと えーとあのー確認") == "確認"
+    assert normalize("えーとあの すみません") == "すみません"   # the rest of the chunk is a filler too
 
 
 def test_other_languages_cannot_list_the_japanese_steps():

@@ -43,9 +43,8 @@ def ja_fillers(config, lexicons, options: FillerOptions):
             if options.leading else None)
 
     def chunk(word: str) -> str:
-        if word in whole:
-            return ""
-        return lead.sub("", word) if lead else word
+        rest = lead.sub("", word) if lead else word
+        return "" if rest in whole else rest  # えーとあの: the rest is a filler too
 
     return lambda text: " ".join(filter(None, (chunk(word) for word in text.split(" "))))
 
