@@ -70,9 +70,15 @@ def test_everyday_commands_need_only_the_first_install():
                 )
 
 
+#: Options whose value is a file the command writes: the test writes it under tmp_path, not the checkout.
+OUTPUT_OPTIONS = ("--asrbench-report", "--asrbench-markdown", "--asrbench-run-record", "--out")
+
+
 @pytest.mark.parametrize("command", EVERYDAY)
-def test_everyday_command_runs(command):
+def test_everyday_command_runs(command, tmp_path):
     argv = shlex.split(command)
+    argv = [str(tmp_path / Path(value).name) if index and argv[index - 1] in OUTPUT_OPTIONS else value
+            for index, value in enumerate(argv)]
     if argv[0] == "pytest":
         # collection proves the options, plugins and paths; the cases themselves run elsewhere
         argv = [sys.executable, "-m", "pytest", *argv[1:], "--collect-only", "-q", "-p", "no:cacheprovider"]
