@@ -106,11 +106,11 @@ DIGITS = {"one": "1", "two": "2", "three": "3", "seven": "7", "nine": "9"}
     ("one two three", "123"),
     ("one two", "one two"),
     ("a b 1", "a b1"),  # lowercase "a" is the article, not a letter
-    ("twenty one two three", "twenty one two three"),
+    ("C one hundred", "C one hundred"),  # not_before: "one" starts the number
     ("1 " * 16 + "1", "1 " * 16 + "1"),  # longer than max_items: a repetition
 ])
 def test_spelled_codes(text, expected):
-    run = build("spelled_codes", options={"digit_words": DIGITS, "not_after": ["twenty"]})
+    run = build("spelled_codes", options={"digit_words": DIGITS, "not_before": ["hundred"]})
     assert run(text) == expected
 
 
