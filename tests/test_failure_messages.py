@@ -94,6 +94,6 @@ def test_normalize_and_equal_failures_show_the_changing_steps():
     lines = message.splitlines()
     assert lines[0] == "'Twenty five euros' normalizes to '€25', expected '25 euro'"
     assert lines[1] == "  steps of 'Twenty five euros':"
-    assert [line.split()[:2] for line in lines[3:]] == [["*", "number_words"], ["*", "number_formats"]]
+    assert [line.split()[:2] for line in lines[3:]] == [["*", "number_words"], ["*", "money"]]
     message = _failures("equal", {"texts": ["seven", "eight"]})
     assert "  steps of 'seven':" in message and "* number_words" in message

@@ -15,8 +15,10 @@ single digit, or a digit word of the language (``[options.spelled_codes] digit_w
 
 A run longer than ``max_items`` (16: E.164 numbers have at most 15 digits, card numbers
 16) is not a code but a repetition (an STT loop "2 2 2 ..."), and stays as words. A digit
-word right after one of ``not_after`` (en: "twenty", "hundred", "point" ...) belongs to
-that number and never starts a run ("twenty one two three" keeps "twenty one").
+word right before one of ``not_before`` (en: "hundred", "point", "and" ...) belongs to the
+number it starts and ends the run before it ("C one hundred" = "C 100", not "C1 100"). (A
+rule on the word *before* a run would not be idempotent: "twenty" becomes "20" and a second
+pass would join what the first kept apart; "twenty one two three" is "20 123".)
 
 A count said with pauses ("one, two, three") is joined too: the step runs after
 ``punctuation`` (and after the fillers), because a rule that read the commas would not be
@@ -44,8 +46,8 @@ class SpelledCodeOptions(StepOptions):
 
     digit_words: dict[str, str] = Field(default_factory=dict, description="Spoken digit -> digit ('seven' = '7').")
     min_digits: int = Field(3, ge=2, description="Shortest digit-only run that is joined.")
-    not_after: list[str] = Field(default_factory=list, description="Words after which a digit word is part of a "
-                                                                   "number, not a spelled run ('twenty').")
+    not_before: list[str] = Field(default_factory=list, description="Words before which a digit word starts a "
+                                                                     "number, not a spelled item ('hundred').")
     max_items: int = Field(16, ge=2, description="Longest run that is joined; a longer one is a repetition.")
 
 
@@ -54,11 +56,13 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     """Join runs of spelled letters and digits that form a code (module docstring)."""
     fold = make_fold(config.char_folds)
     digit_words = {fold(word.casefold()): digit for word, digit in options.digit_words.items()}
-    not_after = frozenset(fold(word.casefold()) for word in options.not_after)
+    not_before = frozenset(fold(word.casefold()) for word in options.not_before)
     # Two items side by side: the only texts the step can change (one C-level search).
     spoken = "".join(f"|{re.escape(word)}" for word in sorted(digit_words, key=len, reverse=True))
     candidate = rf"(?:[0-9A-Za-z]{spoken})"
-    pair = re.compile(rf"(?<!\S){candidate}\s+{candidate}(?!\S)", re.IGNORECASE)
+    # (A literal leading space, searched in " " + text: a fast scan; whitespace is spaces
+    # here, after unicode_whitespace.)
+    pair = re.compile(rf" {candidate} +{candidate}(?!\S)", re.IGNORECASE)
 
     def item(token: str) -> tuple[str, str] | None:
         """(character, 'L' capital letter / 'l' small letter / 'd' digit), or ``None``."""
@@ -82,16 +86,19 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
         return len(kinds) >= options.min_digits
 
     def run(text: str) -> str:
-        if not pair.search(text):  # after char_folds: the text is folded already
+        if not pair.search(" " + text):  # after char_folds: the text is folded already
             return text
         tokens = text.split()
         items = [item(token) for token in tokens]
+        for index in range(len(tokens) - 1):
+            if items[index] and len(tokens[index]) > 1 and fold(tokens[index + 1].casefold()) in not_before:
+                items[index] = None  # "one hundred": the digit word starts a number
         out: list[str] = []
         index, count = 0, len(tokens)
         changed = False
         while index < count:
             start = index
-            if items[start] is None or (start and len(tokens[start]) > 1 and fold(tokens[start - 1].casefold()) in not_after):
+            if items[start] is None:
                 out.append(tokens[index])
                 index += 1
                 continue

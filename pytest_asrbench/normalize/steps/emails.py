@@ -71,8 +71,8 @@ def spoken_emails(config, lexicons, options: EmailOptions):
         if not any(word in padded for word in padded_keywords):
             return text
         lowered = fold(text.casefold()).split()
-        if tlds.isdisjoint(lowered) and "." not in text:
-            return text  # nothing that can end a domain
+        if tlds.isdisjoint(lowered) and not any(ends_in_tld(word) for word in lowered if "." in word):
+            return text  # nothing that can end a domain ("$5.20" has a dot but no domain)
         tokens = text.split()
         folded = lowered if len(lowered) == len(tokens) else folded_tokens(text, tokens, fold)
         out: list[str] = []

