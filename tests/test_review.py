@@ -132,7 +132,9 @@ def _drive(argv: list[str], keys: list[str], cwd: Path) -> str:
                 pressed += 1
     finally:
         os.close(controller)
-        if child.poll() is None:
+        try:  # the child closes the terminal just before it exits: give it time to finish
+            child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
             child.kill()
     assert child.wait(timeout=30) == 0, output.decode()
     return output.decode()

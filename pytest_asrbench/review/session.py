@@ -97,9 +97,7 @@ def read_key(stream: TextIO = sys.stdin, out: TextIO = sys.stdout) -> Callable[[
 
     def decide(change: PendingChange, lines: list[str]) -> str:
         while True:
-            out.write(PROMPT)
-            out.flush()
-            key = _one_key(stream)
+            key = _one_key(stream, out)
             if key is None:
                 out.write("\n")
                 return "quit"
@@ -113,8 +111,13 @@ def read_key(stream: TextIO = sys.stdin, out: TextIO = sys.stdout) -> Callable[[
     return decide
 
 
-def _one_key(stream: TextIO) -> str | None:
+def _one_key(stream: TextIO, out: TextIO) -> str | None:
+    """Prompt on ``out`` and read one answer from ``stream``: a line from a pipe, one key from a
+    terminal. The terminal is put in cbreak mode *before* the prompt is shown, so a key pressed
+    as soon as the prompt appears is never left waiting in a line buffer for an Enter."""
     if not stream.isatty():
+        out.write(PROMPT)
+        out.flush()
         line = stream.readline()
         return line if line else None
     import termios
@@ -124,6 +127,8 @@ def _one_key(stream: TextIO) -> str | None:
     saved = termios.tcgetattr(descriptor)
     try:
         tty.setcbreak(descriptor)
+        out.write(PROMPT)
+        out.flush()
         char = stream.read(1)
     finally:
         termios.tcsetattr(descriptor, termios.TCSADRAIN, saved)
