@@ -94,6 +94,8 @@ def test_clock_is_a_twelve_hour_dial(hour, minutes, expected):
 @pytest.mark.parametrize(("language", "text", "expected"), [
     ("de", "12,5 €", "12,50€"),            # one cents digit is tens of cents
     ("de", "12,00 €", "12€"),
+    ("nl", "0 cent", "0€"),                # no cents is a whole amount, as 0,00 € is (idempotence)
+    ("nl", "€ 0,00", "0€"),
     ("de", "1,999 €", "1,999€"),           # three decimals are kept as written
     ("fr", "€12,50", "12,50€"),
     ("es", "12 € 50", "12,50€"),

@@ -216,7 +216,7 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
         first = next(iter(symbols.values()))
         # 50 cent = 0,50 (the language's first currency)
         rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
-                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}"))
+                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}" if int(m.group(1)) else f"0{first}"))
     return rules
 
 
