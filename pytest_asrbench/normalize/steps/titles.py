@@ -10,9 +10,11 @@ igual", and the two-letter titles nl mr/hr/ds, de hr/fr and fr st fired on codes
   period where the language writes one ("M.", "Hr.", "dhr.", "Sig.ra"; French "Mme" and
   "Dr" take none by French typography), or with its first letter capitalised (a sentence
   that starts "Dhr. Jansen"); "HR", "hr" without a period, "MR" or "ST" never match; and
-- the next word is a capitalised name ("M. Dupont", "D. José"), or one of the language's
-  ``name_particles`` followed by one ("dhr. van Dijk", "M. de Gaulle"), or it is glued to a
-  capitalised name by a hyphen ("St-Laurent" = "saint-Laurent": Quebec place names).
+- the next word is a capitalised name ("M. Dupont", "D. José"), or up to three of the
+  language's ``name_particles`` and then one ("dhr. van den Berg", "M. de Gaulle"), or
+  another listed title before a name ("mr. dr. Visser", "Prof. Dr. Weber"), or the
+  abbreviation is glued to a capitalised name by a hyphen ("St-Laurent" = "saint-Laurent":
+  Quebec place names).
 
 The spoken form replaces the abbreviation as written in the table ("monsieur"; the
 ``lowercase`` step lowercases the rest). The step needs case and the period, so it runs
@@ -71,12 +73,17 @@ def abbreviated_titles(config, lexicons, options: TitleOptions):
         "^(" + "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True)) + r")-(?=[^\W\d_])")
 
     def before_name(words: list[str], index: int) -> bool:
-        following = words[index + 1 : index + 3]
-        if not following:
+        """A capitalised word follows, after up to three particles ("van den Berg") or
+        another listed title that itself stands before a name ("mr. dr. Visser")."""
+        following = index + 1
+        while following < len(words) and following - index <= 3 and words[following] in particles:
+            following += 1
+        if following >= len(words):
             return False
-        if _capitalised(following[0]):
-            return True
-        return following[0] in particles and len(following) > 1 and _capitalised(following[1])
+        word = words[following]
+        if word in table and following == index + 1:
+            return before_name(words, following)
+        return _capitalised(word)
 
     def run(text: str) -> str:
         words = text.split(" ")
