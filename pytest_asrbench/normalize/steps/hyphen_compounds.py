@@ -45,7 +45,8 @@ from pytest_asrbench.normalize.steps.registry import step
 # sentence punctuation, not compound hyphens.
 HYPHENS = "-\u2010\u2011"
 _HYPHEN_SPLIT = re.compile(f"[{HYPHENS}]")
-_TOKEN = re.compile(r"\S+")
+# A whitespace token holding a hyphen (the only tokens the step may change).
+_HYPHENATED = re.compile(f"\\S*[{HYPHENS}]\\S*")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+$")
 
 
@@ -122,7 +123,7 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
         token = match.group(0)
         lead, core, trail = _split_edges(token)
         if not _HYPHEN_SPLIT.search(core):
-            return token
+            return token  # the hyphen was leading or trailing punctuation
         parts = _HYPHEN_SPLIT.split(core)
         if any(not part or not all(is_word_char(c) for c in part) for part in parts):
             return token  # a stray or doubled hyphen, or other punctuation inside: not a compound
@@ -136,4 +137,4 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
             out.append(right)
         return lead + "".join(out) + trail
 
-    return lambda text: _TOKEN.sub(join_token, text) if "-" in text or "\u2010" in text or "\u2011" in text else text
+    return lambda text: _HYPHENATED.sub(join_token, text)

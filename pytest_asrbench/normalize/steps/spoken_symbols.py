@@ -123,10 +123,10 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         return None
 
     def run(text: str) -> str:
+        if name_words.isdisjoint(fold(text.casefold()).split()):
+            return text  # the cheap test: most texts name no symbol
         tokens = text.split()
         folded = [key(token) for token in tokens]
-        if name_words.isdisjoint(folded):
-            return text
         out: list[str] = []
         index = 0
         count = len(tokens)
@@ -178,6 +178,8 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
 
 
 _EDGES = re.compile(r"^([^\w]*)(.*?)([^\w]*)$")
+# Where a run of three spelled characters may start: the cheap test before the token walk.
+_THREE = re.compile(r"(?<!\S)[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
 
 
 def _code_char(core: str) -> bool:
@@ -202,6 +204,8 @@ def spelled_code_runs(config, lexicons):
     letter from a word)."""
 
     def run_step(text: str) -> str:
+        if not _THREE.search(text):
+            return text
         out: list[str] = []
         run: list[tuple[str, str, str]] = []
         for token in text.split():

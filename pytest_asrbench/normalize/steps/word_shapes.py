@@ -62,10 +62,13 @@ def fillers_any_case(config, lexicons):
         return lambda text: text
     # A whole word: no letter, digit, apostrophe or hyphen touching it ("um," and "(euh)"
     # are fillers; "umbrella", "hm-hm" and "l'euh" are not).
-    pattern = re.compile(r"(?<![\w'’-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'’-])",
-                         re.IGNORECASE)
+    alternatives = r"(?<![\w'’-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'’-])"
+    pattern = re.compile(alternatives, re.IGNORECASE)
+    present = re.compile(alternatives).search  # on the case-folded text: the cheap test first
 
     def run(text: str) -> str:
+        if not present(text.casefold()):
+            return text
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
         return " ".join(text.split()) if count else text
