@@ -116,8 +116,16 @@ class TestFoldedTables:
         assert symbols("X Schraegstrich 12") == "X/12"
         assert symbols("A trait d’union 5") == "A-5"
 
+    def test_code_only_name_needs_a_code_on_both_sides(self):
+        symbols = build("spoken_symbols", {"symbols": {"barra": "/", "guion": "-"}, "code_only": ["barra"]})
+        assert symbols("X barra 12") == "X/12"
+        assert symbols("1 barra de pan") == "1 barra de pan"  # a count, then a loaf of bread
+        assert symbols("la barra 12") == "la barra 12"
+
     def test_fillers_next_to_punctuation_and_folded(self):
         fillers = build("fillers_any_case", fillers=["äh", "euh", "hm"], char_folds=UMLAUTS)
         assert fillers("Also, äh, ja") == "Also, , ja"
         assert fillers("Also aeh ja (euh)") == "Also ja ( )"
-        assert fillers("l'euh hm-hm Ähm") == "l'euh hm-hm Ähm"
+        assert fillers("l'euh hm-hm Ähm") == "l'euh hmhm Ähm"
+        assert fillers("ja hm- nein") == "ja - nein"  # a cut-off filler; punctuation takes the hyphen
+        assert fillers("Hm-hm, ja") == "Hmhm, ja"  # a chain of fillers is a word, written closed

@@ -13,7 +13,9 @@ Each hyphen of a compound is decided on its own, from the two parts it stands be
   ``[options.hyphen_compounds]`` (``zwei-drei Tage``, ``दो-तीन``, ``COVID-19``; a glued
   number word such as ``dreiundzwanzig`` is several ``number_words`` joined by
   ``number_joiners``). ``3-Zimmer-Wohnung`` keeps its first hyphen and closes the second;
-- in a reduplication, where the two parts are the same word (``बार-बार``, ``bla-bla``), it stays;
+- in a reduplication, where every part is the same word (``बार-बार``, ``bla-bla``,
+  ``ha-ha-ha``), it stays (a chain with one repeat among other parts, ``two-two-one``, is no
+  reduplication: deciding its hyphens one by one would not be idempotent);
 - next to an acronym (two or more capitals, optionally with digits: ``HR-Fragen``), which STT
   often writes open ("HR Fragen"), the hyphen becomes a space, so the open and hyphenated
   forms meet and a second pass (after ``lowercase`` removed the capitals) has nothing left
@@ -93,13 +95,11 @@ def number_word_test(words, joiners, fold=lambda text: text):
 
 
 def hyphen_kind(left: str, right: str, is_number) -> str:
-    """What the hyphen between two parts is: ``"keep"`` (a number next to it, or the parts
-    repeat), ``"space"`` (an acronym next to it) or ``"join"``."""
+    """What the hyphen between two parts is: ``"keep"`` (a number next to it), ``"space"``
+    (an acronym next to it) or ``"join"``. Reduplications are decided on the whole word."""
     for part in (left, right):
         if part.isdigit() or is_number(part.lower()):
             return "keep"
-    if left.lower() == right.lower():
-        return "keep"
     if _ACRONYM.match(left) or _ACRONYM.match(right):
         return "space"
     return "join"
@@ -130,11 +130,19 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
         if closed_anyway and fold("".join(parts).lower()) in closed_anyway:
             return lead + "".join(parts) + trail
         hyphens = _HYPHEN_SPLIT.findall(core)
+        if len({part.lower() for part in parts}) == 1:
+            return token  # a reduplication: bla-bla, ha-ha-ha
         out = [parts[0]]
-        for hyphen, left, right in zip(hyphens, parts, parts[1:]):
+        # The left part of each hyphen is everything joined since the last hyphen kept or
+        # opened, as the next normalization will see it: "two-one-one" joins to "twooneone"
+        # at once, never "twoone-one" (which a second pass would join: idempotence).
+        left = parts[0]
+        for hyphen, right in zip(hyphens, parts[1:]):
             kind = hyphen_kind(left, right, is_number)
-            out.append(hyphen if kind == "keep" else " " if kind == "space" else ordinary)
+            glue = hyphen if kind == "keep" else " " if kind == "space" else ordinary
+            out.append(glue)
             out.append(right)
+            left = left + right if glue == "" else right
         return lead + "".join(out) + trail
 
     return lambda text: _HYPHENATED.sub(join_token, text)

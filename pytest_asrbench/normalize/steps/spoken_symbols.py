@@ -6,7 +6,8 @@ each symbol; the STT writes the symbol. The step is generic and driven only by t
 - ``[options.spoken_symbols.symbols]`` maps a symbol's spoken name (one or more words, any
   case) to the symbol;
 - names listed in ``code_only`` (of ``[options.spoken_symbols]``) are also ordinary words (English "slash",
-  Spanish "barra"), so they are replaced only when a neighbour looks like a code.
+  Spanish "barra"), so they are replaced only when both neighbours look like codes ("A
+  Strich 5" = "A-5"; "1 barra de pan", a loaf, stays: one code-like neighbour is a count).
 
 A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
 or digit, the whole run of spelled letters and digits on that side joins too, so
@@ -15,7 +16,7 @@ one side, next to another symbol name, or next to a token that ends (or starts) 
 punctuation ("$", "%") is left alone: a symbol is only glued between two word characters,
 where the ``punctuation`` step keeps it.
 
-"Looks like a code" (next to the spoken name, on either side): made of letters and digits
+"Looks like a code" (next to the spoken name): made of letters and digits
 only, and holds a digit, is a single Latin letter (not lowercase "a" or "i", the article
 and the pronoun), or is all capitals ("ABC", "HR", "B12"). Because capitals count, the step must run
 before ``lowercase``; because spelled digits count, it runs after the number-word step.
@@ -154,7 +155,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                 and is_word_char(tokens[right][0])
             )
             if usable and name in code_only:
-                usable = looks_like_code(edge(out[left], last=True)) or looks_like_code(edge(tokens[right], last=False))
+                usable = looks_like_code(edge(out[left], last=True)) and looks_like_code(edge(tokens[right], last=False))
             if not usable:
                 out.extend(tokens[index:after])
                 index = after

@@ -54,21 +54,30 @@ def dotted_abbreviations(config, lexicons):
 
 @step("fillers_any_case")
 def fillers_any_case(config, lexicons):
-    """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM")."""
+    """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM"); a
+    hyphenated chain of fillers is one word, written closed ("hm-hm" = "hmhm")."""
     fold = make_fold(config.char_folds)
     words = sorted({form for word in config.fillers for form in (word.casefold(), fold(word.casefold()))},
                    key=len, reverse=True)
     if not words:
         return lambda text: text
-    # A whole word: no letter, digit, apostrophe or hyphen touching it ("um," and "(euh)"
-    # are fillers; "umbrella", "hm-hm" and "l'euh" are not).
-    alternatives = r"(?<![\w'’-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'’-])"
-    pattern = re.compile(alternatives, re.IGNORECASE)
-    present = re.compile(alternatives).search  # on the case-folded text: the cheap test first
+    # A whole word: no letter or digit touching it, nor an apostrophe or hyphen that joins it
+    # to one ("um," "(euh)" and a cut-off "uh-" are fillers; "umbrella", "hm-hm" and "l'euh"
+    # are not). A dangling hyphen must not save it: punctuation removes that hyphen later, and
+    # a second normalization would then remove the filler (idempotence).
+    body = "|".join(re.escape(word) for word in words)
+    pattern = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?!\w)(?!['’-]\w)", re.IGNORECASE)
+    # A hyphenated chain of fillers is a word ("hm-hm", yes; nl "uh-uh", no), written closed
+    # ("hmhm"): left hyphenated, split_hyphens would make it "hm hm", two fillers that a
+    # second normalization removes (idempotence).
+    chain = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?:-(?:{body}))+(?!\w)(?!['’-]\w)", re.IGNORECASE)
+    present = re.compile(rf"(?<!\w)(?:{body})").search  # on the case-folded text: the cheap test first
 
     def run(text: str) -> str:
         if not present(text.casefold()):
             return text
+        if "-" in text:
+            text = chain.sub(lambda match: match.group(0).replace("-", ""), text)
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
         return " ".join(text.split()) if count else text
