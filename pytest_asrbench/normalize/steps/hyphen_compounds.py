@@ -145,4 +145,9 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
             left = left + right if glue == "" else right
         return lead + "".join(out) + trail
 
-    return lambda text: _HYPHENATED.sub(join_token, text)
+    def run(text: str) -> str:
+        if not _HYPHEN_SPLIT.search(text):
+            return text  # the cheap test: most texts hold no hyphen (the sub scans every token)
+        return _HYPHENATED.sub(join_token, text)
+
+    return run
