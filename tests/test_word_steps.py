@@ -116,9 +116,11 @@ class TestFoldedTables:
         assert symbols("X Schraegstrich 12") == "X/12"
         assert symbols("A trait d’union 5") == "A-5"
 
-    def test_code_only_name_needs_a_code_on_both_sides(self):
+    def test_code_only_name_needs_a_code_with_a_letter_or_two_codes(self):
         symbols = build("spoken_symbols", {"symbols": {"barra": "/", "guion": "-"}, "code_only": ["barra"]})
         assert symbols("X barra 12") == "X/12"
+        assert symbols("HR barra nomina") == "HR/nomina"  # a code with letters on one side
+        assert symbols("12 barra 5") == "12/5"
         assert symbols("1 barra de pan") == "1 barra de pan"  # a count, then a loaf of bread
         assert symbols("la barra 12") == "la barra 12"
 

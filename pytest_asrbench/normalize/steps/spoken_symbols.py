@@ -6,8 +6,10 @@ each symbol; the STT writes the symbol. The step is generic and driven only by t
 - ``[options.spoken_symbols.symbols]`` maps a symbol's spoken name (one or more words, any
   case) to the symbol;
 - names listed in ``code_only`` (of ``[options.spoken_symbols]``) are also ordinary words (English "slash",
-  Spanish "barra"), so they are replaced only when both neighbours look like codes ("A
-  Strich 5" = "A-5"; "1 barra de pan", a loaf, stays: one code-like neighbour is a count).
+  Spanish "barra"), so they are replaced only next to a code: a neighbour that looks like a
+  code and holds a letter ("HR slash payroll" = "HR/payroll"), or two neighbours that look
+  like codes ("A Strich 5" = "A-5", "12 slash 5"). A bare number on one side only is a count,
+  not a code ("1 barra de pan", a loaf of bread, stays).
 
 A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
 or digit, the whole run of spelled letters and digits on that side joins too, so
@@ -45,6 +47,13 @@ from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
+
+
+def _code_neighbours(left: str, right: str) -> bool:
+    """Whether a ``code_only`` name between ``left`` and ``right`` names a symbol (module
+    docstring): a code with a letter on one side, or codes on both sides."""
+    left_code, right_code = looks_like_code(left), looks_like_code(right)
+    return (left_code and right_code) or (left_code and not left.isdecimal()) or (right_code and not right.isdecimal())
 
 
 def is_latin_letter(char: str) -> bool:
@@ -155,7 +164,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                 and is_word_char(tokens[right][0])
             )
             if usable and name in code_only:
-                usable = looks_like_code(edge(out[left], last=True)) and looks_like_code(edge(tokens[right], last=False))
+                usable = _code_neighbours(edge(out[left], last=True), edge(tokens[right], last=False))
             if not usable:
                 out.extend(tokens[index:after])
                 index = after
