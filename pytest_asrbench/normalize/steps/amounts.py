@@ -74,14 +74,16 @@ class WrittenOrdinalOptions(StepOptions):
 def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
     """``<digits><suffix>`` -> ``<digits><canonical suffix>`` for each written ordinal form.
 
-    Input: lowercase text with its punctuation (``1.º`` and ``1°`` would not survive the
-    ``punctuation`` step). A suffix counts only right after the digits and before a
-    non-letter (``3ème`` yes, ``3emes`` no).
+    Input: text with its punctuation (``1.º`` and ``1°`` would not survive the
+    ``punctuation`` step), in any case: suffixes match case-insensitively (``1ER`` = ``1er``),
+    so the step may run before ``lowercase`` and the word steps that need capitals. A suffix
+    counts only right after the digits and before a non-letter (``3ème`` yes, ``3emes`` no).
     """
     if not options.suffixes:
         return lambda text: text
-    pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(options.suffixes)})(?![^\W\d_])")
-    return lambda text: pattern.sub(lambda m: m.group(1) + options.suffixes[m.group(2)], text)
+    suffixes = {suffix.lower(): canonical for suffix, canonical in options.suffixes.items()}
+    pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(suffixes)})(?![^\W\d_])", re.IGNORECASE)
+    return lambda text: pattern.sub(lambda m: m.group(1) + suffixes[m.group(2).lower()], text)
 
 
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
@@ -109,7 +111,8 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     ends a sentence and goes. The spoken ordinal (``dritten``) is written ``3.`` by text2num
     (``spoken_numbers``), so ``am 3. März`` and ``am dritten März`` meet.
 
-    Input: lowercase text with its punctuation. Output: the same text with the sentence-ending
+    Input: text with its punctuation, in any case (the words are compared lowercased, so the
+    step may run before ``lowercase``). Output: the same text with the sentence-ending
     dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
     meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
     """
@@ -119,7 +122,7 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     def decide(match: re.Match, text: str) -> str:
         start = match.start()
         previous = text[:start].rstrip().rsplit(" ", 1)[-1] if start else ""
-        if start == 0 or previous in before or match.group(2) in after:
+        if start == 0 or previous.lower() in before or match.group(2).lower() in after:
             return match.group(0)
         return match.group(1)
 
@@ -206,8 +209,10 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     # 12 euro 50 / 12 euro und 50 cent / 12 € 50
     rules.append((re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
                   lambda m: amount(m.group(1), m.group(3), m.group(2))))
-    # € 12,50 / €12,50 (a symbol or name before the amount)
-    rules.append((re.compile(rf"(?<!\S)({names}) ?({number})(?!\S)"),
+    # € 12,50 / €12,50 (a symbol or name before the amount), unless a number stands before the
+    # name: that is the amount ("100 dollars 100" is 100$ and a 100, never "100 100$", which
+    # spaced_digit_groups would join on a second pass)
+    rules.append((re.compile(rf"(?<!\S)(?<!\d )({names}) ?({number})(?!\S)"),
                   lambda m: amount(*split(m.group(2)), m.group(1))))
     # 12,50 € / 12,50€ / 12,50 euro
     rules.append((re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"),
@@ -216,7 +221,7 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
         first = next(iter(symbols.values()))
         # 50 cent = 0,50 (the language's first currency)
         rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
-                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}"))
+                      lambda m: f"0{decimal}{int(m.group(1)):02d}{first}" if int(m.group(1)) else f"0{first}"))
     return rules
 
 

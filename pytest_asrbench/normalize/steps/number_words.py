@@ -18,7 +18,8 @@ Where this step overrides text2num, and why (each override is data of the langua
   fr ``un``/``une``, es ``un``/``una``/``uno``, it ``un``/``una``/``uno``; de ``achten``, the
   verb "to pay attention" that text2num reads as the ordinal "eighth"). With threshold 0
   text2num turns ``ein Kaffee`` into ``1 Kaffee``; here such a word becomes a number only in a
-  numeric context: next to a number (``ein oder zwei``, ``vingt et un``, ``un millón``), before
+  numeric context: next to a number word (``ein oder zwei``, ``vingt et un``, ``un millón``; a
+  number in digits does not count, ``een 3-kamerappartement`` is "a 3-room flat"), before
   a word or two-word phrase of ``numeric_after`` (a currency, es ``de enero``, ``Uhr``, ``Prozent``, ``Komma``, a month), or after a
   word of ``numeric_before`` (de ``am``, ``zum``: ``am achten März``). Source: issue 13 ("ein
   Kaffee", "een huis", "une femme", "una barra de pan" stay words).
@@ -46,7 +47,11 @@ words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``
 ``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
 call's numbers repeat, and the rest of the text is never parsed.
 
-Runs after ``punctuation`` and ``collapse_whitespace`` on lowercase, space-separated text.
+Runs after ``punctuation`` on space-separated text in any case: the option words are
+compared lowercased and text2num reads any case, leaving the other words as they are, so
+the step may run before ``lowercase`` and before the word steps that need capitals and
+spelled digits (``spelled_code_runs``, ``spoken_symbols``: ``A B C Bindestrich eins zwei
+drei`` = ``ABC-123``).
 """
 
 from __future__ import annotations
@@ -113,13 +118,13 @@ def _unfolder(config: LanguageConfig) -> Callable[[str], str] | None:
     return make_fold(inverse)
 
 
-def phrase_pattern(phrases: list[str]) -> re.Pattern[str] | None:
-    """Whole-word alternation of ``phrases`` (longest first) on space-separated text; ``None``
-    when there are none."""
+def phrase_pattern(phrases: list[str], ignore_case: bool = False) -> re.Pattern[str] | None:
+    """Whole-word alternation of ``phrases`` (longest first) on space-separated text, matching
+    any case with ``ignore_case``; ``None`` when there are none."""
     if not phrases:
         return None
     body = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
+    return re.compile(rf"(?<!\S)(?:{body})(?!\S)", re.IGNORECASE if ignore_case else 0)
 
 
 #: The scales written in digits that are multiplied into the number before them.
@@ -133,15 +138,23 @@ def _scale_rule(words: dict[str, int], ambiguous: list[str], decimal: str) -> Ca
     ones = "|".join(re.escape(word) for word in ambiguous)
     number = rf"\d+(?:{re.escape(decimal)}\d+)?" + (f"|{ones}" if ones else "")
     names = "|".join(re.escape(word) for word in sorted(scales, key=len, reverse=True))
-    pattern = re.compile(rf"(?<!\S)({number}) ({names})(?!\S)")
+    pattern = re.compile(rf"(?<!\S)({number}) ({names})(?!\S)", re.IGNORECASE)  # "Eine Million", it "Milioni"
 
     def multiply(match: re.Match) -> str:
         head = match.group(1)
-        value = (Decimal(head.replace(decimal, ".")) if head[0].isdigit() else Decimal(1)) * scales[match.group(2)]
+        value = (Decimal(head.replace(decimal, ".")) if head[0].isdigit() else Decimal(1)) * scales[match.group(2).lower()]
         text = format(value.normalize(), "f")
         return text.replace(".", decimal)
 
-    return lambda text: pattern.sub(multiply, text)
+    def run(text: str) -> str:
+        # To a fixed point: "5 million million" is 5000000 1000000 after one pass, and the
+        # normalizer must give that text's own output (idempotence): 5000000000000.
+        count = 1
+        while count:
+            text, count = pattern.subn(multiply, text)
+        return text
+
+    return run
 
 
 class _NumberWords:
@@ -152,6 +165,7 @@ class _NumberWords:
     def __init__(self, language: str, extra: frozenset[str], unfold: Callable[[str], str] | None) -> None:
         self.language = language
         self.unfold = unfold
+        self.extra = extra
         self.cache: dict[str, str | None] = {word: word for word in extra}
 
     def _parses(self, token: str) -> bool:
@@ -162,11 +176,14 @@ class _NumberWords:
         if token in self.cache:
             return self.cache[token]
         result: str | None = None
-        if any(char.isdigit() for char in token) or self._parses(token):
+        if token.lower() in self.extra:  # a scale word in any case (it "Milioni")
+            result = token.lower()
+        elif any(char.isdigit() for char in token) or self._parses(token):
             result = token
         elif self.unfold is not None:
-            unfolded = self.unfold(token)
-            if unfolded != token and self._parses(unfolded):
+            lowered = token.lower()  # the fold spellings are lowercase: ZWOELF = zwölf
+            unfolded = self.unfold(lowered)
+            if unfolded != lowered and self._parses(unfolded):
                 result = unfolded
         self.cache[token] = result
         return result
@@ -198,19 +215,26 @@ def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], b
         return True
     if " ".join(tokens[index + 1:index + 3]) in options.numeric_after:  # es "uno de enero"
         return True
-    if (after and after not in options.ambiguous and is_number(after)) or (
-            before and before not in options.ambiguous and is_number(before)):
+    if _is_number_word(after, is_number, options) or _is_number_word(before, is_number, options):
         return True
     if after in options.joiners and index + 2 < len(tokens) and is_number(tokens[index + 2]):
         return True
     return before in options.joiners and index >= 2 and is_number(tokens[index - 2])
 
 
+def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Context) -> bool:
+    """A neighbour that makes an ambiguous word a number: a number word (``ein oder zwei``,
+    ``eine Million``), not a number in digits, which follows an article as often as a numeral
+    (nl ``een 3-kamerappartement``, de ``eine 3-Zimmer-Wohnung``: "a 3-room flat")."""
+    return (bool(token) and token not in options.ambiguous and not any(char.isdigit() for char in token)
+            and is_number(token))
+
+
 @step("spoken_numbers", options=SpokenNumberOptions)
 def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     """Number words to digits with text2num, outside the ambiguous words' ordinary uses.
 
-    Input: lowercase text without punctuation. Output: the same text with each number
+    Input: text without punctuation, in any case. Output: the same text with each number
     written in digits as text2num writes it (``243``, ``2,5``, ``3.`` / ``3e`` / ``1er`` /
     ``1º``). Rule sources and overrides: the module docstring.
 
@@ -222,7 +246,7 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         raise ConfigError(f"[options.spoken_numbers] language {language!r}: text2num parses only "
                           f"{', '.join(TEXT2NUM_LANGUAGES)}; set `language` to one of them or drop the step")
     replacements = folded_keys(options.replacements, config)
-    replace = phrase_pattern(list(replacements))
+    replace = phrase_pattern(list(replacements), ignore_case=True)
     context = _Context.of(options, config)
     ambiguous = context.ambiguous
     keep = frozenset(folded(options.keep, config))
@@ -241,22 +265,24 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
 
     def run(text: str) -> str:
         tokens = text.split()
-        if replace is not None and not replace_triggers.isdisjoint(tokens):
-            text = replace.sub(lambda m: replacements[m.group(0)], text)
+        lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
+        if replace is not None and not replace_triggers.isdisjoint(lowered):
+            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
             tokens = text.split()
+            lowered = text.lower().split()
         cache = is_number.cache
         for token in set(tokens).difference(cache):
             is_number.spelling(token)  # fills the cache
         spellings = list(map(cache.__getitem__, tokens))
         if not any(spellings):
             return text
-        if not (held_words.isdisjoint(tokens)):
-            for index, token in enumerate(tokens):  # hold the words that are no numbers here
+        if not (held_words.isdisjoint(lowered)):
+            for index, token in enumerate(lowered):  # hold the words that are no numbers here
                 if token in keep:
                     spellings[index] = None
                 elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
-                    numeric = _numeric_context(tokens, index, is_number, context)
-                    spellings[index] = token if numeric else None
+                    numeric = _numeric_context(lowered, index, is_number, context)
+                    spellings[index] = tokens[index] if numeric else None
         # Spans: runs of numbers, joined across one inner word between two numbers.
         numbers = [index for index, spelling in enumerate(spellings) if spelling is not None]
         if not numbers:
@@ -265,7 +291,7 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         done = 0
         first = last = numbers[0]
         for index in numbers[1:] + [-1]:
-            if index != -1 and (index == last + 1 or (index == last + 2 and tokens[last + 1] in inner)):
+            if index != -1 and (index == last + 1 or (index == last + 2 and lowered[last + 1] in inner)):
                 last = index
                 continue
             pieces.extend(tokens[done:first])

@@ -6,7 +6,10 @@ each symbol; the STT writes the symbol. The step is generic and driven only by t
 - ``[options.spoken_symbols.symbols]`` maps a symbol's spoken name (one or more words, any
   case) to the symbol;
 - names listed in ``code_only`` (of ``[options.spoken_symbols]``) are also ordinary words (English "slash",
-  Spanish "barra"), so they are replaced only when a neighbour looks like a code.
+  Spanish "barra"), so they are replaced only next to a code: a neighbour that looks like a
+  code and holds a letter ("HR slash payroll" = "HR/payroll"), or two neighbours that look
+  like codes ("A Strich 5" = "A-5", "12 slash 5"). A bare number on one side only is a count,
+  not a code ("1 barra de pan", a loaf of bread, stays).
 
 A replaced name is glued to its two neighbours. When a neighbour is a spelled single letter
 or digit, the whole run of spelled letters and digits on that side joins too, so
@@ -15,25 +18,42 @@ one side, next to another symbol name, or next to a token that ends (or starts) 
 punctuation ("$", "%") is left alone: a symbol is only glued between two word characters,
 where the ``punctuation`` step keeps it.
 
-"Looks like a code" (next to the spoken name, on either side): made of letters and digits
+"Looks like a code" (next to the spoken name): made of letters and digits
 only, and holds a digit, is a single Latin letter (not lowercase "a" or "i", the article
 and the pronoun), or is all capitals ("ABC", "HR", "B12"). Because capitals count, the step must run
 before ``lowercase``; because spelled digits count, it runs after the number-word step.
 Fillers of the config are skipped when looking for a neighbour ("A B C slash um 1").
 Lowercase "a" and "i" (the article and the pronoun) are not taken into a spelled run.
+Names, fillers and words are compared case-folded and folded with the shared ``char_folds``,
+so a name is written in its usual spelling ("Schrägstrich", "trait d'union") and still
+matches whether or not the ``char_folds`` step ran before ("Schraegstrich", "trait d’union").
+
+A second generic step here, ``spelled_code_runs``, joins a spoken code with no symbol in
+it: a run of three or more single capital Latin letters and single digits that holds at
+least one of each ("M 4 B" = "M4B", the French seed example). A run of letters only
+("F L") or digits only ("1 2 3": a list, a phone number read in groups) is left alone, as
+the seed leaves them, and so are lowercase letters (French "y a", Spanish "y", Italian "a").
 """
 
 from __future__ import annotations
 
 import re
 
-from pytest_asrbench.normalize.steps.basic import is_word_char
 from pydantic import Field, field_validator
+
+from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
+
+
+def _code_neighbours(left: str, right: str) -> bool:
+    """Whether a ``code_only`` name between ``left`` and ``right`` names a symbol (module
+    docstring): a code with a letter on one side, or codes on both sides."""
+    left_code, right_code = looks_like_code(left), looks_like_code(right)
+    return (left_code and right_code) or (left_code and not left.isdecimal()) or (right_code and not right.isdecimal())
 
 
 def is_latin_letter(char: str) -> bool:
@@ -86,11 +106,16 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
     Reads the shared ``fillers`` (skipped inside a spelled run)."""
     if not options.symbols:
         return lambda text: text
-    names = {" ".join(name.casefold().split()): symbol for name, symbol in options.symbols.items()}
-    code_only = {" ".join(name.casefold().split()) for name in options.code_only}
+    fold = make_fold(config.char_folds)
+
+    def key(text: str) -> str:
+        return " ".join(fold(text.casefold()).split())
+
+    names = {key(name): symbol for name, symbol in options.symbols.items()}
+    code_only = {key(name) for name in options.code_only}
     name_words = frozenset(word for name in names for word in name.split())
     widths = sorted({len(name.split()) for name in names}, reverse=True)
-    fillers = frozenset(word.casefold() for word in config.fillers)
+    fillers = frozenset(key(word) for word in config.fillers)
     symbol_chars = "".join(sorted(set("".join(names.values()))))
     split_symbols = re.compile(f"[{re.escape(symbol_chars)}]") if symbol_chars else None
     def edge(token: str, last: bool) -> str:
@@ -108,10 +133,10 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         return None
 
     def run(text: str) -> str:
-        if name_words.isdisjoint(text.casefold().split()):
-            return text
+        if name_words.isdisjoint(fold(text.casefold()).split()):
+            return text  # the cheap test: most texts name no symbol
         tokens = text.split()
-        folded = [token.casefold() for token in tokens]
+        folded = [key(token) for token in tokens]
         out: list[str] = []
         index = 0
         count = len(tokens)
@@ -125,7 +150,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
             after = index + width
             # Neighbours, skipping fillers on both sides.
             left = len(out) - 1
-            while left >= 0 and out[left].casefold() in fillers:
+            while left >= 0 and key(out[left]) in fillers:
                 left -= 1
             right = after
             while right < count and folded[right] in fillers:
@@ -133,13 +158,13 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
             usable = (
                 left >= 0
                 and right < count
-                and out[left].casefold() not in name_words
+                and key(out[left]) not in name_words
                 and folded[right] not in name_words
                 and is_word_char(out[left][-1])
                 and is_word_char(tokens[right][0])
             )
             if usable and name in code_only:
-                usable = looks_like_code(edge(out[left], last=True)) or looks_like_code(edge(tokens[right], last=False))
+                usable = _code_neighbours(edge(out[left], last=True), edge(tokens[right], last=False))
             if not usable:
                 out.extend(tokens[index:after])
                 index = after
@@ -163,3 +188,54 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         return text if joined == text else joined
 
     return run
+
+
+_EDGES = re.compile(r"^([^\w]*)(.*?)([^\w]*)$")
+# Where a run of three spelled characters may start: the cheap test before the token walk.
+_THREE = re.compile(r"(?<!\S)[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
+
+
+def _code_char(core: str) -> bool:
+    """A single capital Latin letter or a single decimal digit."""
+    return len(core) == 1 and ("A" <= core <= "Z" or core.isdecimal())
+
+
+def _join_run(run: list[tuple[str, str, str]]) -> list[str]:
+    """The tokens of a run of spelled code characters: joined when it is a code."""
+    cores = [core for _, core, _ in run]
+    if len(cores) >= 3 and any(c.isalpha() for c in cores) and any(c.isdecimal() for c in cores):
+        return [run[0][0] + "".join(cores) + run[-1][2]]
+    return [lead + core + trail for lead, core, trail in run]
+
+
+@step("spelled_code_runs", idempotent=True)
+def spelled_code_runs(config, lexicons):
+    """Join a spelled code of 3+ single capitals and digits, holding both ("M 4 B" -> "M4B").
+
+    Punctuation may open the first token and close the last ("(M 4 B)."), never stand
+    inside the run ("M, 4, B" is a list). Runs before ``lowercase`` (capitals tell a spelled
+    letter from a word)."""
+
+    def run_step(text: str) -> str:
+        if not _THREE.search(text):
+            return text
+        out: list[str] = []
+        run: list[tuple[str, str, str]] = []
+        for token in text.split():
+            lead, core, trail = _EDGES.match(token).groups()
+            if not _code_char(core):
+                out.extend(_join_run(run))
+                run = []
+                out.append(token)
+                continue
+            if lead and run:
+                out.extend(_join_run(run))
+                run = []
+            run.append((lead, core, trail))
+            if trail:
+                out.extend(_join_run(run))
+                run = []
+        out.extend(_join_run(run))
+        return " ".join(out)
+
+    return run_step

@@ -9,14 +9,17 @@
 - ``dotted_abbreviations``: "U.S.A." = "USA", "p.m." = "pm", "e.g." = "eg". A run of two or
   more single letters each followed by a dot loses its dots (the last dot may be missing).
 - ``fillers_any_case``: the config's ``fillers`` as whole words, whatever their case ("Um",
-  "UM"), so that the step can run before case-sensitive steps and before the number
+  "UM") and with punctuation next to them ("euh," "(äh)"), so that the step can run before case-sensitive steps and before the number
   steps (a filler between two number words must not block "seven um thirty" = "7:30").
+  A filler is matched as written and folded with the shared ``char_folds`` ("äh" and
+  "aeh"), so the step may run before or after ``char_folds``.
 """
 
 from __future__ import annotations
 
 import re
 
+from pytest_asrbench.normalize.steps.basic import make_fold
 from pytest_asrbench.normalize.steps.registry import step
 
 # A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
@@ -51,16 +54,30 @@ def dotted_abbreviations(config, lexicons):
 
 @step("fillers_any_case")
 def fillers_any_case(config, lexicons):
-    """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM")."""
-    words = sorted({word.casefold() for word in config.fillers}, key=len, reverse=True)
+    """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM"); a
+    hyphenated chain of fillers is one word, written closed ("hm-hm" = "hmhm")."""
+    fold = make_fold(config.char_folds)
+    words = sorted({form for word in config.fillers for form in (word.casefold(), fold(word.casefold()))},
+                   key=len, reverse=True)
     if not words:
         return lambda text: text
-    pattern = re.compile(r"(?<!\S)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\S)", re.IGNORECASE)
-    words_set = frozenset(words)
+    # A whole word: no letter or digit touching it, nor an apostrophe or hyphen that joins it
+    # to one ("um," "(euh)" and a cut-off "uh-" are fillers; "umbrella", "hm-hm" and "l'euh"
+    # are not). A dangling hyphen must not save it: punctuation removes that hyphen later, and
+    # a second normalization would then remove the filler (idempotence).
+    body = "|".join(re.escape(word) for word in words)
+    pattern = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?!\w)(?!['’-]\w)", re.IGNORECASE)
+    # A hyphenated chain of fillers is a word ("hm-hm", yes; nl "uh-uh", no), written closed
+    # ("hmhm"): left hyphenated, split_hyphens would make it "hm hm", two fillers that a
+    # second normalization removes (idempotence).
+    chain = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?:-(?:{body}))+(?!\w)(?!['’-]\w)", re.IGNORECASE)
+    present = re.compile(rf"(?<!\w)(?:{body})").search  # on the case-folded text: the cheap test first
 
     def run(text: str) -> str:
-        if words_set.isdisjoint(text.casefold().split()):
+        if not present(text.casefold()):
             return text
+        if "-" in text:
+            text = chain.sub(lambda match: match.group(0).replace("-", ""), text)
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
         return " ".join(text.split()) if count else text

@@ -1,0 +1,103 @@
+"""Abbreviated titles before a name: "Hr. Müller" = "Herr Müller" (the ``abbreviated_titles`` step).
+
+Source: the first seed. An abbreviated title and its spoken form are one word, but rules
+that expanded bare letters rewrote codes and ordinary words: French "M 4 B" became
+"monsieur 4 b", the pronoun "me" became "maître", Spanish "me da igual" became "me doña
+igual", and the two-letter titles nl mr/hr/ds, de hr/fr and fr st fired on codes ("MR 4",
+"HR-Fragen", "ST 5"; the seed's "Not in this PR"). So an abbreviation expands only when
+
+- it is written exactly as listed in ``[options.abbreviated_titles.abbreviations]``, with its
+  period where the language writes one ("M.", "Hr.", "dhr.", "Sig.ra"; French "Mme" and
+  "Dr" take none by French typography), or with its first letter capitalised (a sentence
+  that starts "Dhr. Jansen"); "HR", "hr" without a period, "MR" or "ST" never match; and
+- the next word is a capitalised name ("M. Dupont", "D. José"), or up to three of the
+  language's ``name_particles`` and then one ("dhr. van den Berg", "M. de Gaulle"), or
+  another listed title before a name ("mr. dr. Visser", "Prof. Dr. Weber"), or the
+  abbreviation is glued to a capitalised name by a hyphen ("St-Laurent" = "saint-Laurent":
+  Quebec place names).
+
+The spoken form replaces the abbreviation as written in the table ("monsieur"; the
+``lowercase`` step lowercases the rest). The step needs case and the period, so it runs
+before ``lowercase`` and ``punctuation``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, field_validator
+
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.registry import step
+
+# A word starting with an uppercase letter, after optional opening quotes or brackets.
+_NAME = re.compile(r"^[\"'«„“‚‹(\[]*[^\W\d_]")
+
+
+class TitleOptions(StepOptions):
+    """``[options.abbreviated_titles]``: written abbreviation -> spoken title, and the
+    lowercase particles that may stand between a title and a name."""
+
+    abbreviations: dict[str, str] = Field(
+        default_factory=dict, description="Abbreviation as written (with its period) -> spoken form ('M.' = 'monsieur').")
+    name_particles: list[str] = Field(
+        default_factory=list, description="Lowercase words that may open a name ('van', 'de').")
+
+    @field_validator("abbreviations")
+    @classmethod
+    def _one_word_each(cls, value: dict[str, str]) -> dict[str, str]:
+        for written, spoken in value.items():
+            if not written or written != written.strip() or len(written.split()) != 1:
+                raise ValueError(f"abbreviation {written!r} must be one word with no spaces (write 'M.', not 'M. ')")
+            if not spoken.strip():
+                raise ValueError(f"abbreviation {written!r} has an empty spoken form; give the title it stands for")
+        return value
+
+
+def _capitalised(word: str) -> bool:
+    match = _NAME.match(word)
+    return bool(match) and match.group(0)[-1].isupper()
+
+
+@step("abbreviated_titles", options=TitleOptions)
+def abbreviated_titles(config, lexicons, options: TitleOptions):
+    """Expand a listed abbreviation before a capitalised name ("M. Dupont" -> "monsieur Dupont")."""
+    table: dict[str, str] = {}
+    for written, spoken in options.abbreviations.items():
+        table[written] = spoken
+        table.setdefault(written[0].upper() + written[1:], spoken)
+    if not table:
+        return lambda text: text
+    particles = frozenset(options.name_particles)
+    hyphenated = re.compile(
+        "^(" + "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True)) + r")-(?=[^\W\d_])")
+
+    def before_name(words: list[str], index: int) -> bool:
+        """A capitalised word follows, after up to three particles ("van den Berg") or
+        another listed title that itself stands before a name ("mr. dr. Visser")."""
+        following = index + 1
+        while following < len(words) and following - index <= 3 and words[following] in particles:
+            following += 1
+        if following >= len(words):
+            return False
+        word = words[following]
+        if word in table and following == index + 1:
+            return before_name(words, following)
+        return _capitalised(word)
+
+    def run(text: str) -> str:
+        words = text.split(" ")
+        changed = False
+        for index, word in enumerate(words):
+            spoken = table.get(word)
+            if spoken is not None and before_name(words, index):
+                words[index] = spoken
+                changed = True
+                continue
+            match = hyphenated.match(word) if "-" in word else None
+            if match and _capitalised(word[match.end() :]):
+                words[index] = table[match.group(1)] + "-" + word[match.end() :]
+                changed = True
+        return " ".join(words) if changed else text
+
+    return run
