@@ -78,7 +78,15 @@ def money(config, lexicons, options: MoneyOptions):
                          f"{config.language} currencies lexicon")
     minors = PhraseTable(require_lexicon(lexicons, "currency_minor", "money"), fold,
                          f"{config.language} currency_minor lexicon")
-    before_ok = {phrase for phrase, key in majors.written.items() if not key.islower()}
+    fmt = options.format
+    # A key that may stand before the amount: not a spoken name (lowercase). Where the amount
+    # is written first ("{amount} {mark}", hi), a key that is itself an output mark ("डॉलर")
+    # binds only to the amount before it, so the step's own output ("5 डॉलर 5") reads the same
+    # on a second pass.
+    amount_first = fmt.index("{amount}") < fmt.index("{mark}")
+    output_marks = set(majors.values.values())
+    before_ok = {phrase for phrase, key in majors.written.items()
+                 if not key.islower() and not (amount_first and key in output_marks)}
     # Marks glued to an amount: the keys that are neither letters nor digits ("$", "₹").
     symbols = sorted((key for key in majors.written.values() if not any(ch.isalnum() for ch in key)),
                      key=len, reverse=True)
@@ -88,7 +96,6 @@ def money(config, lexicons, options: MoneyOptions):
         glued = re.compile(rf"(?:(?P<before>{alternation})(?P<a1>\d+(?:\.\d+)?)|(?P<a2>\d+(?:\.\d+)?)(?P<after>{alternation}))")
     triggers = majors.first_words | minors.first_words
     symbol_chars = frozenset("".join(symbols))
-    fmt = options.format
 
     def written(mark: str, value: Decimal) -> str:
         return fmt.format(mark=mark, amount=amount_text(value))
