@@ -68,7 +68,23 @@ def nfc(config, lexicons):
 def unicode_whitespace(config, lexicons):
     """Any Unicode whitespace (tab, LF, NEL, NBSP, ideographic space, line separator) and the
     zero width space become one ASCII space (:data:`WHITESPACE`): a word boundary."""
-    return lambda text: WHITESPACE.sub(" ", text)
+
+    def run(text: str) -> str:
+        # Same result as ``WHITESPACE.sub(" ", text)``, without a regex call per space:
+        # ``str.split()`` splits at the very characters ``\s`` matches (``str.isspace``).
+        if "\u200b" in text:
+            text = text.replace("\u200b", " ")
+        words = text.split()
+        if not words:
+            return " " if text else ""
+        joined = " ".join(words)
+        if text[0].isspace():
+            joined = " " + joined
+        if text[-1].isspace():
+            joined += " "
+        return joined
+
+    return run
 
 
 @step("lowercase")
@@ -122,7 +138,8 @@ def punctuation(config, lexicons, options: PunctuationOptions):
         return (match.group(3) if options.inner_punctuation else None) or " "
 
     def run(text: str) -> str:
-        return _ORPHAN_MARKS.sub("", pattern.sub(replace, text))
+        text = pattern.sub(replace, text)
+        return text if text.isascii() else _ORPHAN_MARKS.sub("", text)  # ASCII has no marks
 
     return run
 

@@ -36,6 +36,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -58,7 +59,9 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     digit_words = {fold(word.casefold()): digit for word, digit in options.digit_words.items()}
     not_before = frozenset(fold(word.casefold()) for word in options.not_before)
     # Two items side by side: the only texts the step can change (one C-level search).
-    spoken = "".join(f"|{re.escape(word)}" for word in sorted(digit_words, key=len, reverse=True))
+    # The digit words as a trie: the search only asks whether a pair exists, which does not
+    # depend on the order of the alternatives.
+    spoken = f"|{trie_pattern(sorted(digit_words))}" if digit_words else ""
     candidate = rf"(?:[0-9A-Za-z]{spoken})"
     # (A literal leading space, searched in " " + text: a fast scan; whitespace is spaces
     # here, after unicode_whitespace.)

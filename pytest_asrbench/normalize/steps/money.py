@@ -38,7 +38,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import PhraseTable, folded_tokens
+from pytest_asrbench.normalize.steps.phrases import PhraseTable, casefolded_words, folded_tokens
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
@@ -109,7 +109,7 @@ def money(config, lexicons, options: MoneyOptions):
         if not _DIGIT.search(text):
             return text
         # After char_folds (the step is listed after it): casefolded words meet the folded keys.
-        if not (symbol_chars and not symbol_chars.isdisjoint(text)) and triggers.isdisjoint(text.casefold().split()):
+        if not (symbol_chars and not symbol_chars.isdisjoint(text)) and triggers.isdisjoint(casefolded_words(text)):
             return text
         tokens = text.split()
         folded = folded_tokens(text, tokens, fold)

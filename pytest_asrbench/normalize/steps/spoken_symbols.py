@@ -31,6 +31,7 @@ from pytest_asrbench.normalize.steps.basic import is_word_char
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.phrases import casefolded_words
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -108,7 +109,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         return None
 
     def run(text: str) -> str:
-        if name_words.isdisjoint(text.casefold().split()):
+        if name_words.isdisjoint(casefolded_words(text)):
             return text
         tokens = text.split()
         folded = [token.casefold() for token in tokens]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_asrbench.normalize.steps.phrases import casefolded_words
 from pytest_asrbench.normalize.steps.registry import step
 
 # A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
@@ -59,7 +60,7 @@ def fillers_any_case(config, lexicons):
     words_set = frozenset(words)
 
     def run(text: str) -> str:
-        if words_set.isdisjoint(text.casefold().split()):
+        if words_set.isdisjoint(casefolded_words(text)):
             return text
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
