@@ -131,7 +131,9 @@ _TIME_PAIR_AFTER_WORD = re.compile(
 _TIME_PAIR_BEFORE_WORD = re.compile(
     rf"(?<!\S)(1[0-2]|[1-9]) ([1-5]\d)(?= (?:{_TIME_AFTER})(?!\S))", re.IGNORECASE
 )
-_YEAR_PAIR = re.compile(r"(?<!\S)(1[3-9]|20) ([1-9]\d)(?!\S)")
+# (The start test sits after the two digits, "not after a non-space 3 characters back":
+# the same rule, but the pattern then starts with a character set that re scans for fast.)
+_YEAR_PAIR = re.compile(r"(1[3-9]|20)(?<!\S..) ([1-9]\d)(?!\S)")
 _PAST_TO = re.compile(r"(?<!\S)(?:a )?(half|quarter) (past|to) (1[0-2]|[1-9])(?!\S)", re.IGNORECASE)
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
 _POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
