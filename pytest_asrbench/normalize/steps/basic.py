@@ -174,7 +174,15 @@ def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:
     if not folds:
         return lambda text: text
     pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
-    return lambda text: pattern.sub(lambda match: folds[match.group(0)], text)
+
+    def replace(match: re.Match) -> str:
+        return folds[match.group(0)]
+
+    if any(source.isascii() for source in folds):
+        return lambda text: pattern.sub(replace, text)
+    # Every source is outside ASCII (curly quotes, dashes, the degree sign): ASCII text,
+    # most text in Latin-script languages, has nothing to fold.
+    return lambda text: text if text.isascii() else pattern.sub(replace, text)
 
 
 def _normalized_key(text: str, fold: Callable[[str], str]) -> str:
