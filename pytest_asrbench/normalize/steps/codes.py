@@ -30,13 +30,14 @@ dash 1 2").
 
 from __future__ import annotations
 
+import operator
 import re
 
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import trie_pattern
+from pytest_asrbench.normalize.steps.phrases import casefolded_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -66,6 +67,17 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     # (A literal leading space, searched in " " + text: a fast scan; whitespace is spaces
     # here, after unicode_whitespace.)
     pair = re.compile(rf" {candidate} +{candidate}(?!\S)", re.IGNORECASE)
+    # The same test for ASCII text as set lookups of its lowercased words (for ASCII,
+    # ignoring case is lowercasing; two items of a pair are neighbours in the split).
+    pair_words = frozenset(digit_words) | frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
+    ascii_items = all(word.isascii() for word in pair_words)
+
+    def may_pair(text: str) -> bool:
+        if ascii_items and text.isascii():
+            hits = list(map(pair_words.__contains__, casefolded_words(text)))
+            if not any(map(operator.and_, hits, hits[1:])):
+                return False
+        return pair.search(" " + text) is not None
 
     def item(token: str) -> tuple[str, str] | None:
         """(character, 'L' capital letter / 'l' small letter / 'd' digit), or ``None``."""
@@ -89,7 +101,7 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
         return len(kinds) >= options.min_digits
 
     def run(text: str) -> str:
-        if not pair.search(" " + text):  # after char_folds: the text is folded already
+        if not may_pair(text):  # after char_folds: the text is folded already
             return text
         tokens = text.split()
         items = [item(token) for token in tokens]
