@@ -34,7 +34,15 @@ class Pipeline:
     steps: tuple[Step, ...]
 
     def __call__(self, text: str) -> str:
-        return self._run(text, None)
+        # The loop of _run without the trace: this one runs for every text scored.
+        last_output: dict[str, str] = {}
+        for name, function, idempotent in self._plan:
+            if idempotent:
+                if last_output.get(name) is not text:
+                    text = last_output[name] = function(text)
+            else:
+                text = function(text)
+        return text
 
     def explain(self, text: str) -> list[tuple[str, str]]:
         """Return ``[(step name, text after that step), ...]``, starting with ``("input", text)``."""

@@ -151,6 +151,7 @@ _MONTH_NAMES = frozenset(MONTHS)
 # The whole words a time-pair rule needs next to the pair (the first word of
 # "in the morning"; "o'clock" as written and without its apostrophe).
 _AM_PM = frozenset({"am", "pm"})
+_OH = frozenset({"oh"})
 _TIME_BEFORE_WORDS = frozenset(_TIME_BEFORE.split("|"))
 _TIME_AFTER_WORDS = frozenset({"am", "pm", "o'clock", "oclock", "tonight", "today", "tomorrow", "in"})
 
@@ -417,6 +418,7 @@ def number_formats(config, lexicons):
     def convert(text: str) -> str:
         if not _HAS_DIGIT.search(text):
             return text
+        entering = text
         lower = text.lower()
         if "am" in lower or "pm" in lower:
             text = _AM_PM_GLUED.sub(_spaced, text)
@@ -426,9 +428,14 @@ def number_formats(config, lexicons):
             text = _ZERO_MINUTES.sub(_spaced, text)
         if ("am" in lower or "pm" in lower) and _may_hold(text, _AM_PM):
             text = _OH_TIME.sub(_oh_minutes, text)
-        if "oh" in lower or "0" in text:
+        pair = _NUMBER_PAIR.search(text) is not None
+        # A digit run is two neighbours among digits and "oh": a digit pair, or an "oh".
+        if ("oh" in lower or "0" in text) and (pair or _may_hold(text, _OH)):
+            before = text
             text = _DIGIT_RUN.sub(_join_digit_run, text)
-        if _NUMBER_PAIR.search(text):
+            if text is not before:
+                pair = _NUMBER_PAIR.search(text) is not None
+        if pair:
             if _may_hold(text, _TIME_BEFORE_WORDS):
                 text = _TIME_PAIR_AFTER_WORD.sub(_word_and_time, text)
             if _may_hold(text, _TIME_AFTER_WORDS):
@@ -444,7 +451,7 @@ def number_formats(config, lexicons):
             text = _PERCENT.sub(_percent, text)
         if "'s" in text:
             text = _DECADE_APOSTROPHE.sub(_decade_plural, text)
-        if _MONTH_NAMES.isdisjoint(lower.split()):
+        if _MONTH_NAMES.isdisjoint(lowered_words(entering)):  # lower.split(), shared
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
