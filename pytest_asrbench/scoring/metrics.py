@@ -36,13 +36,13 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.2.6",
+            "1.2.7",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on.",
             views=("code_switch",),
         ),
-        Metric("cer", "1.2.6", "char", "Character error rate after the language's normalizer."),
+        Metric("cer", "1.2.7", "char", "Character error rate after the language's normalizer."),
     )
 }
 
