@@ -30,12 +30,14 @@ dash 1 2").
 
 from __future__ import annotations
 
+import operator
 import re
 
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import casefolded_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -58,11 +60,24 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     digit_words = {fold(word.casefold()): digit for word, digit in options.digit_words.items()}
     not_before = frozenset(fold(word.casefold()) for word in options.not_before)
     # Two items side by side: the only texts the step can change (one C-level search).
-    spoken = "".join(f"|{re.escape(word)}" for word in sorted(digit_words, key=len, reverse=True))
+    # The digit words as a trie: the search only asks whether a pair exists, which does not
+    # depend on the order of the alternatives.
+    spoken = f"|{trie_pattern(sorted(digit_words))}" if digit_words else ""
     candidate = rf"(?:[0-9A-Za-z]{spoken})"
     # (A literal leading space, searched in " " + text: a fast scan; whitespace is spaces
     # here, after unicode_whitespace.)
     pair = re.compile(rf" {candidate} +{candidate}(?!\S)", re.IGNORECASE)
+    # The same test for ASCII text as set lookups of its lowercased words (for ASCII,
+    # ignoring case is lowercasing; two items of a pair are neighbours in the split).
+    pair_words = frozenset(digit_words) | frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
+    ascii_items = all(word.isascii() for word in pair_words)
+
+    def may_pair(text: str) -> bool:
+        if ascii_items and text.isascii():
+            hits = list(map(pair_words.__contains__, casefolded_words(text)))
+            if not any(map(operator.and_, hits, hits[1:])):
+                return False
+        return pair.search(" " + text) is not None
 
     def item(token: str) -> tuple[str, str] | None:
         """(character, 'L' capital letter / 'l' small letter / 'd' digit), or ``None``."""
@@ -86,7 +101,7 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
         return len(kinds) >= options.min_digits
 
     def run(text: str) -> str:
-        if not pair.search(" " + text):  # after char_folds: the text is folded already
+        if not may_pair(text):  # after char_folds: the text is folded already
             return text
         tokens = text.split()
         items = [item(token) for token in tokens]

@@ -28,7 +28,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import folded_tokens
+from pytest_asrbench.normalize.steps.phrases import casefolded_words, folded_tokens
 from pytest_asrbench.normalize.steps.registry import step
 
 _LABEL = re.compile(r"[^\W_](?:[\w.@-]*[^\W_])?")
@@ -67,6 +67,9 @@ def spoken_emails(config, lexicons, options: EmailOptions):
     def run(text: str) -> str:
         # After char_folds (the step is listed after it): the words meet the folded keys.
         # Substring tests first: far cheaper than any regex or split.
+        # (A word "at" between two spaces is a word of the split: the set test is implied.)
+        if keywords.isdisjoint(casefolded_words(text)):
+            return text
         padded = f" {text.casefold()} "
         if not any(word in padded for word in padded_keywords):
             return text

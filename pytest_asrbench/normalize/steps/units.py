@@ -33,6 +33,11 @@ from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
 
 
+def _split_glued(match: re.Match) -> str:
+    """"10mm" -> "10 mm" (a function, not a "\\1 \\2" template: re parses a template on every call)."""
+    return f"{match[1]} {match[2]}"
+
+
 class UnitOptions(StepOptions):
     """``[options.units]``: words that count as a number before a unit."""
 
@@ -65,7 +70,7 @@ def units(config, lexicons, options: UnitOptions):
 
     def run(text: str) -> str:
         if glued is not None and glued_test.search(text):
-            text = glued.sub(r"\1 \2", text)
+            text = glued.sub(_split_glued, text)
         # The text has been through char_folds (the step is listed after it), so its
         # words meet the folded keys without folding again.
         if not table.first_word_search(text):

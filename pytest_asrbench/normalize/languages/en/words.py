@@ -34,7 +34,7 @@ import re
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
-from pytest_asrbench.normalize.steps.phrases import trie_pattern
+from pytest_asrbench.normalize.steps.phrases import lowered_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
@@ -133,7 +133,7 @@ def titles(config, lexicons):
         return table[written.casefold()]
 
     def run(text: str) -> str:
-        if keys.isdisjoint(text.lower().split()):
+        if keys.isdisjoint(lowered_words(text)):
             return text
         return pattern.sub(replace, text)
 
