@@ -185,3 +185,37 @@ def test_output_path_problem_for_a_folder(tmp_path):
     assert output_path_problem(tmp_path / "f", "folder").startswith(f"{tmp_path / 'f'} is not a folder")
     with pytest.raises(ValueError, match="kind must be one of file, folder"):
         output_path_problem(tmp_path, "socket")
+
+
+# --- JSON Lines input (_shared/jsonl.py) ---------------------------------------------------------
+
+class _FileError(ValueError):
+    """Stands in for a stage's own format error."""
+
+
+def test_a_repeated_key_is_refused_at_any_depth_and_named():
+    from pytest_asrbench._shared.jsonl import RepeatedKeyError, loads_unique
+
+    assert loads_unique('{"a": 1, "b": {"a": 2}}') == {"a": 1, "b": {"a": 2}}
+    for text in ('{"id": "x", "id": "y"}', '{"rows": [{"text": "a", "text": "b"}]}'):
+        with pytest.raises(RepeatedKeyError) as caught:
+            loads_unique(text)
+        assert caught.value.key in ("id", "text")
+        assert isinstance(caught.value, ValueError)
+
+
+def test_jsonl_lines_keep_blank_lines_and_drop_only_the_final_newline():
+    from pytest_asrbench._shared.jsonl import jsonl_lines
+
+    assert jsonl_lines(b'{"a": 1}\n\n{"b": 2}\n', "f.jsonl", _FileError) == ['{"a": 1}', "", '{"b": 2}']
+    assert jsonl_lines(b'{"a": 1}', "f.jsonl", _FileError) == ['{"a": 1}']
+    assert jsonl_lines(b"", "f.jsonl", _FileError) == []
+
+
+def test_jsonl_lines_refuse_a_byte_order_mark_and_other_bytes_than_utf8_with_the_callers_error():
+    from pytest_asrbench._shared.jsonl import jsonl_lines
+
+    with pytest.raises(_FileError, match=r"^f\.jsonl:1: the file starts with a UTF-8 byte order mark: save it without one$"):
+        jsonl_lines(b'\xef\xbb\xbf{"a": 1}\n', "f.jsonl", _FileError)
+    with pytest.raises(_FileError, match=r"^f\.jsonl: not UTF-8 \(.*\); save it as UTF-8$"):
+        jsonl_lines(b'{"a": "\xff"}\n', "f.jsonl", _FileError)

@@ -8,7 +8,8 @@ import pytest
 
 from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring import score
-from pytest_asrbench.scoring.views.base import Counts, MetricView, ViewResult, apply_views, register_view
+from pytest_asrbench.scoring.counts import EditCounts
+from pytest_asrbench.scoring.views.base import MetricView, ViewResult, apply_views, register_view
 from pytest_asrbench.scoring.views.spacing import applies
 
 
@@ -55,7 +56,7 @@ def test_english_cer_still_counts_spaces():
 def test_a_view_that_counts_other_tokens_sets_the_reference_length():
     base = score("가나", "가나", "ko")
     view = MetricView("test_halve", lambda config, unit: True,
-                      lambda result, config: ViewResult({}, Counts(1, 0, 0, 1, reference_length=1)),
+                      lambda result, config: ViewResult({}, EditCounts(1, 0, 0, 1, 1)),
                       sets_counts=True)
     register_view(view)
     strict = dataclasses.replace(base, details={})

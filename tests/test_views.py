@@ -8,7 +8,8 @@ from pytest_asrbench import score
 from pytest_asrbench.errors import ViewError
 from pytest_asrbench.scoring import metrics
 from pytest_asrbench.scoring.metrics import METRICS, Metric
-from pytest_asrbench.scoring.views import Counts, MetricView, ViewResult, base, get_view, register_view
+from pytest_asrbench.scoring.counts import EditCounts
+from pytest_asrbench.scoring.views import MetricView, ViewResult, base, get_view, register_view
 
 
 def _unspaced_cer(result, config) -> ViewResult:
@@ -52,7 +53,8 @@ def test_a_view_that_does_not_apply_adds_nothing(scratch_registry):
 
 def test_a_view_may_set_the_headline_counts(scratch_registry):
     def perfect(result, config):
-        return ViewResult({"strict": result.rate}, Counts(result.reference_length, 0, 0, 0))
+        length = result.reference_length
+        return ViewResult({"strict": result.rate}, EditCounts(length, 0, 0, 0, length))
 
     register_view(MetricView("forgive", lambda config, unit: True, perfect, sets_counts=True))
     scratch_registry["lenient"] = Metric("lenient", "0.1.0", "config", "test metric", views=("forgive",))
@@ -62,8 +64,10 @@ def test_a_view_may_set_the_headline_counts(scratch_registry):
 
 
 def test_counts_from_a_view_that_did_not_declare_them_are_refused(scratch_registry):
-    register_view(MetricView("sneaky", lambda config, unit: True,
-                             lambda result, config: ViewResult({}, Counts(result.reference_length, 0, 0, 0))))
+    def sneaky(result, config):
+        return ViewResult({}, EditCounts(result.reference_length, 0, 0, 0, result.reference_length))
+
+    register_view(MetricView("sneaky", lambda config, unit: True, sneaky))
     scratch_registry["m"] = Metric("m", "0.1.0", "config", "test metric", views=("sneaky",))
     with pytest.raises(ViewError, match="does not declare sets_counts"):
         score("a b", "a c", "en", metric="m")

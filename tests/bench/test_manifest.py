@@ -160,6 +160,30 @@ def test_bad_rows_name_the_line_and_the_fault(tmp_path, line, message):
         read_rows(path)
 
 
+@pytest.mark.parametrize(("data", "message"), [
+    (b'{"id": "a", "id": "b", "audio": "a.wav", "reference": "x", "slice": "s", "speaker": "p"}\n',
+     r"m\.jsonl:1: the key 'id' appears twice in this line; keep one$"),
+    (b'\xef\xbb\xbf{"id": "a", "audio": "a.wav", "reference": "x", "slice": "s", "speaker": "p"}\n',
+     r"m\.jsonl:1: the file starts with a UTF-8 byte order mark: save it without one$"),
+    (b'{"id": "a", "audio": "a.wav", "reference": "\xff", "slice": "s", "speaker": "p"}\n',
+     r"m\.jsonl: not UTF-8 \(.*\); save it as UTF-8$"),
+    (b'{"id": "a"\n', r"m\.jsonl:1: not JSON \(.*\); each line must be one JSON object$"),
+])
+def test_a_manifest_that_is_not_clean_jsonl_is_refused_at_its_line(tmp_path, data, message):
+    path = tmp_path / "m.jsonl"
+    path.write_bytes(data)
+    with pytest.raises(ManifestFormatError, match=message):
+        read_rows(path)
+
+
+def test_a_sidecar_with_a_repeated_key_is_refused(tmp_path):
+    manifest, root = _corpus(tmp_path, [_row("a")])
+    sidecar = tmp_path / "m.meta.json"
+    sidecar.write_text(sidecar.read_text(encoding="utf-8")[:-1] + ', "licence": "MIT"}', encoding="utf-8")
+    with pytest.raises(ManifestFormatError, match=r"m\.meta\.json: the key 'licence' appears twice; keep one$"):
+        open_manifest(manifest, root)
+
+
 def test_a_repeated_id_names_both_lines(tmp_path):
     path = tmp_path / "m.jsonl"
     path.write_text("".join(json.dumps(_row("a")) + "\n" for _ in range(2)), encoding="utf-8")

@@ -21,14 +21,13 @@ provenance (:func:`provided`); so is ``"withdrawn"`` for consent.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench._shared.jsonl import RepeatedKeyError, loads_unique
 from pytest_asrbench.bench.errors import ManifestFormatError
-from pytest_asrbench.bench.scoring.jsonl import _RepeatedKey, _unique_keys
 
 STRING_FIELDS = ("corpus", "source", "revision", "split", "licence", "consent", "audio_sha256")
 KNOWN_FIELDS = (*STRING_FIELDS, "selection", "share_transcripts", "notes")
@@ -87,9 +86,9 @@ def read_sidecar(path: Path) -> Sidecar:
     path = Path(path)
     data = path.read_bytes()
     try:
-        value = json.loads(data.decode("utf-8"), object_pairs_hook=_unique_keys)
-    except _RepeatedKey as exc:
-        raise ManifestFormatError(f"{path}: the key {exc.args[0]!r} appears twice; keep one") from None
+        value = loads_unique(data.decode("utf-8"))
+    except RepeatedKeyError as exc:
+        raise ManifestFormatError(f"{path}: the key {exc.key!r} appears twice; keep one") from None
     except ValueError as exc:
         raise ManifestFormatError(f"{path}: not a JSON object ({exc})") from None
     if not isinstance(value, dict):

@@ -10,14 +10,12 @@ as a row without one. The file must be UTF-8 without a byte order mark; ids are 
 
 from __future__ import annotations
 
-import codecs
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, ManifestFormatError
-from pytest_asrbench.bench.scoring.jsonl import _RepeatedKey, _unique_keys
 
 REQUIRED = ("id", "audio", "reference", "slice", "speaker")
 OPTIONAL = ("duration", "licence", "consent", "intervals")
@@ -116,22 +114,15 @@ def read_rows(path: Path) -> list[ManifestRow]:
         data = path.read_bytes()
     except FileNotFoundError:
         raise BenchFileNotFoundError(f"{path}: no such manifest") from None
-    if data.startswith(codecs.BOM_UTF8):
-        raise ManifestFormatError(f"{path}:1: the file starts with a UTF-8 byte order mark: save it without one")
-    try:
-        lines = data.decode("utf-8").split("\n")
-    except UnicodeDecodeError as exc:
-        raise ManifestFormatError(f"{path}: not UTF-8 ({exc}); save it as UTF-8") from None
-    if lines and lines[-1] == "":
-        lines.pop()
+    lines = jsonl_lines(data, path, ManifestFormatError)
     rows: list[ManifestRow] = []
     first: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         where = f"{path}:{number}"
         try:
-            value = json.loads(raw, object_pairs_hook=_unique_keys)
-        except _RepeatedKey as exc:
-            raise ManifestFormatError(f"{where}: the key {exc.args[0]!r} appears twice in this line; keep one") from None
+            value = loads_unique(raw)
+        except RepeatedKeyError as exc:
+            raise ManifestFormatError(f"{where}: the key {exc.key!r} appears twice in this line; keep one") from None
         except ValueError as exc:
             raise ManifestFormatError(f"{where}: not JSON ({exc}); each line must be one JSON object") from None
         row = _row(value, where, number)

@@ -20,7 +20,7 @@ from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_pr
 from pytest_asrbench.bench.run import critical, provenance
 from pytest_asrbench.bench.run.longform import longform_entry
 from pytest_asrbench.bench.run.measure import Stopwatch, real_time_factor
-from pytest_asrbench.bench.run.views import PRIMARY_VIEW, VIEWS, pair_views, sum_views, views_dict
+from pytest_asrbench.bench.run.views import PRIMARY_VIEW, UTTERANCE_FIELDS, VIEWS, pair_views, sum_views, views_dict
 
 SCHEMA = "asrbench.bench/1"
 LANGUAGE = "zh"
@@ -94,10 +94,7 @@ def _utterance(item, transcript, latency: float, views: dict, failures: dict, sh
         "audio_sha256": item.audio_sha256, "duration_seconds": transcript.info.duration,
         "latency_seconds": round(latency, 4), "flags": list(transcript.flags),
         "no_output": not transcript.text.strip(),
-        "views": {name: None if views[name] is None else
-                  {"substitutions": views[name].substitutions, "deletions": views[name].deletions,
-                   "insertions": views[name].insertions, "reference_length": views[name].reference_length}
-                  for name in VIEWS},
+        "views": {name: None if views[name] is None else views[name].to_dict(UTTERANCE_FIELDS) for name in VIEWS},
         "critical": {category: {"total": found["total"], "failed": found["failed"]}
                      for category, found in failures.items()},
     }

@@ -11,44 +11,22 @@ Sums are micro-averaged: rate = (S + D + I) / reference length.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
+from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.cer_views import VIEW_NAMES as VIEWS
 from pytest_asrbench.scoring.views.cer_views import cer_views
 
 #: The view a comparison decides on unless told otherwise.
 PRIMARY_VIEW = "cer_normalized"
-
-
-@dataclass(frozen=True)
-class ViewCounts:
-    """S, D, I and the reference length of one view (one pair or summed)."""
-
-    substitutions: int = 0
-    deletions: int = 0
-    insertions: int = 0
-    reference_length: int = 0
-
-    @property
-    def errors(self) -> int:
-        return self.substitutions + self.deletions + self.insertions
-
-    @property
-    def rate(self) -> float | None:
-        return self.errors / self.reference_length if self.reference_length else None
-
-    def __add__(self, other: ViewCounts) -> ViewCounts:
-        return ViewCounts(self.substitutions + other.substitutions, self.deletions + other.deletions,
-                          self.insertions + other.insertions, self.reference_length + other.reference_length)
-
-    def to_dict(self) -> dict:
-        return {"rate": self.rate, "substitutions": self.substitutions, "deletions": self.deletions,
-                "insertions": self.insertions, "errors": self.errors, "reference_length": self.reference_length}
+#: The fields of each view in the run record, in this order (no ``hits``; ``errors`` is S + D + I).
+RECORD_FIELDS: tuple[str, ...] = ("rate", "substitutions", "deletions", "insertions", "errors", "reference_length")
+#: The fields of each view of one utterance in the run record, in this order.
+UTTERANCE_FIELDS: tuple[str, ...] = ("substitutions", "deletions", "insertions", "reference_length")
 
 
 def pair_views(reference: str, hypothesis: str, language: str = "zh",
-               script: str | None = None) -> tuple[dict[str, ViewCounts | None], dict]:
-    """``({view: ViewCounts or None}, script conversion)`` of one pair.
+               script: str | None = None) -> tuple[dict[str, EditCounts | None], dict]:
+    """``({view: EditCounts or None}, script conversion)`` of one pair.
 
     Args:
         script: the reference's script (``simplified`` / ``traditional``); ``None`` detects it.
@@ -61,16 +39,13 @@ def pair_views(reference: str, hypothesis: str, language: str = "zh",
         ValueError: the language defines no CER views, or no profile for ``script``.
     """
     result = cer_views(reference, hypothesis, language, script=script)
-    counts = {name: None if value is None else
-              ViewCounts(value.substitutions, value.deletions, value.insertions, value.reference_length)
-              for name, value in result.views.items()}
-    return counts, result.script_conversion.as_dict()
+    return dict(result.views), result.script_conversion.as_dict()
 
 
-def sum_views(items: Iterable[Mapping[str, ViewCounts | None]]) -> dict[str, ViewCounts | None]:
+def sum_views(items: Iterable[Mapping[str, EditCounts | None]]) -> dict[str, EditCounts | None]:
     """Sum per view; a view that is ``None`` for any pair is ``None`` in the sum (a partial
     sum would be a figure of other pairs)."""
-    totals: dict[str, ViewCounts | None] = {name: ViewCounts() for name in VIEWS}
+    totals: dict[str, EditCounts | None] = {name: EditCounts.zero() for name in VIEWS}
     for item in items:
         for name in VIEWS:
             value = item.get(name)
@@ -78,6 +53,6 @@ def sum_views(items: Iterable[Mapping[str, ViewCounts | None]]) -> dict[str, Vie
     return totals
 
 
-def views_dict(totals: Mapping[str, ViewCounts | None]) -> dict[str, dict | None]:
-    """The record's form: ``{view: {rate, substitutions, ..., reference_length} or None}``."""
-    return {name: None if totals[name] is None else totals[name].to_dict() for name in VIEWS}
+def views_dict(totals: Mapping[str, EditCounts | None]) -> dict[str, dict | None]:
+    """The record's form: ``{view: {RECORD_FIELDS} or None}``."""
+    return {name: None if totals[name] is None else totals[name].to_dict(RECORD_FIELDS) for name in VIEWS}

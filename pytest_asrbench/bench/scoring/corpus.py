@@ -25,7 +25,7 @@ from pathlib import Path
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, HypothesesError, UnknownSetError
 from pytest_asrbench.bench.references.cleaning import clean_reference
 from pytest_asrbench.bench.scoring.jsonl import Record, read_records
-from pytest_asrbench.scoring.counts import char_counts
+from pytest_asrbench.scoring.counts import EditCounts, char_counts
 from pytest_asrbench.stats.bootstrap import (
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
@@ -51,31 +51,6 @@ def clean_for_scoring(text: str) -> str:
         BenchDependencyError: pythainlp 5.3.5 is not installed.
     """
     return "".join(clean_reference(text).split())
-
-
-@dataclass(frozen=True)
-class Counts:
-    """Summed character counts; ``rate`` is (S + D + I) / reference_length, ``None`` when the
-    references are empty."""
-
-    hits: int = 0
-    substitutions: int = 0
-    deletions: int = 0
-    insertions: int = 0
-    reference_length: int = 0
-
-    @property
-    def errors(self) -> int:
-        return self.substitutions + self.deletions + self.insertions
-
-    @property
-    def rate(self) -> float | None:
-        return self.errors / self.reference_length if self.reference_length else None
-
-    def __add__(self, other: Counts) -> Counts:
-        return Counts(self.hits + other.hits, self.substitutions + other.substitutions,
-                      self.deletions + other.deletions, self.insertions + other.insertions,
-                      self.reference_length + other.reference_length)
 
 
 @dataclass(frozen=True)
@@ -119,7 +94,7 @@ class SystemScore:
     """One system's hypotheses scored on one set (or summed over sets)."""
 
     hypotheses: str
-    counts: Counts
+    counts: EditCounts
     missing: tuple[str, ...]
     extra: tuple[str, ...]
     cluster_errors: tuple[int, ...]
@@ -152,7 +127,7 @@ def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = Fa
     if extra and not allow_extra:
         raise HypothesesError(f"{path}: {len(extra)} hypothesis id(s) have no reference in {references.path}: "
                               f"{_listed(extra)}; fix the ids (or pass --allow-extra to list and skip them)")
-    totals = [0, 0, 0, 0, 0]
+    pair_counts = []
     cluster_errors = [0] * len(references.clusters)
     missing = []
     for ident, reference, cluster in zip(references.ids, references.texts, references.cluster_index):
@@ -163,13 +138,9 @@ def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = Fa
         else:
             hypothesis = clean_for_scoring(record.text)
         counts = char_counts(reference, hypothesis)
-        totals[0] += counts.hits
-        totals[1] += counts.substitutions
-        totals[2] += counts.deletions
-        totals[3] += counts.insertions
-        totals[4] += counts.reference_length
+        pair_counts.append(counts)
         cluster_errors[cluster] += counts.errors
-    return SystemScore(str(path), Counts(*totals), tuple(missing), extra, tuple(cluster_errors))
+    return SystemScore(str(path), EditCounts.total(pair_counts), tuple(missing), extra, tuple(cluster_errors))
 
 
 @dataclass(frozen=True)
@@ -254,7 +225,7 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
     generator(seed)  # checks the seed before any file is read
     names = resolve_sets(refs_dir, sets)
     results, overall_sums = [], None
-    totals = [Counts(), Counts()]
+    totals = [EditCounts.zero(), EditCounts.zero()]
     missing: list[list[str]] = [[], []]
     extra: list[list[str]] = [[], []]
     for name in names:

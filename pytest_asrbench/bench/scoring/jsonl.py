@@ -9,11 +9,10 @@ keep the last silently), and the file must not start with a UTF-8 byte order mar
 
 from __future__ import annotations
 
-import codecs
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, JsonlFormatError
 
 
@@ -25,20 +24,6 @@ class Record:
     text: str
     cluster: str | None
     line: int
-
-
-class _RepeatedKey(ValueError):
-    """A key that appears twice in one JSON object."""
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
-    """``object_pairs_hook`` for :func:`json.loads` that refuses a repeated key."""
-    value: dict = {}
-    for key, item in pairs:
-        if key in value:
-            raise _RepeatedKey(key)
-        value[key] = item
-    return value
 
 
 def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
@@ -60,24 +45,16 @@ def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
         data = path.read_bytes()
     except FileNotFoundError:
         raise BenchFileNotFoundError(f"{path}: no such file") from None
-    if data.startswith(codecs.BOM_UTF8):
-        raise JsonlFormatError(f"{path}:1: the file starts with a UTF-8 byte order mark: save it without one")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise JsonlFormatError(f"{path}: not UTF-8 ({exc}); save it as UTF-8") from None
+    lines = jsonl_lines(data, path, JsonlFormatError)
     required = ("id", "text", "cluster") if with_cluster else ("id", "text")
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
     records: list[Record] = []
     first_line: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         where = f"{path}:{number}"
         try:
-            value = json.loads(raw, object_pairs_hook=_unique_keys)
-        except _RepeatedKey as exc:
-            raise JsonlFormatError(f"{where}: the key {exc.args[0]!r} appears twice in this line; "
+            value = loads_unique(raw)
+        except RepeatedKeyError as exc:
+            raise JsonlFormatError(f"{where}: the key {exc.key!r} appears twice in this line; "
                                    "keep one (JSON objects take each key once)") from None
         except ValueError as exc:
             shown = raw if len(raw) <= 60 else raw[:57] + "..."

@@ -20,10 +20,7 @@ SCHEMA = "asrbench.scores/1"
 
 
 def _system(system: SystemScore) -> dict[str, Any]:
-    counts = system.counts
-    return {"rate": counts.rate, "hits": counts.hits, "substitutions": counts.substitutions,
-            "deletions": counts.deletions, "insertions": counts.insertions,
-            "reference_length": counts.reference_length, "missing": list(system.missing), "extra": list(system.extra)}
+    return {**system.counts.to_dict(), "missing": list(system.missing), "extra": list(system.extra)}
 
 
 def set_dict(result: SetScore) -> dict[str, Any]:

@@ -15,7 +15,6 @@ Built-in views, each registered by importing its module here:
 
 from pytest_asrbench.scoring.views import cer_views, codeswitch, spacing
 from pytest_asrbench.scoring.views.base import (
-    Counts,
     MetricView,
     ViewResult,
     apply_views,
@@ -25,7 +24,6 @@ from pytest_asrbench.scoring.views.base import (
 )
 
 __all__ = [
-    "Counts",
     "MetricView",
     "ViewResult",
     "apply_views",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_asrbench.errors import ViewError
+from pytest_asrbench.scoring.counts import EditCounts
 
 if TYPE_CHECKING:
     from pytest_asrbench.normalize.config import LanguageConfig
@@ -25,30 +26,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Counts:
-    """Headline counts a view may set in place of the strict ones, in the score's unit.
-
-    ``hits + substitutions + deletions`` must stay the score's ``reference_length``
-    (:class:`~pytest_asrbench.scoring.result.Score` checks it), unless the view counts other
-    tokens and says how many the reference has in ``reference_length`` (the Korean CER
-    without spaces counts no space); the rate is recomputed as
-    ``(substitutions + deletions + insertions) / reference_length``.
-    """
-
-    hits: int
-    substitutions: int
-    deletions: int
-    insertions: int
-    reference_length: int | None = None
-
-
-@dataclass(frozen=True)
 class ViewResult:
     """What one view adds: ``details`` (merged into ``Score.details`` in key order) and,
-    optionally, new headline ``counts``."""
+    optionally, new headline ``counts`` in the score's unit.
+
+    ``counts`` replaces the score's hits, substitutions, deletions, insertions and
+    reference length, and the rate is recomputed from them. Its ``reference_length`` is the
+    score's, unless the view counts other tokens and says how many the reference has (the
+    Korean CER without spaces counts no space).
+    """
 
     details: Mapping[str, Any] = field(default_factory=dict)
-    counts: Counts | None = None
+    counts: EditCounts | None = None
 
 
 @dataclass(frozen=True)
@@ -145,12 +134,6 @@ def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> 
             if counts_from is not None:
                 raise ViewError(f"views {counts_from!r} and {name!r} both set the headline counts")
             counts_from = name
-            errors = output.counts.substitutions + output.counts.deletions + output.counts.insertions
-            counts = dataclasses.asdict(output.counts)
-            if counts["reference_length"] is None:
-                counts["reference_length"] = result.reference_length
-            changes.update(counts)
-            length = counts["reference_length"]
-            changes["rate"] = errors / length if length else None
+            changes.update(output.counts.to_dict())
         result = dataclasses.replace(result, **changes)
     return result

@@ -60,38 +60,6 @@ VIEW_NAMES: tuple[str, ...] = ("cer_raw", "cer_punct", "cer_normalized", "cer_sc
 SCRIPT_VIEW = "cer_script_normalized"
 
 
-@dataclass(frozen=True, slots=True)
-class ViewCounts:
-    """One view's corpus figures, in characters (code points).
-
-    ``rate`` is ``(substitutions + deletions + insertions) / reference_length``, ``None`` for an
-    empty reference; ``hits + substitutions + deletions == reference_length``.
-    """
-
-    rate: float | None
-    hits: int
-    substitutions: int
-    deletions: int
-    insertions: int
-    reference_length: int
-
-    @classmethod
-    def total(cls, counts: Sequence[EditCounts]) -> ViewCounts:
-        """The micro-averaged sum of per-pair counts."""
-        hits = sum(c.hits for c in counts)
-        substitutions = sum(c.substitutions for c in counts)
-        deletions = sum(c.deletions for c in counts)
-        insertions = sum(c.insertions for c in counts)
-        length = sum(c.reference_length for c in counts)
-        errors = substitutions + deletions + insertions
-        return cls(errors / length if length else None, hits, substitutions, deletions, insertions, length)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"rate": self.rate, "hits": self.hits, "substitutions": self.substitutions,
-                "deletions": self.deletions, "insertions": self.insertions,
-                "reference_length": self.reference_length}
-
-
 @dataclass(frozen=True)
 class ScriptConversion:
     """Whether the script view ran, and how.
@@ -138,20 +106,20 @@ class CerViews:
 
     Attributes:
         protocol: its name (``"zh-eval-v1"``).
-        views: ``{view name: ViewCounts or None}`` in :data:`VIEW_NAMES` order.
+        views: ``{view name: summed EditCounts or None}`` in :data:`VIEW_NAMES` order.
         script_conversion: see :class:`ScriptConversion`.
         pairs: per-pair forms and counts, in input order (for clusters and exemplars).
     """
 
     protocol: str
-    views: dict[str, ViewCounts | None]
+    views: dict[str, EditCounts | None]
     script_conversion: ScriptConversion
     pairs: tuple[PairViews, ...]
 
     def details(self) -> dict[str, Any]:
         """The plain-data figures ``score()`` puts in ``Score.details`` (see the module docstring)."""
         return {"cer_protocol": self.protocol,
-                **{name: None if value is None else value.as_dict() for name, value in self.views.items()},
+                **{name: None if value is None else value.to_dict() for name, value in self.views.items()},
                 "script_conversion": self.script_conversion.as_dict()}
 
 
@@ -238,7 +206,7 @@ def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], 
         counts = {name: None if pair is None else char_counts(*pair) for name, pair in forms.items()}
         pairs.append(PairViews(ref, hyp, forms, counts, target))
     views = {name: None if name == SCRIPT_VIEW and not converters else
-             ViewCounts.total([pair.counts[name] for pair in pairs]) for name in VIEW_NAMES}
+             EditCounts.total(pair.counts[name] for pair in pairs) for name in VIEW_NAMES}
     used: dict[str, int] = {}
     for pair in pairs:
         if pair.script is not None:

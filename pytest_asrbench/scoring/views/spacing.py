@@ -24,7 +24,8 @@ Details added (all in characters):
 from __future__ import annotations
 
 from pytest_asrbench.scoring.alignment import align
-from pytest_asrbench.scoring.views.base import Counts, MetricView, ViewResult, register_view
+from pytest_asrbench.scoring.counts import EditCounts
+from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 
 
 def applies(config, unit: str) -> bool:
@@ -32,16 +33,13 @@ def applies(config, unit: str) -> bool:
     return unit == "char" and config.unit == "char" and "remove_spaces" not in config.steps
 
 
-def _rate(errors: int, length: int) -> float | None:
-    return errors / length if length else None
-
-
 def spacing_view(result, config) -> ViewResult:
     """Counts of ``result``'s pairs re-aligned without spaces, and the spaced figures as details.
 
     ``result`` is a strict character-level ``Score``; its pairs keep the spaced alignment.
-    Returns headline ``Counts`` whose ``reference_length`` is the reference's characters
-    other than spaces (an all-space reference gives ``rate=None``).
+    Returns headline :class:`~pytest_asrbench.scoring.counts.EditCounts` whose
+    ``reference_length`` is the reference's characters other than spaces (an all-space
+    reference gives ``rate=None``).
     """
     hits = substitutions = deletions = insertions = length = 0
     for pair in result.pairs:
@@ -52,15 +50,15 @@ def spacing_view(result, config) -> ViewResult:
         deletions += alignment.count("delete")
         insertions += alignment.count("insert")
         length += len(alignment.reference)
-    unspaced = substitutions + deletions + insertions
+    unspaced = EditCounts(hits, substitutions, deletions, insertions, length)
     details = {
         "rate_with_spaces": result.rate,
-        "rate_without_spaces": _rate(unspaced, length),
+        "rate_without_spaces": unspaced.rate,
         "with_spaces": {"hits": result.hits, "substitutions": result.substitutions, "deletions": result.deletions,
                         "insertions": result.insertions, "reference_length": result.reference_length},
-        "spacing_errors": result.errors - unspaced,
+        "spacing_errors": result.errors - unspaced.errors,
     }
-    return ViewResult(details, Counts(hits, substitutions, deletions, insertions, reference_length=length))
+    return ViewResult(details, unspaced)
 
 
 SPACING = register_view(MetricView("spacing", applies, spacing_view, sets_counts=True))

@@ -26,7 +26,8 @@ from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.scoring.views.base import Counts, MetricView, ViewResult, register_view
+from pytest_asrbench.scoring.counts import EditCounts
+from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 
 
 def _rate(errors: int, words: int) -> float | None:
@@ -152,7 +153,7 @@ def code_switch_view(result, config) -> ViewResult:
         "rescues": rescues,
         "per_turn": per_turn,
     }
-    return ViewResult(details, Counts(hits, substitutions, deletions, insertions))
+    return ViewResult(details, EditCounts(hits, substitutions, deletions, insertions, result.reference_length))
 
 
 CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True))
