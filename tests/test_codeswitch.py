@@ -208,7 +208,7 @@ _VOCABULARY = ["मेरी", "फ़्लाइट", "seven", "7", "सात
                "I", "am", "booking", "बुकिंग", "twenty", "five", "25", "code", "कोड", "problem"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(_VOCABULARY), max_size=8), st.lists(st.sampled_from(_VOCABULARY), max_size=8))
 def test_errors_only_go_down(reference, hypothesis):
     rescuer, loanwords = summary.rescuer_for("hi")

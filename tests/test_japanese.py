@@ -119,7 +119,7 @@ JA_TEXT = st.lists(st.tuples(st.sampled_from(JA_WORDS), JA_SEPARATORS), max_size
     lambda pairs: "".join(word + sep for word, sep in pairs))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(text=JA_TEXT)
 def test_japanese_rule_words_are_idempotent(text):
     once = normalize_text(text, "ja")

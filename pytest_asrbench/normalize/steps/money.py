@@ -85,8 +85,9 @@ def money(config, lexicons, options: MoneyOptions):
     # on a second pass.
     amount_first = fmt.index("{amount}") < fmt.index("{mark}")
     output_marks = set(majors.values.values())
+    spoken = {phrase for phrase, key in majors.written.items() if key.islower()}
     before_ok = {phrase for phrase, key in majors.written.items()
-                 if not key.islower() and not (amount_first and key in output_marks)}
+                 if phrase not in spoken and not (amount_first and key in output_marks)}
     # Marks glued to an amount: the keys that are neither letters nor digits ("$", "₹").
     symbols = sorted((key for key in majors.written.values() if not any(ch.isalnum() for ch in key)),
                      key=len, reverse=True)
@@ -139,14 +140,14 @@ def money(config, lexicons, options: MoneyOptions):
                 if (options.hundreds_pairs and index + 2 < count and _PAIR_HEAD.fullmatch(token)
                         and _PAIR_TAIL.fullmatch(tokens[index + 1])):
                     named = majors.match(folded, index + 2)
-                    if named and named[0] not in before_ok:
+                    if named and named[0] in spoken:
                         pair = named
                 if pair:
                     mark, value = majors.values[pair[0]], Decimal(int(token) * 100 + int(tokens[index + 1]))
                     after, bare = index + 2 + pair[1], True
                 elif found := majors.match(folded, index + 1):
                     mark, value, after = majors.values[found[0]], Decimal(token), index + 1 + found[1]
-                    bare = found[0] not in before_ok
+                    bare = found[0] in spoken
                 elif found := minors.match(folded, index + 1):
                     out.append(written(minors.values[found[0]], Decimal(token) * _CENT))
                     index += 1 + found[1]
