@@ -144,3 +144,14 @@ def test_export_refuses_what_it_cannot_read(project, tmp_path):
         gather([tmp_path / "missing.txt"], project)
     result = _asrbench(project, "export", "sclite", "cases", "--out", str(bad))
     assert result.returncode == 2 and "--out" in result.stderr
+
+
+@pytest.mark.parametrize("target, problem", [("cases/hi", "is a folder"), ("README.md", "is not a case file"),
+                                             ("cases/hi/broken.yaml", "cannot read it as a case file")])
+def test_add_case_refuses_a_file_it_cannot_append_to(project, target, problem):
+    (project / "README.md").write_text("# not cases\n", encoding="utf-8")
+    (project / "cases/hi/broken.yaml").write_text("language: hi\ncases: [\n", encoding="utf-8")
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "हाँ", "--text", "हां",
+                       "--file", target, "--no-run")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert problem in result.stderr

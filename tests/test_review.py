@@ -230,3 +230,20 @@ def test_a_broken_pending_file_is_refused_with_what_to_do(tmp_path, content, pro
     with pytest.raises(PendingError, match=problem) as caught:
         read(path)
     assert "run the update with --asrbench-pending again" in str(caught.value)
+
+
+@pytest.mark.parametrize("obtained, problem", [('"{broken"', "not a snapshot's JSON text"), ('"[1, 2]"', "a JSON object")])
+def test_a_pending_file_whose_snapshot_text_is_broken_is_refused(tmp_path, obtained, problem):
+    path = tmp_path / "a.json.pending"
+    path.write_text('{"asrbench_pending": 1, "action": "create", "recorded_sha256": null, "obtained": %s}' % obtained,
+                    encoding="utf-8")
+    with pytest.raises(PendingError, match=problem):
+        read(path)
+
+
+def test_a_corrupt_recording_is_named_not_a_traceback(pending_project):
+    _run_pending(pending_project)
+    (pending_project / "snapshots/en/t/one.json").write_text("{broken", encoding="utf-8")
+    result = _asrbench(pending_project, "review", "--list")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "the recording is not a snapshot" in result.stderr

@@ -219,3 +219,14 @@ def test_jsonl_lines_refuse_a_byte_order_mark_and_other_bytes_than_utf8_with_the
         jsonl_lines(b'\xef\xbb\xbf{"a": 1}\n', "f.jsonl", _FileError)
     with pytest.raises(_FileError, match=r"^f\.jsonl: not UTF-8 \(.*\); save it as UTF-8$"):
         jsonl_lines(b'{"a": "\xff"}\n', "f.jsonl", _FileError)
+
+
+@pytest.mark.parametrize("name", ["numbers.yaml", "c.YML", "en.toml", "titles.tsv", "plugin.py"])
+def test_an_output_never_replaces_a_case_config_or_source_file(tmp_path, name):
+    from pytest_asrbench._shared.paths import output_path_problem
+
+    existing = tmp_path / name
+    existing.write_text("kept\n", encoding="utf-8")
+    problem = output_path_problem(existing, "file", "report.html")
+    assert problem and "an output never replaces one" in problem and "value left out" in problem
+    assert output_path_problem(tmp_path / "new.yaml") is None  # a new file of that kind is not protected

@@ -22,6 +22,10 @@ from pathlib import Path
 
 #: The kinds of output :func:`output_path_problem` checks.
 KINDS = ("file", "folder")
+#: Files an output never replaces: case files, configs, lexicons and source. A report or a
+#: record given such a path is almost always an option whose value was left out
+#: (``--asrbench-report cases/en/numbers.yaml``).
+PROTECTED_SUFFIXES = (".yaml", ".yml", ".toml", ".tsv", ".py", ".cfg", ".ini")
 
 
 def os_reason(exc: OSError) -> str:
@@ -86,6 +90,9 @@ def output_path_problem(path: str | os.PathLike, kind: str = "file", example: st
     problem = _missing_parent(target.parent)
     if problem:
         return problem
+    if target.exists() and target.suffix.lower() in PROTECTED_SUFFIXES:
+        return (f"{target} exists and is a {target.suffix} file (a case file, config or source file); an output "
+                "never replaces one: give the output its own path (was the option's value left out?)")
     if target.exists() or target.is_symlink():
         try:
             mode = target.lstat().st_mode

@@ -139,9 +139,19 @@ def append_case(path: Path, language: str, case: dict, case_id: str | None, root
     """
     from ruamel.yaml.comments import CommentedMap
 
+    from ruamel.yaml.error import YAMLError
+
     yaml = _yaml()
-    text = path.read_text(encoding="utf-8") if path.exists() else _new_file(language)
-    document = yaml.load(text)
+    if path.is_dir():
+        raise AddCaseError(f"--file {path} is a folder; give a case file such as {path / 'reviewer.yaml'}")
+    if path.exists() and not is_case_suffix(path):
+        raise AddCaseError(f"--file {path} is not a case file (its name must end in .yaml or .yml)")
+    try:
+        text = path.read_text(encoding="utf-8") if path.exists() else _new_file(language)
+        document = yaml.load(text)
+    except (OSError, UnicodeDecodeError, YAMLError) as exc:
+        raise AddCaseError(f"{path}: cannot read it as a case file ({str(exc).splitlines()[0]}); fix it first "
+                           "(pytest --asrbench <file> names the problem) or give another --file") from exc
     if not isinstance(document, dict) or "cases" not in document:
         raise AddCaseError(f"{path}: not a case file (no `cases:` list); give another --file")
     if str(document.get("language")) != language:

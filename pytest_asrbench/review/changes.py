@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.signature_gate import gated_metric
-from pytest_asrbench.review.pending import PendingChange
+from pytest_asrbench.review.pending import PendingChange, PendingError
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import elide, render_alignment
 from pytest_asrbench.snapshot import snapshot_file_name
@@ -136,6 +136,13 @@ def describe(change: PendingChange, case: CaseRef, root: Path) -> list[str]:
         lines.append("  the recording changed after the pending run: this change can only be rejected or "
                      "re-made (run the update with --asrbench-pending again)")
     recorded = change.recorded()
+    if recorded is not None:
+        try:
+            if not isinstance(json.loads(recorded), dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            raise PendingError(f"{change.snapshot}: the recording is not a snapshot ({exc}); restore it "
+                               "(git checkout -- <file>) and run the update with --asrbench-pending again") from exc
     if change.action == "delete":
         lines.append("  the snapshot is unused (no case id names it) and would be deleted")
         return lines

@@ -147,6 +147,13 @@ def _problem(document) -> str | None:
     obtained = document.get("obtained")
     if (obtained is None) != (document["action"] == "delete") or not isinstance(obtained, (str, type(None))):
         return "field 'obtained' must be the snapshot text (null only for a deletion)"
+    if obtained is not None:
+        try:
+            parsed = json.loads(obtained)
+        except json.JSONDecodeError as exc:
+            return f"field 'obtained' is not a snapshot's JSON text ({exc})"
+        if not isinstance(parsed, dict):
+            return "field 'obtained' must hold a snapshot (a JSON object)"
     return None
 
 

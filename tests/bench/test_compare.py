@@ -112,3 +112,13 @@ def test_the_rule(changes, verdict, reason):
     decided = rule.decide(_evidence(**changes))
     assert decided.verdict == verdict
     assert any(reason in r for r in decided.reasons), decided.reasons
+
+
+def test_a_decision_named_after_an_input_record_is_refused_and_the_record_kept(tmp_path, capsys):
+    smoke = tmp_path / "base.json"
+    main(["bench", "run", "--smoke", "--out", str(smoke)])
+    before = smoke.read_bytes()
+    # --out base.md would write its JSON to base.json, the base record itself.
+    assert main(["bench", "compare", str(smoke), str(smoke), "--out", str(tmp_path / "base.md")]) == 2
+    assert "is one of the records being compared" in capsys.readouterr().err
+    assert smoke.read_bytes() == before

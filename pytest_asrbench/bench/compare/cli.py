@@ -63,6 +63,11 @@ def run_compare(args: argparse.Namespace) -> int:
     if not 0 <= args.margin < 1:
         raise InputError(f"--margin {args.margin}: a CER difference from 0 to 1")
     check_outputs([("--out", args.out, "file", "decision.md"), ("--out (JSON)", json_path(args.out), "file", "decision.json")])
+    inputs = {Path(args.base).resolve(), Path(args.candidate).resolve()}
+    for shown, path in (("--out", Path(args.out)), ("--out (JSON)", json_path(args.out))):
+        if path.resolve() in inputs:
+            raise InputError(f"{shown} {path} is one of the records being compared: it would be overwritten; "
+                             "name the decision after neither input (decision.md)")
     base, candidate = read_record(args.base), read_record(args.candidate)
     if args.manifest_sha256 is not None:
         for name, record in (("base", base), ("candidate", candidate)):
