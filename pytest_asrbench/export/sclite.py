@@ -18,7 +18,8 @@ insertions (:mod:`.trn`). So ``sclite -r ref.trn trn -h hyp.trn trn -i rm -s`` r
 run's totals: S, D, I, the reference length and the rate (sclite's sentence counts are
 segments, not utterances).
 
-``raw=True`` writes each utterance's texts as given, split on whitespace, on one line:
+``raw=True`` writes each utterance's texts as given, split on ASCII whitespace as sclite splits
+a line (:func:`.trn.raw_words`), on one line:
 sclite then normalizes nothing and aligns with its own costs, so its totals are not the run's;
 only the headline ``alignments.pra`` (the run's alignment) goes with them.
 
@@ -48,7 +49,8 @@ from pathlib import Path
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.export.sources import ExportError, Utterance
 from pytest_asrbench.export.streams import HEADLINE, Stream, counts_of, streams_of
-from pytest_asrbench.export.trn import SPACE_TOKEN, segment_ids, segments, token_problem, trn_line, trn_token
+from pytest_asrbench.export.trn import (SPACE_TOKEN, raw_words, segment_ids, segments, token_problem, trn_line,
+                                         trn_token)
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.alignment import Alignment
 from pytest_asrbench.scoring.alignment_view import FSI, PDI, SPACE, alignment_columns, display_width
@@ -127,7 +129,7 @@ def _add(group: _Group, folder: str, utterance: Utterance, stream: Stream, raw: 
     ref_name, hyp_name, _ = _file_names(stream.name)
     group.views[stream.name] = stream.view
     if raw:
-        pieces = [(utterance.reference.split(), utterance.hypothesis.split())]
+        pieces = [(raw_words(utterance.reference), raw_words(utterance.hypothesis))]
         ids = [utterance.id]
         sides = ("raw reference", "raw hypothesis")
     else:

@@ -151,7 +151,8 @@ def streams_of(result) -> list[Stream]:
     """
     if len(result.pairs) != 1:
         raise StreamError(f"streams_of takes a score of one pair, got {len(result.pairs)}")
-    unit_words = "words" if result.unit == "word" else "characters as the CER counts them, a space written <sp>"
+    unit_words = ("words" if result.unit == "word"
+                  else "characters as the CER counts them (a space it counts is written <sp>)")
     view = _counting_view(result)
     if view is None:
         streams = [Stream(HEADLINE, f"{result.metric}: the strict alignment, {unit_words}", _strict(result))]

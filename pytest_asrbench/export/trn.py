@@ -27,6 +27,7 @@ piece.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from pytest_asrbench.scoring.alignment import Alignment
@@ -35,6 +36,14 @@ from pytest_asrbench.scoring.alignment import Alignment
 SPACE_TOKEN = "<sp>"
 
 _CONTROL_NAMES = {0: "NUL", 9: "TAB", 10: "LF", 13: "CR", 0x7F: "DEL", 0x85: "NEL"}
+
+
+def raw_words(text: str) -> list[str]:
+    """The words of a raw text as sclite splits a line: on ASCII whitespace only (space, tab,
+    LF, CR, VT, FF). Python's ``str.split()`` would also split on U+0085, U+001C..U+001F and
+    Unicode spaces; here they stay inside the word, where :func:`token_problem` names a
+    control character."""
+    return [word for word in re.split(r"[ \t\n\r\x0b\x0c]+", text) if word]
 
 
 def trn_token(token: str) -> str:
