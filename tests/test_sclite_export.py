@@ -186,3 +186,22 @@ def test_a_clean_raw_export_is_read_whole_by_sclite(sclite_binary, tmp_path):
         counted = run_sclite(sclite_binary, tmp_path, f"{language}/stt_wer/ref.trn", f"{language}/stt_wer/hyp.trn")
         assert counted["reference_length"] == words
     assert not (tmp_path / "hi/stt_wer/strict.ref.trn").exists()
+
+
+def test_a_counting_view_without_a_stream_stops_the_export(monkeypatch, tmp_path):
+    from pytest_asrbench.export import streams
+
+    monkeypatch.setattr(streams, "_COUNTING_VIEWS", {})
+    with pytest.raises(streams.StreamError, match="metric view 'spacing' sets the headline counts"):
+        sclite.write([Utterance("ko_a-one", "ko", "stt_wer", "할 수 있다", "할수 있다")], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_headline_stream_that_disagrees_with_the_score_stops_the_export(monkeypatch, tmp_path):
+    from pytest_asrbench.export import streams
+
+    spacing = streams._COUNTING_VIEWS["spacing"]
+    monkeypatch.setitem(streams._COUNTING_VIEWS, "spacing", (streams._strict, *spacing[1:]))
+    with pytest.raises(streams.StreamError, match=r"counts \(C, S, D, I, N\) \(5, 0, 1, 0, 6\) but the score has "
+                                                  r"\(4, 0, 0, 0, 4\)"):
+        sclite.write([Utterance("ko_a-one", "ko", "stt_wer", "할 수 있다", "할수 있다")], tmp_path / "out")

@@ -108,14 +108,14 @@ def pra_block(utterance: Utterance, alignment: Alignment) -> list[str]:
     return lines
 
 
-def _checked(tokens, utterance: Utterance, side: str, where: str) -> list[str]:
+def _checked(tokens, utterance: Utterance, side: str, where: Path) -> list[str]:
     written = [trn_token(token) for token in tokens]
     for number, token in enumerate(written, 1):
         problem = token_problem(token)
         if problem:
             raise ExportError(
                 f"{where}: utterance ({utterance.id}): word {number} of its {side} ({token!r}) holds {problem}. "
-                f"Nothing was written. Remove it from the {side} of the case or run record"
+                f"Nothing was written. Remove it from the {side.removeprefix('raw ')} in the case or run record"
                 + (", or export the normalized tokens (without --raw)" if side.startswith("raw") else ""))
     return written
 
@@ -125,7 +125,7 @@ def _file_names(stream: str) -> tuple[str, str, str]:
     return f"{prefix}ref.trn", f"{prefix}hyp.trn", f"{prefix}alignments.pra"
 
 
-def _add(group: _Group, folder: str, utterance: Utterance, stream: Stream, raw: bool) -> None:
+def _add(group: _Group, folder: Path, utterance: Utterance, stream: Stream, raw: bool) -> None:
     ref_name, hyp_name, _ = _file_names(stream.name)
     group.views[stream.name] = stream.view
     if raw:
@@ -137,8 +137,8 @@ def _add(group: _Group, folder: str, utterance: Utterance, stream: Stream, raw: 
         ids = segment_ids(utterance.id, len(pieces))
         sides = ("reference", "hypothesis")
     for (ref, hyp), piece_id in zip(pieces, ids):
-        group.ref[stream.name].append(trn_line(_checked(ref, utterance, sides[0], f"{folder}/{ref_name}"), piece_id))
-        group.hyp[stream.name].append(trn_line(_checked(hyp, utterance, sides[1], f"{folder}/{hyp_name}"), piece_id))
+        group.ref[stream.name].append(trn_line(_checked(ref, utterance, sides[0], folder / ref_name), piece_id))
+        group.hyp[stream.name].append(trn_line(_checked(hyp, utterance, sides[1], folder / hyp_name), piece_id))
     group.pra[stream.name] += pra_block(utterance, stream.alignment) + [""]
     for index, value in enumerate(counts_of(stream.alignment)):
         group.totals[stream.name][index] += value
@@ -207,7 +207,7 @@ def write(utterances: list[Utterance], out: Path, *, raw: bool = False, version:
         key = (result.language, result.metric)
         group = groups.setdefault(key, _Group(result.unit))
         group.utterances += 1
-        folder = "/".join(key)
+        folder = out / result.language / result.metric
         for stream in streams_of(result):
             if raw and stream.name != HEADLINE:
                 continue  # a raw text has one form: the second view's tokens are not written
