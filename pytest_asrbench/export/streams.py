@@ -80,7 +80,7 @@ def alignment_from_columns(columns: list[tuple[str, str | None, str | None]]) ->
     for column in columns:
         if run and run[0][0] != column[0]:
             close()
-        op, ref_token, hyp_token = column
+        _, ref_token, hyp_token = column
         if ref_token is not None:
             reference.append(ref_token)
         if hyp_token is not None:
@@ -107,15 +107,13 @@ def _code_switch_aware(result) -> Alignment:
     rescuer, _ = rescuer_for(result.language)
     found = rescuer.rescue_pair(pair.reference, pair.hypothesis, strict)
     rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
-    in_rescue: dict[int, bool] = {}
-    for region in found.regions:
-        if tuple(region.ref_indices) in rescued:
-            in_rescue.update((index, True) for index in range(region.start, region.end))
+    in_rescue = {index for region in found.regions if tuple(region.ref_indices) in rescued
+                 for index in range(region.start, region.end)}  # column indices
     columns = []
     for index, column in enumerate(columns_of(strict)):
         ref = strict.reference[column.ref] if column.ref is not None else None
         hyp = strict.hypothesis[column.hyp] if column.hyp is not None else None
-        if in_rescue.get(index):
+        if index in in_rescue:
             if ref is not None:  # the rescued region's reference word, counted correct
                 columns.append(("equal", ref, ref))
             continue  # an insertion inside a rescued region is not counted
