@@ -110,15 +110,18 @@ def test_trn_and_pra_hold_our_normalized_tokens_and_counts(tmp_path):
     utterances = [Utterance("en_a-pair", "en", "stt_wer", "The cat sat on the mat.", "the bat sat on"),
                   Utterance("ja_a-ja1", "ja", "cer", "ありがとう", "ありがと")]
     sclite.write(utterances, tmp_path, version="test")
-    assert (tmp_path / "ref.trn").read_text(encoding="utf-8").splitlines() == [
-        "the cat sat on the mat (en_a-pair)", "あ り が と う (ja_a-ja1)"]
-    assert (tmp_path / "hyp.trn").read_text(encoding="utf-8").splitlines() == [
-        "the bat sat on (en_a-pair)", "あ り が と (ja_a-ja1)"]
-    pra = (tmp_path / "alignments.pra").read_text(encoding="utf-8")
+    en, ja = tmp_path / "en" / "stt_wer", tmp_path / "ja" / "cer"
+    # cut at the edges of our alignment's spans: hits, a substitution, hits, deletions
+    assert (en / "ref.trn").read_text(encoding="utf-8").splitlines() == [
+        "the (en_a-pair.s1)", "cat (en_a-pair.s2)", "sat on (en_a-pair.s3)", "the mat (en_a-pair.s4)"]
+    assert (en / "hyp.trn").read_text(encoding="utf-8").splitlines() == [
+        "the (en_a-pair.s1)", "bat (en_a-pair.s2)", "sat on (en_a-pair.s3)", "(en_a-pair.s4)"]
+    assert (ja / "ref.trn").read_text(encoding="utf-8").splitlines() == ["あ り が と (ja_a-ja1.s1)", "う (ja_a-ja1.s2)"]
+    pra = (en / "alignments.pra").read_text(encoding="utf-8")
     assert ("id: (en_a-pair)\nScores: (#C #S #D #I) 3 1 2 0\n"
             "REF:  the CAT sat on THE MAT\nHYP:  the BAT sat on *** ***\nEval:     S          D   D\n") in pra
-    assert ";; en word: #C 3 #S 1 #D 2 #I 0 N 6 rate 0.5000" in pra
-    assert ";; ja char: #C 4 #S 0 #D 1 #I 0 N 5 rate 0.2000" in pra
+    assert ";; Sum: #C 3 #S 1 #D 2 #I 0 N 6 rate 0.5000" in pra
+    assert ";; Sum: #C 4 #S 0 #D 1 #I 0 N 5 rate 0.2000" in (ja / "alignments.pra").read_text(encoding="utf-8")
 
 
 def test_export_from_cases_and_a_run_record(project, tmp_path):
@@ -131,8 +134,9 @@ def test_export_from_cases_and_a_run_record(project, tmp_path):
     assert [u.id for u in found] == ["hi_rescue-phonetic_number", "en-en_01"]
     result = _asrbench(project, "export", "sclite", "cases", str(record), "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
-    pra = (tmp_path / "out/alignments.pra").read_text(encoding="utf-8")
-    assert ";; stt_wer rate 0.0000 after its views; the alignment rate is 0.2500" in pra
+    hindi = tmp_path / "out/hi/stt_wer"
+    assert ";; Sum: #C 4 #S 0 #D 0 #I 0 N 4 rate 0.0000" in (hindi / "alignments.pra").read_text(encoding="utf-8")
+    assert ";; Sum: #C 3 #S 1 #D 0 #I 0 N 4 rate 0.2500" in (hindi / "strict.alignments.pra").read_text(encoding="utf-8")
 
 
 def test_export_refuses_what_it_cannot_read(project, tmp_path):
