@@ -1,6 +1,6 @@
 """Scoring hypothesis folders against reference folders: per-set corpus CER and intervals.
 
-The rules (issue 10; the published Thai benchmark's scorer):
+The rules (those of the published Thai benchmark's scorer):
 
 - both sides are cleaned with the frozen reference cleaning ``th-bench-v1`` and every
   whitespace character is removed, then characters are aligned (rapidfuzz's Levenshtein, as
