@@ -48,7 +48,7 @@ def read_namespace(references: Path) -> Namespace:
             ``cluster_namespace`` is not a non-empty string (the message names the file and
             what to write).
     """
-    sidecar = Path(references).with_name(Path(references).name[:-len(".jsonl")] + ".meta.json")
+    sidecar = Path(references).with_suffix(".meta.json")
     try:
         data = sidecar.read_bytes()
     except FileNotFoundError:

@@ -245,11 +245,7 @@ def bootstrap_passes(refs_dir: Path, names: Sequence[str]) -> int:
         JsonlFormatError: a bad sidecar (:func:`.clusters.read_namespace`).
     """
     namespaces = [read_namespace(Path(refs_dir) / f"{name}.jsonl") for name in names]
-    counts: dict[str, int] = {}
-    for namespace in namespaces:
-        if namespace.name is not None:
-            counts[namespace.name] = counts.get(namespace.name, 0) + 1
-    return len(names) + sum(1 for count in counts.values() if count > 1)
+    return len(names) + len(shared_groups(namespaces, [()] * len(names)))
 
 
 def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None = None, *,
