@@ -9,6 +9,10 @@ Two sets, laid out as ``asrbench refs build`` and an ASR run would leave them:
   templates (times, prices, places, weather, requests), some with numbers and English loans;
 - ``synthetic_long``: one long-form reference per speaker, its clips joined with one space.
 
+Each reference file has its sidecar ``<set>.meta.json`` as ``asrbench refs build`` writes it;
+both name the same ``cluster_namespace`` (the same 32 speakers), so ``bench score`` resamples
+the two sets' speakers jointly for the overall interval.
+
 and two systems' hypotheses (``hyps_a/``, ``hyps_b/``) made by the errors Thai ASR makes:
 dropped or swapped tone marks, confusable consonants (ค/ข, ท/ธ, ศ/ส), short/long vowels, a
 number spoken as words or written as digits, a dropped or inserted particle, a merged or
@@ -20,6 +24,7 @@ the same bytes. Facts only; nothing here is taken from a real corpus.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -32,6 +37,8 @@ TIMES = ["แปดโมงเช้า", "เที่ยงวัน", "บ�
 WEATHER = ["ฝนตกหนักมาก", "อากาศร้อนอบอ้าว", "ลมพัดแรง", "ท้องฟ้าแจ่มใส", "หมอกลงหนา"]
 LOANS = ["อีเมล", "คอมพิวเตอร์", "ออนไลน์", "แอปพลิเคชัน", "วิดีโอ"]
 PARTICLES = ["ครับ", "ค่ะ", "นะ", "จ้ะ"]
+#: What the cluster ids of both sets identify: the same synthetic speakers.
+CLUSTER_NAMESPACE = "asrbench synthetic Thai speaker"
 PRICES = [("ห้าสิบ", "50"), ("หนึ่งร้อยยี่สิบ", "120"), ("สามร้อย", "300"), ("สองพันห้าร้อย", "2500"),
           ("เก้าสิบเก้า", "99")]
 
@@ -114,6 +121,19 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
     path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
 
 
+def write_references(folder: Path, name: str, rows: list[dict]) -> None:
+    """``folder/<name>.jsonl`` and its sidecar ``<name>.meta.json`` (the fields ``asrbench refs
+    build`` writes that apply to a synthetic set, and the cluster namespace)."""
+    path = folder / f"{name}.jsonl"
+    write_jsonl(path, rows)
+    meta = {"schema": "asrbench.refs/1", "set": name, "clips": len(rows),
+            "clusters": len({row["cluster"] for row in rows}), "cluster_namespace": CLUSTER_NAMESPACE,
+            "dataset": "synthetic: scripts/make_thai_benchmark.py", "revision": None, "cleaning": None,
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    path.with_name(f"{name}.meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True)
+                                                   + "\n", encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "cases/th/benchmark")
@@ -142,8 +162,8 @@ def main() -> int:
         return [{"id": g, "text": " ".join(texts), **({"cluster": g} if with_cluster else {})}
                 for g, texts in groups.items()]
 
-    write_jsonl(args.out / "refs/synthetic.jsonl", refs)
-    write_jsonl(args.out / "refs/synthetic_long.jsonl", joined(refs, True))
+    write_references(args.out / "refs", "synthetic", refs)
+    write_references(args.out / "refs", "synthetic_long", joined(refs, True))
     write_jsonl(args.out / "hyps_a/synthetic.jsonl", hyps_a)
     write_jsonl(args.out / "hyps_a/synthetic_long.jsonl", joined(hyps_a, False))
     write_jsonl(args.out / "hyps_b/synthetic.jsonl", hyps_b)

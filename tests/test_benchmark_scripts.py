@@ -22,3 +22,21 @@ def test_throughput_script_prints_its_ratios(argv):
     assert "x" in done.stdout.splitlines()[-1] and "Traceback" not in done.stderr
     if argv[0] == "normalize_languages.py":
         assert [line.split(" | ")[0] for line in done.stdout.splitlines() if line.startswith("| de") or line.startswith("| ko")] == ["| de", "| ko"]
+
+
+def test_bootstrap_script_checks_equal_intervals_and_prints_its_ratios():
+    pytest.importorskip("numpy")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bootstrap.py"), "--clips", "300", "--clusters", "30",
+                           "--resamples", "50", "--repeat", "1"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("same intervals: True") for line in lines)
+    assert "ratio" in lines[-3] and "ratio" in lines[-1]
+
+
+def test_monte_carlo_error_script_prints_measured_and_reported_errors():
+    pytest.importorskip("numpy")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bootstrap_mc_error.py"), "--resamples", "100",
+                           "--seeds", "5"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert [line.split(" | ")[0] for line in done.stdout.splitlines()[-2:]] == ["| synthetic", "| overall (joint)"]

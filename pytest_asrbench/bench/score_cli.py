@@ -83,11 +83,11 @@ def run_score(args: argparse.Namespace) -> int:
         ``asrbench`` with exit code 2.
     """
     from pytest_asrbench.bench.scoring import metric, report
-    from pytest_asrbench.bench.scoring.corpus import resolve_sets, score_benchmark
+    from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark
 
     check_outputs([("--json", args.json, "file", "scores.json"), ("--markdown", args.markdown, "file", "scores.md")])
     names = resolve_sets(args.refs, args.sets)
-    bar = _Bar(args.resamples * len(names))
+    bar = _Bar(args.resamples * bootstrap_passes(args.refs, names))
     try:
         scores = score_benchmark(args.refs, args.hyps, names, compare_dir=args.compare, seed=args.seed,
                                  resamples=args.resamples, allow_extra=args.allow_extra, progress=bar.update)

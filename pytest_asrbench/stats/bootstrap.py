@@ -15,10 +15,19 @@ resamples is a (block, clusters) index matrix drawn from a seeded ``numpy.random
 and each resample's sums are one gather-and-sum per column. Drawing the index matrix block by block gives
 the same stream as drawing it at once, so the block size (and the progress callback) never
 changes a result; the same seed gives the same intervals.
+
+Each interval end is an estimate from R resamples, so it carries a Monte Carlo error: another
+seed moves it. :func:`quantile_mc_se` estimates that error's standard deviation from the
+resampled values themselves (the sample quantile's asymptotic standard error
+sqrt(p(1-p)/R) / f(q), with 1/f(q) read off the spacing of the order statistics around the
+quantile: Bloch & Gastwirth, "On a simple estimate of the reciprocal of the density function",
+Ann. Math. Statist. 39 (1968); the window is the distribution-free 95% order-statistic interval
+of the quantile, David & Nagaraja, *Order Statistics*, 3rd ed. (2003), section 7.1).
 """
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +38,9 @@ from pytest_asrbench.errors import InputError
 DEFAULT_RESAMPLES = 1000
 #: The interval's coverage when the caller does not say.
 DEFAULT_CONFIDENCE = 0.95
+#: Standard normal quantile of the order-statistic window of :func:`quantile_mc_se` (a 95%
+#: distribution-free interval of the quantile).
+MC_WINDOW_Z = 1.959963984540054
 #: Index-matrix entries drawn per block (bounds memory: 8 bytes each).
 BLOCK_ENTRIES = 1 << 21
 
@@ -108,24 +120,73 @@ def resampled_sums(columns: Sequence, rng, resamples: int, progress: Progress | 
 @dataclass(frozen=True)
 class Interval:
     """A percentile bootstrap interval: ``low <= high`` (rates, 0..1 or more: insertions can
-    push a rate above 1); ``undefined`` counts resamples with no reference length (left out)."""
+    push a rate above 1); ``undefined`` counts resamples with no reference length (left out).
 
-    low: float
-    high: float
+    ``low_se`` and ``high_se`` are the Monte Carlo standard errors of the two ends (in the
+    rate's unit; :func:`quantile_mc_se`): how far another seed typically moves them. All four
+    are ``None`` for an interval with no defined resample (:meth:`undefined_rate`: a corpus
+    whose references are all empty has no rate).
+    """
+
+    low: float | None
+    high: float | None
     confidence: float
     resamples: int
     undefined: int = 0
+    low_se: float | None = None
+    high_se: float | None = None
 
-    def as_list(self) -> list[float]:
+    @classmethod
+    def undefined_rate(cls, confidence: float, resamples: int) -> Interval:
+        """The interval of a corpus with no reference length: no end, every resample undefined."""
+        return cls(None, None, confidence, resamples, resamples)
+
+    def as_list(self) -> list[float | None]:
         return [self.low, self.high]
+
+    def mc_se_list(self) -> list[float | None]:
+        """``[low_se, high_se]``: the Monte Carlo standard errors of the ends."""
+        return [self.low_se, self.high_se]
+
+
+def quantile_mc_se(ordered, fraction: float) -> float:
+    """Monte Carlo standard error of the ``fraction`` quantile of ``ordered`` (sorted resampled
+    values, R >= 1), as numpy's linear percentile estimates it.
+
+    The sample quantile's standard error is sqrt(p(1-p)/R) / f(q) (p = ``fraction``, f the
+    density of the resampled statistic at the quantile q). 1/f(q) is estimated from the order
+    statistics x[j] and x[k] (0-based, clamped to 0..R-1) around the quantile's position
+    h = p(R-1), j = floor(h - d), k = ceil(h + d), d = 1.96 sqrt(R p(1-p)) (the 95% order-statistic
+    interval of the quantile): 1/f(q) ~ R (x[k] - x[j]) / (k - j), so the error is
+    sqrt(R p(1-p)) (x[k] - x[j]) / (k - j). Sources: Bloch & Gastwirth (1968); David &
+    Nagaraja (2003), section 7.1. The estimate is sound from a few hundred resamples up; with
+    fewer it is rough (with R = 1 it is 0).
+
+    Raises:
+        ValueError: ``fraction`` not in (0, 1), or ``ordered`` empty.
+    """
+    if not 0.0 < fraction < 1.0:
+        raise InputError(f"the quantile's fraction must be between 0 and 1, got {fraction!r}")
+    count = len(ordered)
+    if count == 0:
+        raise InputError("the Monte Carlo error of a quantile needs at least one value")
+    spread = math.sqrt(count * fraction * (1.0 - fraction))
+    centre = fraction * (count - 1)
+    first = max(0, math.floor(centre - MC_WINDOW_Z * spread))
+    last = min(count - 1, math.ceil(centre + MC_WINDOW_Z * spread))
+    if last == first:
+        return 0.0
+    return float(spread * (ordered[last] - ordered[first]) / (last - first))
 
 
 def percentile_interval(values, confidence: float = DEFAULT_CONFIDENCE, undefined: int = 0) -> Interval:
     """The central ``confidence`` percentile interval of ``values`` (a 1-D array of resampled
-    statistics; NaN entries are the undefined resamples and are counted, not used).
+    statistics; NaN entries are the undefined resamples and are counted, not used), with the
+    Monte Carlo standard error of each end (:func:`quantile_mc_se`).
 
     Raises:
-        ValueError: ``confidence`` not in (0, 1), or no defined value.
+        ValueError: ``confidence`` not in (0, 1), or no defined value (a caller whose corpus
+            may have no reference length checks that first: :meth:`Interval.undefined_rate`).
     """
     np = _numpy()
     if not 0.0 < confidence < 1.0:
@@ -134,9 +195,11 @@ def percentile_interval(values, confidence: float = DEFAULT_CONFIDENCE, undefine
     defined = values[~np.isnan(values)]
     if defined.size == 0:
         raise InputError("no resample has a reference length: the interval is undefined (are all references empty?)")
-    tail = (1.0 - confidence) / 2.0 * 100.0
-    low, high = np.percentile(defined, [tail, 100.0 - tail])
-    return Interval(float(low), float(high), confidence, int(values.size), undefined + int(values.size - defined.size))
+    tail = (1.0 - confidence) / 2.0
+    low, high = np.percentile(defined, [tail * 100.0, 100.0 - tail * 100.0])
+    ordered = np.sort(defined)
+    return Interval(float(low), float(high), confidence, int(values.size), undefined + int(values.size - defined.size),
+                    quantile_mc_se(ordered, tail), quantile_mc_se(ordered, 1.0 - tail))
 
 
 def rates(errors, lengths):
@@ -155,14 +218,20 @@ class PairedComparison:
 
     ``difference`` is rate_b - rate_a (negative: B makes fewer errors); ``interval`` its
     bootstrap interval; ``b_better`` the share (0..1) of resamples in which B's rate is lower
-    than A's (ties count as not better).
+    than A's (ties count as not better). On references with no length (all empty) every
+    figure but the interval's bookkeeping is ``None`` (:meth:`undefined_rate`).
     """
 
     rate_a: float | None
     rate_b: float | None
     difference: float | None
     interval: Interval
-    b_better: float
+    b_better: float | None
+
+    @classmethod
+    def undefined_rate(cls, confidence: float, resamples: int) -> PairedComparison:
+        """The comparison on a corpus with no reference length: no rate, no difference."""
+        return cls(None, None, None, Interval.undefined_rate(confidence, resamples), None)
 
 
 def paired_comparison(sums, totals: tuple[int, int, int], confidence: float = DEFAULT_CONFIDENCE) -> PairedComparison:

@@ -76,6 +76,19 @@ def test_files_are_utf8_one_object_per_line_and_have_a_sidecar(built):
     import hashlib
     assert meta["sha256"] == hashlib.sha256(raw).hexdigest()
     assert json.loads((out / "tvspeech.meta.json").read_text())["cleaning"] is None
+
+
+def test_sets_holding_the_same_clusters_declare_one_cluster_namespace(built):
+    _, out = built
+    namespace = {name: json.loads((out / f"{name}.meta.json").read_text(encoding="utf-8"))["cluster_namespace"]
+                 for name in EXPECTED_CLIPS}
+    assert namespace["tvspeech"] == namespace["tv_long"] == "typhoon-ai/TVSpeech video"
+    assert namespace["gs2"] == namespace["gs2_long"] == "speechcolab/gigaspeech2 recording"
+    assert len({namespace[f"lotus_{mic}"] for mic in ("con123", "lav123", "jbl", "bt3m", "bt10m")}) == 1
+    others = {namespace[name] for name in ("fleurs", "isan", "tvspeech", "gs2", "lotus_jbl")}
+    assert len(others) == 5  # different sources never share a namespace
+    for short, long in (("tvspeech", "tv_long"), ("gs2", "gs2_long")):  # the same ids: the long set's are a subset
+        assert {row["cluster"] for row in _read(out, long)} <= {row["cluster"] for row in _read(out, short)}
     assert not list(out.glob(".*.tmp"))
 
 

@@ -181,14 +181,17 @@ def test_cli_table_json_and_markdown_on_the_shipped_benchmark(tmp_path, capsys):
     assert "synthetic: 2 reference id(s) without a hypothesis, scored as deletions: spk00-07, spk15-01" in captured.err
     data = json.loads(out_json.read_text(encoding="utf-8"))
     assert data["metric"]["name"] == "th_bench_cer" and len(data["metric"]["signature"]) == 16
-    assert data["bootstrap"] == {"seed": 3, "resamples": 200, "confidence": 0.95, "unit": "cluster"}
+    assert data["bootstrap"] == {"seed": 3, "resamples": 200, "confidence": 0.95, "unit": "cluster",
+                                 "shared_clusters": [{"namespace": "asrbench synthetic Thai speaker",
+                                                      "sets": ["synthetic", "synthetic_long"], "clusters": 32}]}
     first = data["sets"][0]
     for key in ("set", "clips", "rate", "substitutions", "deletions", "insertions", "reference_length", "ci95",
-                "missing", "extra"):
+                "ci95_mc_se", "missing", "extra"):
         assert key in first
     assert first["set"] == "synthetic" and first["clips"] == 320 and first["missing"] == ["spk00-07", "spk15-01"]
     assert first["rate"] == (first["substitutions"] + first["deletions"] + first["insertions"]) / first["reference_length"]
-    assert data["overall"]["clips"] == 352
+    assert data["overall"]["clips"] == 352 and data["overall"]["clusters"] == 32  # the same 32 speakers
+    assert "synthetic + synthetic_long share clusters" in captured.out and "MC se" in captured.out
     assert -1 < data["overall"]["compare"]["difference"] < 0
     assert out_md.read_text(encoding="utf-8").startswith("| set | clips |")
 

@@ -73,6 +73,7 @@ def build_set(spec: SetSpec, context: BuildContext, out_dir: Path,
             "dataset": spec.dataset,
             "revision": REVISIONS[spec.dataset],
             "cleaning": spec.cleaning,
+            "cluster_namespace": spec.cluster_namespace,
         })
     except BenchError as exc:
         raise exc.for_set(spec.name) from exc

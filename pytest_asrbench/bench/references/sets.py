@@ -47,12 +47,16 @@ class BuildContext:
 @dataclass(frozen=True)
 class SetSpec:
     """A benchmark set: its ``name``, the ``dataset`` it is read from, whether its texts go
-    through the benchmark ``cleaning`` (a version name or None), and its ``build`` function."""
+    through the benchmark ``cleaning`` (a version name or None), its ``build`` function, and
+    ``cluster_namespace``: what its cluster ids identify. Sets with one namespace hold the same
+    clusters (a short-form set and its long-form joins, the five LOTUSDIS microphones), and
+    ``bench score`` resamples them jointly for the overall interval."""
 
     name: str
     dataset: str
     cleaning: str | None
     build: Callable[[BuildContext], list[Reference]]
+    cluster_namespace: str
 
 
 def _tvspeech(ctx: BuildContext) -> list[Reference]:
@@ -71,14 +75,16 @@ def _lotus(mic: str) -> Callable[[BuildContext], list[Reference]]:
 
 
 _SPECS = [
-    SetSpec("fleurs", FLEURS, THAI_BENCHMARK_CLEANING, lambda ctx: fleurs.build_fleurs(ctx.source)),
-    SetSpec("tvspeech", TVSPEECH, None, _tvspeech),
-    SetSpec("gs2", GIGASPEECH2, THAI_BENCHMARK_CLEANING, _gs2),
-    SetSpec("isan", ISAN, None, lambda ctx: isan.build_isan(ctx.source)),
-    *(SetSpec(f"lotus_{mic}", LOTUSDIS, None, _lotus(mic)) for mic in LOTUS_MICS),
-    SetSpec("tv_long", TVSPEECH, None, lambda ctx: join_recordings(_tvspeech(ctx), tvspeech.row_order)),
+    SetSpec("fleurs", FLEURS, THAI_BENCHMARK_CLEANING, lambda ctx: fleurs.build_fleurs(ctx.source), f"{FLEURS} clip"),
+    SetSpec("tvspeech", TVSPEECH, None, _tvspeech, f"{TVSPEECH} video"),
+    SetSpec("gs2", GIGASPEECH2, THAI_BENCHMARK_CLEANING, _gs2, f"{GIGASPEECH2} recording"),
+    SetSpec("isan", ISAN, None, lambda ctx: isan.build_isan(ctx.source), f"{ISAN} speaker"),
+    *(SetSpec(f"lotus_{mic}", LOTUSDIS, None, _lotus(mic), f"{LOTUSDIS} meeting") for mic in LOTUS_MICS),
+    SetSpec("tv_long", TVSPEECH, None, lambda ctx: join_recordings(_tvspeech(ctx), tvspeech.row_order),
+            f"{TVSPEECH} video"),
     SetSpec("gs2_long", GIGASPEECH2, THAI_BENCHMARK_CLEANING,
-            lambda ctx: join_recordings(_gs2(ctx), gigaspeech2.segment_order, GS2_LONG_EXCLUDED)),
+            lambda ctx: join_recordings(_gs2(ctx), gigaspeech2.segment_order, GS2_LONG_EXCLUDED),
+            f"{GIGASPEECH2} recording"),
 ]
 
 #: Set name -> spec, in the build order (that of :data:`pins.EXPECTED_CLIPS`).

@@ -2,8 +2,9 @@
 
 ``<set>.jsonl``: one ``{"id", "text", "cluster"}`` object per line, UTF-8 (not ASCII-escaped),
 in the set's order. ``<set>.meta.json``: how it was made (schema ``asrbench.refs/1``): set,
-clips, clusters, dataset and pinned revision, cleaning version, library versions, and the
-SHA-256 of the JSONL file. A reader sees either the old file or the whole new one.
+clips, clusters, dataset and pinned revision, cleaning version, the cluster namespace (what
+the cluster ids identify; sets sharing one are resampled jointly by ``bench score``), library
+versions, and the SHA-256 of the JSONL file. A reader sees either the old file or the whole new one.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Scoring hypothesis folders against reference folders: per-set corpus CER and intervals.
 
-The rules (issue 10; the published Thai benchmark's scorer):
+The rules (those of the published Thai benchmark's scorer):
 
 - both sides are cleaned with the frozen reference cleaning ``th-bench-v1`` and every
   whitespace character is removed, then characters are aligned (rapidfuzz's Levenshtein, as
@@ -12,8 +12,11 @@ The rules (issue 10; the published Thai benchmark's scorer):
 - long-form sets (``tv_long``, ``gs2_long``) are scored like the others, one joined reference
   and one hypothesis per recording;
 - the 95% interval is the cluster bootstrap's (:mod:`pytest_asrbench.stats.bootstrap`): each
-  set draws from its own stream (the seed and the set's name), and the overall figure sums
-  the sets' resampled counts (resampling clusters within each set).
+  set draws from its own stream (the seed and the set's name); the overall resamples the
+  clusters of sets that share them (one ``cluster_namespace``, :mod:`.clusters`) jointly, from
+  a stream of the seed and the namespace, and sums them with the other sets' own resamples
+  (stratified);
+- references that are all empty have no rate: the rate, interval and comparison are ``None``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ from pathlib import Path
 
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, HypothesesError, UnknownSetError
 from pytest_asrbench.bench.references.cleaning import clean_reference
+from pytest_asrbench.bench.scoring.clusters import (
+    Namespace,
+    SharedGroup,
+    joint_columns,
+    namespace_notes,
+    read_namespace,
+    shared_groups,
+)
 from pytest_asrbench.bench.scoring.jsonl import Record, read_records
 from pytest_asrbench.scoring.counts import EditCounts, char_counts
 from pytest_asrbench.stats.bootstrap import (
@@ -40,6 +51,9 @@ from pytest_asrbench.stats.bootstrap import (
 )
 
 OVERALL = "overall"
+#: Prefix of the random stream of a group of sets sharing clusters (then its namespace); a
+#: set's own stream is its name.
+NAMESPACE_STREAM = "clusters: "
 #: Ids listed in an error message before "and N more".
 SHOWN_IDS = 10
 
@@ -56,7 +70,8 @@ def clean_for_scoring(text: str) -> str:
 @dataclass(frozen=True)
 class ReferenceSet:
     """A set's references, cleaned: ``texts[i]`` belongs to ``ids[i]`` and to cluster
-    ``cluster_index[i]`` (an index into ``clusters``, in order of first appearance)."""
+    ``cluster_index[i]`` (an index into ``clusters``, in order of first appearance);
+    ``namespace`` is what its cluster ids identify (:func:`.clusters.read_namespace`)."""
 
     name: str
     path: Path
@@ -64,13 +79,15 @@ class ReferenceSet:
     texts: tuple[str, ...]
     clusters: tuple[str, ...]
     cluster_index: tuple[int, ...]
+    namespace: Namespace
 
     @classmethod
     def read(cls, name: str, path: Path) -> ReferenceSet:
         """Read and clean ``path``.
 
         Raises:
-            BenchFileNotFoundError, JsonlFormatError: see :func:`read_records`.
+            BenchFileNotFoundError, JsonlFormatError: see :func:`read_records` (and a bad
+                sidecar: :func:`.clusters.read_namespace`).
             HypothesesError: the file has no references.
         """
         records = read_records(path, with_cluster=True)
@@ -79,7 +96,7 @@ class ReferenceSet:
         positions: dict[str, int] = {}
         index = tuple(positions.setdefault(record.cluster, len(positions)) for record in records)
         return cls(name, Path(path), tuple(r.id for r in records), tuple(clean_for_scoring(r.text) for r in records),
-                   tuple(positions), index)
+                   tuple(positions), index, read_namespace(Path(path)))
 
     @property
     def cluster_lengths(self) -> list[int]:
@@ -160,13 +177,17 @@ class SetScore:
 
 @dataclass(frozen=True)
 class BenchmarkScores:
-    """Every set's :class:`SetScore` in the order asked for, and the overall one."""
+    """Every set's :class:`SetScore` in the order asked for, and the overall one; ``shared``
+    lists the sets resampled jointly for the overall (``{"namespace", "sets", "clusters"}``),
+    ``notes`` says how the overall resampled each set (:func:`.clusters.namespace_notes`)."""
 
     sets: tuple[SetScore, ...]
     overall: SetScore
     seed: int
     resamples: int
     confidence: float
+    shared: tuple[dict, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 def resolve_sets(refs_dir: Path, sets: Sequence[str] | None) -> list[str]:
@@ -198,6 +219,35 @@ def _interval(errors, lengths, confidence: float) -> Interval:
     return percentile_interval(rates(errors, lengths), confidence)
 
 
+class _Passes:
+    """Turns each bootstrap pass's running count of resamples into the increments a progress
+    bar takes (``next()`` before each pass)."""
+
+    def __init__(self, progress: Callable[[int], None] | None):
+        self.progress = progress
+        self.done = 0
+
+    def next(self) -> _Passes:
+        self.done = 0
+        return self
+
+    def __call__(self, now: int) -> None:
+        if self.progress is not None:
+            self.progress(now - self.done)
+        self.done = now
+
+
+def bootstrap_passes(refs_dir: Path, names: Sequence[str]) -> int:
+    """How many bootstrap passes :func:`score_benchmark` makes over ``names``: one per set and
+    one per group of sets sharing clusters (a progress bar's total is this times the resamples).
+
+    Raises:
+        JsonlFormatError: a bad sidecar (:func:`.clusters.read_namespace`).
+    """
+    namespaces = [read_namespace(Path(refs_dir) / f"{name}.jsonl") for name in names]
+    return len(names) + len(shared_groups(namespaces, [()] * len(names)))
+
+
 def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None = None, *,
                     compare_dir: Path | None = None, seed: int = 0, resamples: int = DEFAULT_RESAMPLES,
                     confidence: float = DEFAULT_CONFIDENCE, allow_extra: bool = False,
@@ -212,11 +262,16 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
         seed, resamples, confidence: the cluster bootstrap's (same seed: same intervals).
         allow_extra: list and skip hypothesis ids with no reference instead of failing.
         progress: called with the number of resamples just finished (for a progress bar; the
-            total is ``resamples * len(sets)``).
+            total is ``resamples * bootstrap_passes(refs_dir, sets)``).
+
+    Returns:
+        The per-set and overall figures; the overall resamples sets that share a
+        ``cluster_namespace`` jointly (:mod:`.clusters`), the others independently.
 
     Raises:
         UnknownSetError, BenchFileNotFoundError: see :func:`resolve_sets`.
-        HypothesesError, JsonlFormatError: see :func:`score_system`.
+        HypothesesError, JsonlFormatError: see :func:`score_system` and
+            :func:`.clusters.read_namespace` (a bad sidecar).
         InputError: (a ``ValueError``) ``seed`` or ``resamples`` out of range.
     """
     import numpy as np
@@ -224,7 +279,8 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
     check_resamples(resamples)
     generator(seed)  # checks the seed before any file is read
     names = resolve_sets(refs_dir, sets)
-    results, overall_sums = [], None
+    passes = _Passes(progress)
+    results, set_sums, references_of, columns_of = [], [], [], []
     totals = [EditCounts.zero(), EditCounts.zero()]
     missing: list[list[str]] = [[], []]
     extra: list[list[str]] = [[], []]
@@ -234,31 +290,62 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
         if compare_dir is not None:
             systems.append(score_system(references, Path(compare_dir) / f"{name}.jsonl", allow_extra=allow_extra))
         columns = [references.cluster_lengths] + [list(system.cluster_errors) for system in systems]
-        done = 0
-
-        def report(now: int) -> None:
-            nonlocal done
-            if progress is not None:
-                progress(now - done)
-            done = now
-
-        sums = resampled_sums(columns, generator(seed, name), resamples, report)
-        overall_sums = sums if overall_sums is None else overall_sums + sums
+        sums = resampled_sums(columns, generator(seed, name), resamples, passes.next())
+        set_sums.append(sums)
+        references_of.append(references)
+        columns_of.append(columns)
         results.append(_set_score(name, len(references.ids), len(references.clusters), systems, sums, confidence))
         for i, system in enumerate(systems):
             totals[i] = totals[i] + system.counts
             missing[i] += [f"{name}/{ident}" for ident in system.missing]
             extra[i] += [f"{name}/{ident}" for ident in system.extra]
+    namespaces = [references.namespace for references in references_of]
+    cluster_ids = [references.clusters for references in references_of]
+    groups = shared_groups(namespaces, cluster_ids)
+    overall_sums, overall_clusters = _overall_sums(groups, set_sums, cluster_ids, columns_of, seed, resamples, passes)
     overall_systems = [SystemScore(results[0].system.hypotheses if i == 0 else results[0].other.hypotheses,
                                    totals[i], tuple(missing[i]), tuple(extra[i]), ())
                        for i in range(1 + (compare_dir is not None))]
-    overall = _set_score(OVERALL, sum(r.clips for r in results), sum(r.clusters for r in results),
-                         overall_systems, np.asarray(overall_sums), confidence)
-    return BenchmarkScores(tuple(results), overall, seed, resamples, confidence)
+    overall = _set_score(OVERALL, sum(r.clips for r in results), overall_clusters, overall_systems,
+                         np.asarray(overall_sums), confidence)
+    shared = tuple({"namespace": group.namespace, "sets": [names[m] for m in group.members],
+                    "clusters": len(group.clusters)} for group in groups)
+    return BenchmarkScores(tuple(results), overall, seed, resamples, confidence, shared,
+                           tuple(namespace_notes(names, namespaces, groups)))
+
+
+def _overall_sums(groups: Sequence[SharedGroup], set_sums: Sequence, cluster_ids: Sequence[Sequence[str]],
+                  columns_of: Sequence, seed: int, resamples: int, passes: _Passes):
+    """The overall's resampled sums and cluster count: each group of sets sharing clusters
+    resampled once over the union of its clusters (a stream of the seed and its namespace),
+    every other set's own resamples added as they are (stratified)."""
+    grouped = {member for group in groups for member in group.members}
+    total, clusters = None, 0
+    for position, sums in enumerate(set_sums):
+        if position not in grouped:
+            total = sums if total is None else total + sums
+            clusters += len(cluster_ids[position])
+    for group in groups:
+        sums = resampled_sums(joint_columns(group, cluster_ids, columns_of),
+                              generator(seed, f"{NAMESPACE_STREAM}{group.namespace}"), resamples, passes.next())
+        total = sums if total is None else total + sums
+        clusters += len(group.clusters)
+    return total, clusters
 
 
 def _set_score(name: str, clips: int, clusters: int, systems: list[SystemScore], sums, confidence: float) -> SetScore:
-    """Figures of one set (or the overall) from its resampled sums (lengths, errors A[, errors B])."""
+    """Figures of one set (or the overall) from its resampled sums (lengths, errors A[, errors B]).
+
+    References with no length (all empty, or empty once cleaned) have no rate: their intervals
+    and comparison are undefined (``None``), not an error, so the other sets are still scored.
+    """
+    resamples = len(sums)
+    if systems[0].counts.reference_length == 0:
+        empty = Interval.undefined_rate(confidence, resamples)
+        if len(systems) == 1:
+            return SetScore(name, clips, clusters, systems[0], empty)
+        return SetScore(name, clips, clusters, systems[0], empty, systems[1], empty,
+                        PairedComparison.undefined_rate(confidence, resamples))
     ci = _interval(sums[:, 1], sums[:, 0], confidence)
     if len(systems) == 1:
         return SetScore(name, clips, clusters, systems[0], ci)

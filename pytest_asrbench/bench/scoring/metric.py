@@ -3,7 +3,7 @@
 ``th_bench_cer`` is the Thai benchmark's corpus CER: both sides cleaned by the frozen
 reference cleaning (``th-bench-v1``, :mod:`pytest_asrbench.bench.references.cleaning`), every
 whitespace character removed, character edit counts micro-averaged per set. Its signature
-(:mod:`.signature`, a metric signature provider) hashes the code that can move a figure, the
+(:mod:`.signature`, a metric signature provider, reached through the provider registry) hashes the code that can move a figure, the
 cleaning profile of ``configs/th.toml`` and the versions of the libraries that feed it; the
 ``kind: signature`` case ``th_bench_cer-signature`` of ``cases/th/signature.yaml`` records it.
 Bump :data:`VERSION` with any change that moves a figure (minor), or a refactor that changes
@@ -17,7 +17,7 @@ from functools import lru_cache
 from pytest_asrbench.bench.references.cleaning import THAI_BENCHMARK_CLEANING
 
 NAME = "th_bench_cer"
-VERSION = "1.0.7"
+VERSION = "1.1.0"
 
 
 @lru_cache(maxsize=1)
@@ -29,10 +29,12 @@ def components() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _current():
-    from pytest_asrbench.bench.scoring.signature import compute_signature
+    # through the provider registry, which loads :mod:`.signature` (it imports this module's
+    # NAME, so importing it from here would make an import cycle)
+    from pytest_asrbench.signatures.providers import providers
     from pytest_asrbench.signatures.sources import installed_source
 
-    return compute_signature(installed_source())
+    return providers()[NAME].compute(installed_source())
 
 
 def signature() -> str:
