@@ -261,6 +261,17 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench check-version``: 0 no finding, 1 findings.
+
+    Raises:
+        InputError: ``--root`` is not a folder.
+        ConfigError: a team project names no config folder, or a named one is missing.
+        SourceError: the base revision cannot be read.
+    """
+    if not Path(args.root).is_dir():
+        from pytest_asrbench.errors import InputError
+
+        raise InputError(f"--root {args.root}: no such folder; give the project's folder")
     root = find_project(Path(args.root))
     if root is not None:
         findings, checked = check(root, args.base)
