@@ -206,9 +206,6 @@ class _Layers:
         return parent
 
 
-_BUILT: dict[tuple[tuple[Path, ...], Path], Path] = {}
-
-
 def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
     """The effective configs folder of ``project_folders`` (searched first, in order) over
     ``shipped`` (see the module docstring); ``shipped`` itself when there are none.
@@ -218,11 +215,9 @@ def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
     """
     if not project_folders:
         return shipped
-    key = (tuple(project_folders), shipped)
-    if key not in _BUILT:
-        _BUILT[key] = _build(list(project_folders), shipped)
-        _ORIGINS[_BUILT[key]] = (list(project_folders), shipped)
-    return _BUILT[key]
+    built = _build(list(project_folders), shipped)  # named by the inputs' content: an edit is a new folder
+    _ORIGINS[built] = (list(project_folders), shipped)
+    return built
 
 
 #: Effective folder -> (project folders, shipped folder) it was built from.
