@@ -41,7 +41,7 @@ from pytest_asrbench._shared.config_layers import (
 from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench.cases.signature_cases import project_gate
-from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.errors import ConfigError, InputError
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
     LANGUAGE_LIBRARIES,
@@ -161,8 +161,6 @@ def team_project(start: Path, given: list[Path], environ: dict[str, str] | None 
     folders = project_config_dirs(("--config-dir", list(given)), (where, ini),
                                   (f"the {ENV_VAR} variable", env_config_dirs(environ)))
     if not folders:
-        from pytest_asrbench.errors import ConfigError
-
         found = f"{settings.ini_file} names none" if settings.ini_file else \
             f"no pytest.ini, pyproject.toml, tox.ini or setup.cfg at or above {settings.root}"
         raise ConfigError(
@@ -269,8 +267,6 @@ def run(args: argparse.Namespace) -> int:
         SourceError: the base revision cannot be read.
     """
     if not Path(args.root).is_dir():
-        from pytest_asrbench.errors import InputError
-
         raise InputError(f"--root {args.root}: no such folder; give the project's folder")
     root = find_project(Path(args.root))
     if root is not None:
