@@ -4,6 +4,7 @@
     asrbench explain -l ko "삼월 이십오일"
     asrbench explain -l de "Anmelde-Konto" "Anmeldekonto"   # two renderings: where they part
     asrbench score -l en "the cat sat" "the bat sat" [--json]
+    asrbench score -l de --references r.txt --hypotheses h.txt [--format kaldi] [--json]
     asrbench refs build --out refs/ [--sets fleurs gs2 ...]
 
 Commands that read language configs take ``--config-dir DIR`` (repeatable): a project's own
@@ -30,7 +31,8 @@ from pathlib import Path
 
 from pytest_asrbench import __version__
 from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
-from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.errors import AsrbenchError, InputError
+from pytest_asrbench.filescore.cli import add_arguments as add_file_arguments
 from pytest_asrbench.normalize import explain, normalize_text
 from pytest_asrbench.normalize.registry import get_config, use_config_dirs
 from pytest_asrbench.scoring import score
@@ -87,6 +89,20 @@ def _format_rate(rate: float | None) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
+    """Two texts on the command line, or (``--references``/``--hypotheses``) two transcript
+    files scored as a corpus (:mod:`pytest_asrbench.filescore.cli`)."""
+    files = args.references is not None or args.hypotheses is not None
+    texts = args.reference is not None or args.hypothesis is not None
+    if files and texts:
+        raise InputError("give either two texts (REFERENCE HYPOTHESIS) or --references and --hypotheses files, "
+                         "not both")
+    if files:
+        from pytest_asrbench.filescore.cli import run
+
+        return run(args)
+    if args.reference is None or args.hypothesis is None:
+        raise InputError("give a reference and a hypothesis text (asrbench score -l en \"the cat\" \"the bat\"), or "
+                         "two files with --references REF --hypotheses HYP")
     result = score(args.reference, args.hypothesis, args.language, args.metric)
     if args.json:
         print(json.dumps(score_to_dict(result), ensure_ascii=False, indent=2))
@@ -102,8 +118,8 @@ def _score(args: argparse.Namespace) -> int:
     for line in describe_code_switch(result):  # languages with a code-switch view (Hindi)
         print(line)
     for pair in result.pairs:
-        print(f"reference:  {pair.normalized_reference}")
-        print(f"hypothesis: {pair.normalized_hypothesis}")
+        print(f"normalized reference:  {pair.normalized_reference}")
+        print(f"normalized hypothesis: {pair.normalized_hypothesis}")
         print(render_alignment(pair.alignment, color=color_wanted(sys.stdout), width=_terminal_width()))
     return 0
 
@@ -123,12 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("text", nargs=count)
         sub.set_defaults(handler=handler)
 
-    sub = subparsers.add_parser("score", help="score one reference/hypothesis pair")
+    sub = subparsers.add_parser("score", help="score one reference/hypothesis pair, or two transcript files as "
+                                               "a corpus (--references, --hypotheses)")
     sub.add_argument("-l", "--language", required=True)
     sub.add_argument("--metric", default="stt_wer", choices=sorted(METRICS))
     sub.add_argument("--json", action="store_true", help="print the whole score as JSON")
-    sub.add_argument("reference")
-    sub.add_argument("hypothesis")
+    sub.add_argument("reference", nargs="?", help="reference text (or use --references FILE)")
+    sub.add_argument("hypothesis", nargs="?", help="hypothesis text (or use --hypotheses FILE)")
+    add_file_arguments(sub)
     sub.set_defaults(handler=_score)
 
     for module_name in COMMAND_MODULES:

@@ -6,6 +6,7 @@ collected and ordinary pytest runs are untouched.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from pathlib import Path
@@ -54,17 +55,41 @@ def _given_paths(config: pytest.Config) -> list[Path]:
     return [Path(config.invocation_params.dir, arg.split("::")[0]).resolve() for arg in config.args]
 
 
+#: A case file's top-level ``cases:`` key, at the start of a line (a YAML file of another
+#: tool, ``.pre-commit-config.yaml`` or a CI workflow, has none).
+_CASES_KEY = re.compile(rb"(?m)^cases[ \t]*:")
+_NOT_CASE_FILES = pytest.StashKey[list]()
+_CASE_FILES = pytest.StashKey[list]()
+
+
+def _holds_cases(path: Path) -> bool:
+    """Whether ``path`` has a top-level ``cases:`` key (read as bytes: an undecodable case file
+    is still collected, and its loader reports the problem)."""
+    try:
+        return _CASES_KEY.search(path.read_bytes()) is not None
+    except OSError:
+        return True  # collected, so the loader names the reason it cannot be read
+
+
 def _is_case_file(file_path: Path, config: pytest.Config) -> bool:
-    """A YAML file under a folder named in ``asrbench_case_dirs``, or under (or equal to) a
-    path given on the command line other than the rootdir itself (so ``pytest --asrbench .``
-    does not take ``.pre-commit-hooks.yaml`` for a case file)."""
+    """A YAML file under a folder named in ``asrbench_case_dirs``, a YAML file given on the
+    command line, or a YAML file with a top-level ``cases:`` key under a folder given on the
+    command line (``pytest --asrbench .`` included). Other YAML files under a given folder
+    (``.pre-commit-config.yaml``) are listed once after collection, never silently dropped."""
     if not is_case_suffix(file_path):
         return False
     if set(config.getini("asrbench_case_dirs")).intersection(file_path.parts[:-1]):
         return True
     resolved = file_path.resolve()
-    root = config.rootpath.resolve()
-    return any(given == resolved or (given != root and given in resolved.parents) for given in _given_paths(config))
+    given = _given_paths(config)
+    if resolved in given:
+        return True
+    if not any(folder in resolved.parents for folder in given):
+        return False
+    if _holds_cases(resolved):
+        return True
+    config.stash.setdefault(_NOT_CASE_FILES, []).append(resolved)
+    return False
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
@@ -73,6 +98,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
         return None
     from pytest_asrbench.cases.items import CaseFileNode
 
+    config.stash.setdefault(_CASE_FILES, []).append(file_path)
     return CaseFileNode.from_parent(parent, path=file_path)
 
 
@@ -89,10 +115,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
         get_session(config).expected_clips = count
 
 
-def pytest_report_collectionfinish(config: pytest.Config, items) -> str | None:
-    """Without ``--asrbench``, a hint when the command line names case files or folders."""
+def pytest_report_collectionfinish(config: pytest.Config, items) -> str | list[str] | None:
+    """Without ``--asrbench``, a hint when the command line names case files or folders. With
+    it, the YAML files under the given folders that were not collected (no ``cases:`` key), and
+    a run that found no case file: which folders it searched and which option names case
+    folders."""
     if config.getoption("asrbench"):
-        return None
+        return _collection_notes(config)
     folders = set(config.getini("asrbench_case_dirs"))
     for path in _given_paths(config):
         if is_case_suffix(path) or folders.intersection(path.parts) or any(
@@ -100,6 +129,24 @@ def pytest_report_collectionfinish(config: pytest.Config, items) -> str | None:
         ):
             return "asrbench: YAML case files are collected only with --asrbench (pytest --asrbench <paths>)"
     return None
+
+
+def _collection_notes(config: pytest.Config) -> list[str] | None:
+    lines = []
+    skipped = sorted(set(config.stash.get(_NOT_CASE_FILES, [])))
+    if skipped:
+        shown = ", ".join(_shown(path, config.rootpath) for path in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+        lines.append(f"asrbench: {len(skipped)} YAML file(s) without a top-level `cases:` key not collected as case "
+                     f"files: {shown}")
+    if not config.stash.get(_CASE_FILES, []) and not hasattr(config, "workerinput") and \
+            not config.pluginmanager.hasplugin("dsession"):
+        searched = ", ".join(_shown(path, config.rootpath) or "." for path in _given_paths(config)) or "."
+        names = ", ".join(config.getini("asrbench_case_dirs")) or "none"
+        lines.append(f"asrbench: no case file found (searched: {searched}); a case file is a .yaml/.yml file with a "
+                     f"top-level `cases:` list, given by path, under a given folder, or under a folder named by the "
+                     f"asrbench_case_dirs ini option (now: {names}): name your case folder there or on the command "
+                     f"line (pytest --asrbench <folder>)")
+    return lines or None
 
 
 def _orphans(config: pytest.Config) -> list[Path]:

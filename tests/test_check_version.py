@@ -143,3 +143,89 @@ def test_loosened_pin_of_a_scoring_library_is_a_finding(repo, capsys):
     code, out = check(repo, capsys)
     assert code == 1
     assert "changed: library regex 2026.11.19→unpinned" in out
+
+
+# --- a team's project: its own config folders over the installed package ----------------------
+
+def _team_signature_case(config_dir: Path) -> str:
+    """The signature case a team prints for its folder (`asrbench signature --config-dir ... --case`)."""
+    from pytest_asrbench._shared.config_layers import layered_configs_dir
+    from pytest_asrbench.normalize.registry import shipped_configs_dir
+    from pytest_asrbench.signatures.sources import DirSource
+
+    source = DirSource(REPO, "configs", configs_root=layered_configs_dir([config_dir], shipped_configs_dir()))
+    return "language: en\ncases:\n" + case_yaml(compute("stt_wer", "en", source))
+
+
+@pytest.fixture
+def team(tmp_path: Path) -> Path:
+    """A team project in a sub-folder of its git repository (not at its top), with its own
+    config folder and a case folder not named `cases`."""
+    project = tmp_path / "repo" / "team"
+    files = {
+        "pytest.ini": "[pytest]\nasrbench_config_dirs = myconfigs\nasrbench_case_dirs = checks\n",
+        "myconfigs/en.toml": 'extends = "en"\nversion = "1.0.0"\n\n[lexicons]\nspelling = "en/spelling.tsv"\n',
+        "myconfigs/en/spelling.tsv": "kubernetes\tk8s\n",
+    }
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text, encoding="utf-8")
+    (project / "checks" / "en").mkdir(parents=True)
+    (project / "checks/en/signature.yaml").write_text(_team_signature_case(project / "myconfigs"), encoding="utf-8")
+    git(tmp_path / "repo", "init", "-q")
+    commit(tmp_path / "repo", "base")
+    return project
+
+
+TEAM_FINDING = ('metric changed without a version bump (stt_wer, en): bump the version of myconfigs/en.toml '
+                '(version = "1.0.0") and re-record with `pytest --asrbench checks/en --snapshot-update`\n'
+                '  changed: lexicon en/spelling.merged.tsv (from myconfigs/en/spelling.tsv)')
+
+
+def test_team_project_clean_tree_passes(team, capsys):
+    code, out = check(team, capsys)
+    assert code == 0, out
+    assert "no unbumped change since HEAD in myconfigs (1 metric/language pairs checked)" in out
+
+
+def test_team_project_unbumped_lexicon_change_names_its_own_files(team, capsys):
+    append(team / "myconfigs/en/spelling.tsv", "openshift\tocp\n")
+    commit(team.parent, "a product name without a bump")
+    code, out = check(team, capsys, "--base", "HEAD~1")
+    assert code == 1, out
+    assert TEAM_FINDING in out
+    assert "no pytest-asrbench project" not in out and "/tmp" not in out.split("\n")[0]
+
+
+def test_team_project_uncommitted_change_is_caught_against_head_as_the_hook_runs(team, capsys):
+    append(team / "myconfigs/en/spelling.tsv", "openshift\tocp\n")
+    code, out = check(team, capsys)
+    assert code == 1 and TEAM_FINDING in out
+
+
+def test_team_project_config_bump_passes(team, capsys):
+    append(team / "myconfigs/en/spelling.tsv", "openshift\tocp\n")
+    edit(team / "myconfigs/en.toml", 'version = "1.0.0"', 'version = "1.1.0"')
+    code, out = check(team, capsys)
+    assert code == 0, out
+
+
+def test_team_project_without_a_config_folder_says_how_to_name_one(team, capsys):
+    (team / "pytest.ini").write_text("[pytest]\nasrbench_case_dirs = checks\n", encoding="utf-8")
+    code, out = check(team, capsys)
+    assert code == 2
+    assert "no project config folder to check" in out and "asrbench_config_dirs = myconfigs" in out
+
+
+def test_config_dir_option_names_the_folder_without_an_ini_option(team, capsys):
+    (team / "pytest.ini").write_text("[pytest]\nasrbench_case_dirs = checks\n", encoding="utf-8")
+    append(team / "myconfigs/en/spelling.tsv", "openshift\tocp\n")
+    code, out = check(team, capsys, "--config-dir", str(team / "myconfigs"))
+    assert code == 1 and "(from myconfigs/en/spelling.tsv)" in out
+
+
+def test_team_project_without_signature_cases_says_so(team, capsys):
+    (team / "checks/en/signature.yaml").unlink()
+    code, out = check(team, capsys)
+    assert code == 0
+    assert "no signature case under checks" in out and "asrbench signature -l <lang>" in out

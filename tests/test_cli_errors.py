@@ -19,7 +19,7 @@ from pytest_asrbench.cli import main
         (["normalize", "-l", "xx", "text"], ["no normalizer config for language 'xx'", "known languages"]),
         (["explain", "-l", "", "text"], ["non-empty tag"]),
         (["score", "-l", "xx", "a", "b"], ["language 'xx'"]),
-        (["check-version", "--root", "/nonexistent-asrbench"], ["no pytest-asrbench project"]),
+        (["check-version", "--root", "/nonexistent-asrbench"], ["--root /nonexistent-asrbench: no such folder"]),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(argv, words, capsys):

@@ -82,6 +82,15 @@ def test_tables_merge_key_by_key_and_other_values_are_replaced(tmp_path, shipped
     assert merged["lexicons"] == {"spelling": "en/spelling.tsv", "titles": "en/titles.tsv"}
 
 
+def test_sub_tables_merge_key_by_key_at_every_depth(tmp_path, shipped):
+    write(shipped, {"en.toml": SHIPPED_EN + '\n[options.spoken_symbols]\ncode_only = ["slash"]\n\n'
+                               '[options.spoken_symbols.symbols]\ndash = "-"\nslash = "/"\n'})
+    project = write(tmp_path / "project", {"en.toml": (
+        'extends = "en"\nversion = "1.0.0"\n\n[options.spoken_symbols.symbols]\n"at sign" = "@"\nslash = "|"\n')})
+    options = config(layered_configs_dir([project], shipped), "en")["options"]
+    assert options["spoken_symbols"] == {"code_only": ["slash"], "symbols": {"dash": "-", "slash": "|", "at sign": "@"}}
+
+
 def test_lexicon_entries_are_added_and_overridden_and_a_new_lexicon_is_added(tmp_path, shipped):
     project = write(tmp_path / "project", {
         "en.toml": 'extends = "en"\n[lexicons]\nspelling = "en/spelling.tsv"\nproducts = "en/products.tsv"\n',
@@ -170,10 +179,7 @@ def test_an_edit_makes_a_new_effective_folder(tmp_path, shipped):
     project = write(tmp_path / "project", {"en.toml": 'extends = "en"\nversion = "1.0.0"\n'})
     first = layered_configs_dir([project], shipped)
     write(project, {"en.toml": 'extends = "en"\nversion = "1.0.1"\n'})
-    from pytest_asrbench._shared import config_layers
-
-    config_layers._BUILT.clear()  # a new process: the cache of this one is keyed by folders only
-    second = layered_configs_dir([project], shipped)
+    second = layered_configs_dir([project], shipped)  # in the same process too: an edit is never hidden
     assert first != second
     assert config(first, "en")["version"] == "1.0.0" and config(second, "en")["version"] == "1.0.1"
 

@@ -32,7 +32,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
                    "pytest_asrbench.run_coverage", "pytest_asrbench.deferred_signatures",
                    "pytest_asrbench.cases.items",
                    "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks",
-                   "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export")),
+                   "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export",
+                   "pytest_asrbench.filescore")),
 }
 #: Stage packages that may use another stage (its public modules), and nothing else between stages.
 STAGE_USES: dict[str, frozenset[str]] = {

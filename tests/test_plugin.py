@@ -264,8 +264,28 @@ def test_yaml_in_a_folder_given_on_the_command_line_is_collected(project):
     write(project, ".pre-commit-hooks.yaml", "- id: not-a-case-file\n")
     project.runpytest("--asrbench", "mycases", "--snapshot-update").assert_outcomes(passed=3)
     assert len(list((project.path / "snapshots/mycases/a").glob("*.json"))) == 3
-    # From the rootdir, only folders named in asrbench_case_dirs are searched.
-    project.runpytest("--asrbench", ".").assert_outcomes()
+    # From the rootdir too: its case files are collected; a YAML file without `cases:` is named, not taken
+    result = project.runpytest("--asrbench", ".")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["asrbench: 1 YAML file(s) without a top-level `cases:` key not collected as case "
+                                 "files: .pre-commit-hooks.yaml"])
+
+
+def test_dot_inside_a_case_folder_not_named_cases_runs_its_cases(project, monkeypatch):
+    write(project, "mycases/en/a.yaml", GOOD)
+    monkeypatch.chdir(project.path / "mycases")
+    project.runpytest("--asrbench", ".", "--snapshot-update").assert_outcomes(passed=3)
+    project.runpytest("--asrbench", ".").assert_outcomes(passed=3)
+
+
+def test_a_run_that_finds_no_case_file_says_where_it_searched_and_which_option_names_folders(project):
+    write(project, "notes/a.yaml", "title: not a case file\n")
+    result = project.runpytest("--asrbench", "notes")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    result.stdout.fnmatch_lines([
+        "*without a top-level `cases:` key not collected as case files: notes/a.yaml",
+        "asrbench: no case file found (searched: notes); a case file is a .yaml/.yml file with a top-level "
+        "`cases:` list*asrbench_case_dirs ini option (now: cases)*"])
 
 
 def test_plain_pytest_on_case_files_hints_at_the_flag(project):

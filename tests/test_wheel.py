@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
+import shlex
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -154,3 +157,101 @@ def test_project_outside_the_repo_extends_a_shipped_config_and_gates_it(wheel, t
     assert 'config_version: "9.0.0"' in (project / "cases/en/signature.yaml").read_text(encoding="utf-8")
     final = run(*pytest_args)
     assert final.returncode == 0, final.stdout + final.stderr
+
+
+# --- the team project of examples/: the documented commands, run where a team runs them ------
+
+EXAMPLE = ROOT / "examples" / "team-project"
+
+
+def test_configs_readme_example_is_the_team_projects_config():
+    """configs/README.md shows examples/team-project/myconfigs/en.toml itself, so it cannot go stale."""
+    readme = (ROOT / "configs" / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    config = (EXAMPLE / "myconfigs" / "en.toml").read_text(encoding="utf-8")
+    assert config in blocks
+
+
+def _git(project: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=project,
+                   check=True, capture_output=True)
+
+
+def _hook_command(project: Path) -> list[str]:
+    """The `entry` of the project's pre-commit hook (what `pre-commit run` executes, without files)."""
+    import yaml
+
+    (hook,) = [hook for repo in yaml.safe_load((project / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"]
+               for hook in repo["hooks"] if hook["id"] == "asrbench-check-version"]
+    assert hook["pass_filenames"] is False and hook["always_run"] is True
+    return shlex.split(hook["entry"])
+
+
+@pytest.mark.slow
+def test_team_project_example_runs_from_the_installed_wheel(wheel, tmp_path):
+    """examples/team-project copied into a fresh git repository, the wheel in a fresh venv:
+    its README's commands run there, and an unbumped edit of its lexicon is refused by the
+    hook, by check-version and by its own signature case, each naming the project's files."""
+    venv = tmp_path / "venv"
+    python = _venv_with_wheel(wheel, venv)
+    scripts = python.parent
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "ASRBENCH_CONFIG_DIRS")}
+    env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(list(args), cwd=project, env=env, capture_output=True, text=True, timeout=600)
+
+    assert shutil.which("asrbench", path=str(scripts)), "the wheel installs the asrbench command"
+    printed = run("asrbench", "signature", "-l", "en", "--metric", "stt_wer", "--config-dir", "myconfigs", "--case")
+    assert printed.returncode == 0, printed.stderr
+    (project / "checks/en/signature.yaml").write_text("language: en\ncases:\n" + printed.stdout, encoding="utf-8")
+
+    pytest_run = (str(python), "-m", "pytest", "--asrbench", ".", "-p", "no:cacheprovider", "-q")
+    recorded = run(*pytest_run, "--snapshot-update")
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    again = run(*pytest_run)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "5 passed" in again.stdout  # four product cases and the signature case
+    assert "not collected as case files: .pre-commit-config.yaml" in again.stdout
+    _git(project, "init", "-q")
+    _git(project, "add", "-A")
+    _git(project, "commit", "-q", "-m", "cases, configs and recordings")
+
+    hook = run(*_hook_command(project))
+    assert hook.returncode == 0, hook.stdout + hook.stderr
+    assert "no unbumped change since HEAD in myconfigs (1 metric/language pairs checked)" in hook.stdout
+
+    # an unbumped lexicon edit: the hook (working tree against HEAD) refuses it ...
+    with (project / "myconfigs/en/spelling.tsv").open("a", encoding="utf-8") as lexicon:
+        lexicon.write("openshift\tocp\n")
+    refused = run(*_hook_command(project))
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    finding = ('metric changed without a version bump (stt_wer, en): bump the version of myconfigs/en.toml '
+               '(version = "1.0.0") and re-record with `pytest --asrbench checks/en --snapshot-update`')
+    assert finding in refused.stdout
+    assert "changed: lexicon en/spelling.merged.tsv (from myconfigs/en/spelling.tsv)" in refused.stdout
+    # ... and so does check-version in CI once it is committed, and the project's own cases
+    _git(project, "commit", "-q", "-am", "a product name without a bump")
+    ci = run("asrbench", "check-version", "--base", "HEAD~1")
+    assert ci.returncode == 1, ci.stdout + ci.stderr
+    assert finding in ci.stdout and "(from myconfigs/en/spelling.tsv)" in ci.stdout
+    cases = run(*pytest_run)
+    assert cases.returncode == 1 and "bump the version of myconfigs/en.toml" in cases.stdout
+
+    # the bump passes the check
+    config = project / "myconfigs/en.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('version = "1.0.0"', 'version = "1.1.0"'),
+                      encoding="utf-8")
+    _git(project, "commit", "-q", "-am", "bump")
+    bumped = run("asrbench", "check-version", "--base", "HEAD~2")
+    assert bumped.returncode == 0, bumped.stdout + bumped.stderr
+
+    # two transcript files: the corpus WER, its counts and the worst utterance aligned
+    scored = run("asrbench", "score", "-l", "de", "--references", "r.txt", "--hypotheses", "h.txt")
+    assert scored.returncode == 0, scored.stderr
+    lines = scored.stdout.splitlines()
+    assert lines[0].startswith("WER 16.67% over 3 utterance(s)  (stt_wer ")  # 2 errors over 12 words
+    assert lines[1] == "hits 11  substitutions 1  deletions 0  insertions 1  reference length 12 word(s)"
+    assert "3: WER 50.00% (1 S, 0 D, 0 I over 2 word(s))" in lines

@@ -10,7 +10,8 @@ any other:
 - every file of every folder is there, the first folder that has a path wins;
 - ``<lang>.toml`` with ``extends = "<tag>"`` is its parent (the same tag: the next folder
   that has it; another tag: that language's effective config) with the child's keys on top:
-  tables (``[spoken_symbols]``, ``[char_folds]`` ...) merge key by key, any other value
+  tables (``[char_folds]``, ``[options.<step>]``, ``[options.spoken_symbols.symbols]`` ...) merge key by
+  key at every depth, any other value
   (``steps``, ``version``, lists) is replaced; ``[lexicons]`` named by both merge their
   entries (the child's file adds rows and overrides keys), a new name is added;
 - a ``<lang>.toml`` no shipped folder has defines a new language.
@@ -125,6 +126,16 @@ def toml_text(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _merge_tables(parent: dict, child: dict) -> dict:
+    """``child`` over ``parent``, key by key at every depth: a table in both (``[options.x]``,
+    ``[options.spoken_symbols.symbols]``) merges again; any other value is the child's."""
+    merged = dict(parent)
+    for key, value in child.items():
+        both = isinstance(value, dict) and isinstance(parent.get(key), dict)
+        merged[key] = _merge_tables(parent[key], value) if both else value
+    return merged
+
+
 class _Layers:
     def __init__(self, folders: list[Path], out: Path):
         self.folders, self.out = folders, out
@@ -166,7 +177,7 @@ class _Layers:
             if key == "lexicons" and isinstance(value, dict):
                 merged[key] = self._lexicons(dict(parent.get("lexicons", {})), value, path, start)
             elif isinstance(value, dict) and isinstance(parent.get(key), dict):
-                merged[key] = {**parent[key], **value}
+                merged[key] = _merge_tables(parent[key], value)
             else:
                 merged[key] = value
         return merged
@@ -195,9 +206,6 @@ class _Layers:
         return parent
 
 
-_BUILT: dict[tuple[tuple[Path, ...], Path], Path] = {}
-
-
 def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
     """The effective configs folder of ``project_folders`` (searched first, in order) over
     ``shipped`` (see the module docstring); ``shipped`` itself when there are none.
@@ -207,11 +215,9 @@ def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:
     """
     if not project_folders:
         return shipped
-    key = (tuple(project_folders), shipped)
-    if key not in _BUILT:
-        _BUILT[key] = _build(list(project_folders), shipped)
-        _ORIGINS[_BUILT[key]] = (list(project_folders), shipped)
-    return _BUILT[key]
+    built = _build(list(project_folders), shipped)  # named by the inputs' content: an edit is a new folder
+    _ORIGINS[built] = (list(project_folders), shipped)
+    return built
 
 
 #: Effective folder -> (project folders, shipped folder) it was built from.
@@ -229,7 +235,12 @@ def origin_of(effective: Path, rel: str) -> Path | None:
     """
     if Path(effective) not in _ORIGINS:
         return None
-    project_folders, _ = _ORIGINS[Path(effective)]
+    return origin_in(_ORIGINS[Path(effective)][0], rel)
+
+
+def origin_in(project_folders: list[Path], rel: str) -> Path | None:
+    """The file of ``project_folders`` (searched in order) that the effective file ``rel``
+    comes from, by the rules of :func:`origin_of`; ``None`` when none of them has it."""
     if rel.endswith(".merged.tsv"):
         tag, name = rel[: -len(".merged.tsv")].split("/", 1)
         for folder in project_folders:

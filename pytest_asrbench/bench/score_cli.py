@@ -34,7 +34,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score", help="per-set corpus CER with S/D/I and 95%% cluster bootstrap intervals",
         description="Score hypotheses/<set>.jsonl ({id, text}) against refs/<set>.jsonl ({id, text, cluster}): "
-                    "both cleaned with th-bench-v1, spaces removed, corpus CER per set and overall, a 95%% "
+                    "both cleaned with th-bench-v1, spaces removed, corpus CER per set and overall, a 95% "
                     "cluster bootstrap interval, and with --compare the paired difference of a second system.")
     score.add_argument("--refs", required=True, type=Path, help="folder of <set>.jsonl references")
     score.add_argument("--hyps", required=True, type=Path, help="folder of <set>.jsonl hypotheses")

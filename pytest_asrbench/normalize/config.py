@@ -142,17 +142,21 @@ def _problem(err: dict) -> str:
     return f"{where}: {err['msg']}"
 
 
-def load_config(path: Path) -> LanguageConfig:
+def load_config(path: Path, shown: Path | str | None = None) -> LanguageConfig:
     """Read and validate one language config file (its shape; the step names, per-step tables
     and profiles are checked against the step registry by ``checks.check_config``).
+
+    ``shown`` is the file the messages name (default ``path``): for a project's config merged
+    over a shipped one, the project's own file, not the merged copy.
 
     Raises:
         ConfigError: the file is not valid TOML or does not match :class:`LanguageConfig`;
             the message names the file and each offending field (and where a moved key lives now).
     """
-    data = load_toml(path.read_bytes(), path)
+    shown = path if shown is None else shown
+    data = load_toml(path.read_bytes(), shown)
     try:
         return LanguageConfig.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(_problem(err) for err in exc.errors())
-        raise ConfigError(f"{path}: {problems}. See configs/README.md for every field.") from exc
+        raise ConfigError(f"{shown}: {problems}. See configs/README.md for every field.") from exc

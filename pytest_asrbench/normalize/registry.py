@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pytest_asrbench._shared.config_layers import layered_configs_dir
+from pytest_asrbench._shared.config_layers import layered_configs_dir, origin_of
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
 from pytest_asrbench.normalize.checks import check_config
@@ -25,10 +25,20 @@ def configs_dir() -> Path:
     """The folder holding ``<lang>.toml`` files: the project's folders (:func:`use_config_dirs`)
     layered over the wheel's copy, else the repository's. Found once per search path (it is
     asked for on every case: a lookup per call cost 11% of a 3,000-case run)."""
+    return layered_configs_dir(list(_PROJECT_CONFIG_DIRS), shipped_configs_dir())
+
+
+def shipped_configs_dir() -> Path:
+    """The package's own configs folder: the wheel's ``_configs``, else the repository's
+    ``configs/`` (no project folder layered over it).
+
+    Raises:
+        ConfigError: neither exists (a broken install).
+    """
     package = Path(__file__).resolve().parent.parent
     for candidate in (package / "_configs", package.parent / "configs"):
         if candidate.is_dir():
-            return layered_configs_dir(list(_PROJECT_CONFIG_DIRS), candidate)
+            return candidate
     raise ConfigError(f"no configs folder next to {package}; reinstall pytest-asrbench")
 
 
@@ -69,6 +79,22 @@ def resolve_language(language: str) -> str:
     return resolve_tag(language, known_languages())
 
 
+def shown_config_file(rel: str) -> Path:
+    """The file a message about the effective config file ``rel`` (``en.toml``,
+    ``en/spelling.tsv``, relative to :func:`configs_dir`) names: the project's own file it
+    comes from (``myconfigs/en.toml``, relative to the current folder when inside it; see
+    :func:`pytest_asrbench._shared.config_layers.origin_of`), else the shipped file itself.
+    Never the merged copy under the temporary folder, which the user cannot edit."""
+    effective = configs_dir()
+    origin = origin_of(effective, rel)
+    if origin is None:
+        return effective / rel
+    try:
+        return origin.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return origin
+
+
 @lru_cache(maxsize=None)
 def get_config(language: str) -> LanguageConfig:
     """The validated config of ``language`` (after regional fallback), read once.
@@ -79,11 +105,11 @@ def get_config(language: str) -> LanguageConfig:
             table is rejected by the step registry (:func:`~pytest_asrbench.normalize.checks.check_config`).
     """
     tag = resolve_language(language)
-    path = configs_dir() / f"{tag}.toml"
-    config = load_config(path)
+    shown = shown_config_file(f"{tag}.toml")
+    config = load_config(configs_dir() / f"{tag}.toml", shown)
     if config.language != tag:
-        raise ConfigError(f"{path}: language = {config.language!r} but the file is named {tag}.toml")
-    check_config(config, path)
+        raise ConfigError(f"{shown}: language = {config.language!r} but the file is named {tag}.toml")
+    check_config(config, shown)
     return config
 
 
@@ -91,7 +117,8 @@ def get_config(language: str) -> LanguageConfig:
 def get_lexicons(language: str) -> dict[str, dict[str, str]]:
     """Every lexicon named in the config of ``language``, loaded once."""
     config = get_config(language)
-    return {name: load_lexicon(configs_dir() / relative) for name, relative in config.lexicons.items()}
+    return {name: load_lexicon(configs_dir() / relative, shown_config_file(relative))
+            for name, relative in config.lexicons.items()}
 
 
 def get_normalizer(language: str, profile: str | None = None) -> Pipeline:
@@ -114,7 +141,7 @@ def _normalizer(tag: str, profile: str | None) -> Pipeline:
         return build_pipeline(tag, config.steps)
     if profile not in config.profiles:
         known = ", ".join(sorted(config.profiles)) or "none"
-        raise ConfigError(f"{configs_dir() / (tag + '.toml')}: no profile {profile!r}; "
+        raise ConfigError(f"{shown_config_file(tag + '.toml')}: no profile {profile!r}; "
                           f"its profiles: {known}. Define it as [profiles.{profile}] steps = [...]")
     return build_pipeline(tag, config.profiles[profile].steps)
 
@@ -133,7 +160,8 @@ def build_pipeline(language: str, names) -> Pipeline:
     for name in names:
         if name not in STEPS:
             raise ConfigError(
-                f"{configs_dir() / (language + '.toml')}: unknown step {name!r}; known steps: {', '.join(sorted(STEPS))}"
+                f"{shown_config_file(language + '.toml')}: unknown step {name!r}; known steps: "
+                f"{', '.join(sorted(STEPS))}"
             )
         steps.append(Step(name, STEPS[name].build(config, lexicons), name in IDEMPOTENT))
     return Pipeline(language, tuple(steps))

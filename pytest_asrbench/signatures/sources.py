@@ -73,7 +73,7 @@ class GitSource:
                 f"revision {rev!r} does not exist in the git repository at {top}: give a branch, tag or commit "
                 "that exists here (`git branch -a` lists branches; for a remote branch run `git fetch` first, "
                 f"e.g. `git fetch origin main` then {option} origin/main)") from None
-        listing = self._git("ls-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
+        listing = self._git("ls-tree", "--full-tree", "-r", "--name-only", "-z", rev, "--", self.prefix or ".")
         self.files: set[str] = set()
         self.dirs: set[str] = {""}
         self._cache: dict[str, bytes] = {}

@@ -1,0 +1,130 @@
+"""Transcript files read one way for ``asrbench score --references REF --hypotheses HYP``.
+
+Four formats, each a list of ``(id, text)`` utterances in file order:
+
+- ``plain``: one utterance per line; its id is its line number (``"1"``, ``"2"`` ...); an empty
+  line is an empty utterance;
+- ``kaldi``: ``<id> <text>`` (Kaldi's ``text`` file: the first whitespace-separated word is the
+  id, the rest the text, possibly empty);
+- ``trn``: ``<text> (<id>)`` (NIST sclite's ``trn``: the id in parentheses ends the line);
+- ``jsonl``: one JSON object per line with string ``id`` and ``text`` (other keys ignored), read
+  with the package's one JSONL reader (:mod:`pytest_asrbench._shared.jsonl`: no byte order
+  mark, each key once per object).
+
+Every file is UTF-8; ids are unique within a file. :func:`detect_format` picks a format from
+the two files' lines when ``--format`` does not name one, and says why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
+from pytest_asrbench.errors import InputError
+
+#: The formats :func:`read_utterances` reads, in the order ``--format`` lists them.
+FORMATS = ("plain", "kaldi", "trn", "jsonl")
+_TRN_LINE = re.compile(r"^(?P<text>.*?)\s*\((?P<id>[^()\s]+)\)\s*$")
+#: A Kaldi utterance id: a word holding a digit, ``_`` or ``-`` (``utt001``, ``spk1-0001``).
+_KALDI_ID = re.compile(r"^\S*[\d_\-]\S*$")
+
+
+class TranscriptFormatError(InputError):
+    """A transcript file cannot be read in its format (``file:line`` and what to fix)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """One utterance of a transcript file: its id, its text and its 1-based line."""
+
+    id: str
+    text: str
+    line: int
+
+
+def text_lines(data: bytes, name: str) -> list[str]:
+    """The lines of a transcript file's bytes (UTF-8, no byte order mark; a final newline ends
+    the last line, a ``\\r`` before it is dropped).
+
+    Raises:
+        TranscriptFormatError: a byte order mark, or bytes that are not UTF-8.
+    """
+    return [line.removesuffix("\r") for line in jsonl_lines(data, name, TranscriptFormatError)]
+
+
+def detect_format(*files: list[str]) -> tuple[str, str]:
+    """``(format, reason)`` for the line lists of the reference and hypothesis files.
+
+    ``jsonl`` when every non-empty line starts with ``{``; ``trn`` when every non-empty line
+    ends with ``(<id>)``; ``kaldi`` when every non-empty line's first word looks like an
+    utterance id (holds a digit, ``_`` or ``-``), those words are unique in each file and the
+    hypotheses' are among the references'; else ``plain``.
+    """
+    lines = [[line for line in file if line.strip()] for file in files]
+    every = [line for file in lines for line in file]
+    if every and all(line.lstrip().startswith("{") for line in every):
+        return "jsonl", "every line is a JSON object"
+    if every and all(_TRN_LINE.match(line) for line in every):
+        return "trn", "every line ends with (<id>)"
+    firsts = [[line.split()[0] for line in file] for file in lines]
+    if every and all(_KALDI_ID.match(word) for file in firsts for word in file) \
+            and all(len(set(file)) == len(file) for file in firsts) \
+            and (len(firsts) < 2 or set(firsts[1]) <= set(firsts[0])):
+        return "kaldi", "every line starts with a unique utterance id"
+    return "plain", "no line format matched: one utterance per line, numbered from 1"
+
+
+def read_utterances(lines: list[str], fmt: str, name: str) -> list[Utterance]:
+    """The utterances of a transcript file's ``lines`` in format ``fmt`` (one of :data:`FORMATS`).
+
+    Raises:
+        TranscriptFormatError: a line that does not fit the format (named ``name:line``), an
+            empty line in a format with ids, or a repeated id (both lines named).
+        ValueError: ``fmt`` is not one of :data:`FORMATS`.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown transcript format {fmt!r}; known: {', '.join(FORMATS)}")
+    if fmt == "plain":
+        return [Utterance(str(number), line, number) for number, line in enumerate(lines, start=1)]
+    found: list[Utterance] = []
+    first: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        where = f"{name}:{number}"
+        if not line.strip():
+            raise TranscriptFormatError(f"{where}: an empty line; every {fmt} line is one utterance with its id "
+                                        "(remove the line, or give the file as --format plain)")
+        ident, text = _parse(line, fmt, where)
+        if ident in first:
+            raise TranscriptFormatError(f"{where}: id {ident!r} repeats line {first[ident]}; ids must be unique "
+                                        "in a file")
+        first[ident] = number
+        found.append(Utterance(ident, text, number))
+    return found
+
+
+def _parse(line: str, fmt: str, where: str) -> tuple[str, str]:
+    if fmt == "kaldi":
+        parts = line.split(None, 1)
+        return parts[0], parts[1].strip() if len(parts) > 1 else ""
+    if fmt == "trn":
+        match = _TRN_LINE.match(line)
+        if match is None:
+            raise TranscriptFormatError(f"{where}: not a trn line `<text> (<id>)`: {line[:60]!r}")
+        return match["id"], match["text"].strip()
+    try:
+        value = loads_unique(line)
+    except RepeatedKeyError as exc:
+        raise TranscriptFormatError(f"{where}: the key {exc.key!r} appears twice in this line; keep one") from None
+    except ValueError as exc:
+        raise TranscriptFormatError(f"{where}: not JSON ({exc}); each jsonl line is one object "
+                                    "{\"id\": ..., \"text\": ...}") from None
+    if not isinstance(value, dict):
+        raise TranscriptFormatError(f"{where}: a {type(value).__name__}, not a JSON object with id and text")
+    for key in ("id", "text"):
+        if not isinstance(value.get(key), str):
+            raise TranscriptFormatError(f"{where}: {key} must be a string (each jsonl line needs id and text), "
+                                        f"got {value.get(key)!r}")
+    if not value["id"].strip():
+        raise TranscriptFormatError(f"{where}: empty id")
+    return value["id"], value["text"]

@@ -1,0 +1,145 @@
+"""``asrbench score --references REF --hypotheses HYP``: transcript files scored as a corpus."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.cli import main
+from pytest_asrbench.filescore.formats import TranscriptFormatError, detect_format, read_utterances, text_lines
+
+
+def files(tmp_path: Path, ref: str, hyp: str, suffix: str = ".txt") -> tuple[str, str]:
+    (tmp_path / f"r{suffix}").write_text(ref, encoding="utf-8")
+    (tmp_path / f"h{suffix}").write_text(hyp, encoding="utf-8")
+    return str(tmp_path / f"r{suffix}"), str(tmp_path / f"h{suffix}")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# the same three utterances in every format: 1 substitution and 1 deletion over 9 words
+REFS = {"a1": "the cat sat", "a2": "on the mat", "a3": "it was warm"}
+HYPS = {"a1": "the bat sat", "a2": "on the mat", "a3": "it warm"}
+WRITERS = {
+    "plain": lambda texts: "".join(f"{text}\n" for text in texts.values()),
+    "kaldi": lambda texts: "".join(f"{ident} {text}\n" for ident, text in texts.items()),
+    "trn": lambda texts: "".join(f"{text} ({ident})\n" for ident, text in texts.items()),
+    "jsonl": lambda texts: "".join(json.dumps({"id": ident, "text": text}) + "\n" for ident, text in texts.items()),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(WRITERS))
+def test_every_format_is_detected_and_gives_the_corpus_rate(tmp_path, capsys, fmt):
+    ref, hyp = files(tmp_path, WRITERS[fmt](REFS), WRITERS[fmt](HYPS))
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("WER 22.22% over 3 utterance(s)  (stt_wer ")
+    assert lines[1] == "hits 7  substitutions 1  deletions 1  insertions 0  reference length 9 word(s)"
+    assert lines[2].startswith(f"format: {fmt} (")
+    ident = "1" if fmt == "plain" else "a1"
+    assert f"{ident}: WER 33.33% (1 S, 0 D, 0 I over 3 word(s))" in lines
+    assert "  normalized reference:  the cat sat" in lines and "  normalized hypothesis: the bat sat" in lines
+
+
+def test_a_named_format_wins_over_detection(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "u-1 the cat\n", "u-1 the cat\n")
+    code, out, _ = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp, "--format", "plain")
+    assert code == 0 and "reference length 3 word(s)" in out and "format: plain (named by --format)" in out
+
+
+def test_plain_text_whose_lines_start_alike_is_not_taken_for_kaldi():
+    assert detect_format(["the cat sat", "the dog ran"], ["the bat sat", "the dog ran"])[0] == "plain"
+    assert detect_format(["utt1 the cat", "utt2 a dog"], ["utt2 a dog"])[0] == "kaldi"
+
+
+def test_a_missing_hypothesis_is_all_deletions_and_listed(tmp_path, capsys):
+    ref, hyp = files(tmp_path, WRITERS["kaldi"](REFS), "a1 the cat sat\na2 on the mat\n")
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 0
+    assert "1 reference id(s) without a hypothesis, scored as deletions: a3" in err
+    assert "deletions 3" in out and "a3: WER 100.00% (0 S, 3 D, 0 I over 3 word(s))  [no hypothesis" in out
+
+
+def test_an_extra_hypothesis_is_an_error_unless_allowed(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "a1 the cat\n", "a1 the cat\nzz9 more\n", ".ark")
+    code, _, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp, "--format", "kaldi")
+    assert code == 2 and "1 hypothesis id(s) have no reference: zz9" in err and "--allow-extra" in err
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp, "--format", "kaldi",
+                         "--allow-extra")
+    assert code == 0 and "WER 0.00%" in out and "1 hypothesis id(s) without a reference, skipped: zz9" in err
+
+
+def test_a_plain_hypothesis_file_with_fewer_lines_lists_the_missing_line_numbers(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "one two\nthree four\n", "one two\n")
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 0 and "scored as deletions: 2" in err and "WER 50.00%" in out
+
+
+def test_standard_input_is_read_for_a_dash(tmp_path, capsys, monkeypatch):
+    ref, _ = files(tmp_path, "the cat sat\n", "")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("the bat sat\n".encode())))
+    code, out, _ = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", "-", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["rate"] == pytest.approx(1 / 3) and data["hypotheses"] == "<stdin>"
+    assert data["pairs"][0]["id"] == "1" and data["format"] == "plain" and data["missing"] == []
+
+
+def test_json_gives_each_pair_its_id_and_the_lists(tmp_path, capsys):
+    ref, hyp = files(tmp_path, WRITERS["jsonl"](REFS), WRITERS["jsonl"]({"a1": "the cat sat"}))
+    code, out, _ = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp, "--json")
+    data = json.loads(out)
+    assert code == 0 and [pair["id"] for pair in data["pairs"]] == ["a1", "a2", "a3"]
+    assert data["missing"] == ["a2", "a3"] and data["extra"] == [] and data["utterances"] == 3
+    assert data["deletions"] == 6 and data["reference_length"] == 9
+
+
+def test_a_character_language_says_cer(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "สวัสดีครับ\n", "สวัสดีคะ\n")
+    code, out, _ = run(capsys, "score", "-l", "th", "--references", ref, "--hypotheses", hyp)
+    assert code == 0 and out.startswith("CER ") and "character(s)" in out
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--references", "r.txt", "--hypotheses", "-", "a", "b"], "either two texts"),
+    (["--references", "-", "--hypotheses", "-"], "only one of --references and --hypotheses can be -"),
+    (["--references", "r.txt"], "give both --references REF and --hypotheses HYP"),
+    (["--references", "nowhere.txt", "--hypotheses", "h.txt"], "--references nowhere.txt: no such file"),
+    (["a"], "give a reference and a hypothesis text"),
+])
+def test_usage_errors_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    files(tmp_path, "a\n", "a\n")
+    code, _, err = run(capsys, "score", "-l", "en", *argv)
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_bad_lines_name_the_file_and_line():
+    with pytest.raises(TranscriptFormatError, match=r"^h.ark:2: id 'u1' repeats line 1"):
+        read_utterances(["u1 a", "u1 b"], "kaldi", "h.ark")
+    with pytest.raises(TranscriptFormatError, match=r"^r.trn:1: not a trn line"):
+        read_utterances(["no id here"], "trn", "r.trn")
+    with pytest.raises(TranscriptFormatError, match=r"^r.jsonl:1: the key 'id' appears twice"):
+        read_utterances(['{"id": "a", "id": "b", "text": "x"}'], "jsonl", "r.jsonl")
+    with pytest.raises(TranscriptFormatError, match=r"^r.ark:2: an empty line"):
+        read_utterances(["u1 a", ""], "kaldi", "r.ark")
+    with pytest.raises(TranscriptFormatError, match=r"byte order mark"):
+        text_lines("\ufeffa\n".encode(), "r.txt")
+
+
+def test_plain_keeps_empty_lines_as_empty_utterances_and_drops_carriage_returns():
+    lines = text_lines(b"a b\r\n\r\nc\r\n", "r.txt")
+    assert [(u.id, u.text) for u in read_utterances(lines, "plain", "r.txt")] == [("1", "a b"), ("2", ""), ("3", "c")]
+
+
+def test_two_texts_label_the_normalized_forms(capsys):
+    code, out, _ = run(capsys, "score", "-l", "en", "The cat.", "the bat")
+    assert code == 0
+    assert "normalized reference:  the cat" in out.splitlines() and "normalized hypothesis: the bat" in out.splitlines()
