@@ -15,4 +15,4 @@ LANGUAGE = "zh"
 #: signatures of every config listing one of its steps): OpenCC converts between scripts.
 LIBRARIES: tuple[str, ...] = ("opencc",)
 
-from pytest_asrbench.normalize.languages.zh import eval_v1, script  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.zh import eval_v1, numbers, script, width  # noqa: E402,F401

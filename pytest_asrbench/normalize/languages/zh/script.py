@@ -22,9 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
 
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConverterUnavailableError
+from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.registry import step
 
 #: The OpenCC configuration of each target script in zh-eval-v1.
@@ -80,3 +84,37 @@ def zh_eval_v1_to_traditional(config, lexicons):
     Raises (when the profile is built): ScriptConverterError (see :func:`converter`).
     """
     return converter(V1_CONFIGS["traditional"])
+
+
+class ScriptFoldOptions(StepOptions):
+    """``[options.zh_script]``: which script the reviewer normalizer writes both texts in."""
+
+    fold: Literal["simplified", "traditional", "keep"] = Field(
+        "simplified",
+        description="'simplified' (OpenCC tw2s: 謝謝 = 谢谢), 'traditional' (OpenCC s2tw) or 'keep' "
+                    "(no conversion: teams whose references must keep the two scripts apart).")
+
+
+@step("zh_script", language="zh", options=ScriptFoldOptions)
+def zh_script(config, lexicons, options: ScriptFoldOptions):
+    """The reviewer normalizer's script folding: Traditional and Simplified forms of the same
+    text compare equal (``謝謝你們`` = ``谢谢你们``), through the OpenCC configuration of
+    zh-eval-v1's script view for the chosen script (``tw2s`` or ``s2tw``: character variants
+    only, never Taiwan vocabulary such as 軟體/软件). ``fold = "keep"`` turns it off, for a
+    project that must count a script mismatch as an error (a project config layer sets
+    ``[options.zh_script] fold = "keep"``, configs/README.md). zh-eval-v1 is untouched: its
+    ``cer_raw``, ``cer_punct`` and ``cer_normalized`` views still count script mismatches.
+
+    Raises (when the pipeline is built): ScriptConverterError (see :func:`converter`).
+    """
+    if options.fold == "keep":
+        return lambda text: text
+    convert = converter(V1_CONFIGS[options.fold])
+
+    def run(text: str) -> str:
+        if text.isascii():
+            return text  # nothing OpenCC could change
+        out = convert(text)
+        return text if out == text else out
+
+    return run
