@@ -64,12 +64,13 @@ _C = CHINESE_NUMERAL_CHARS + "0-9"
 _D = "零〇一二三四五六七八九0-9"  # digits after a decimal point
 #: A number as spoken or written: a numeral, an optional decimal part and an optional large
 #: unit after the decimal part (三点五万, 3.5万).
-_NUM = rf"(?:[{_C}]+(?:(?:[点點]|\.(?=[0-9]))[{_D}]+[万萬亿億]?)?)"
-_INT = rf"(?:[{_C}]+)"
+_NUM = rf"(?:[{_C}]++(?:(?:[点點]|\.(?=[0-9]))[{_D}]++[万萬亿億]?)?)"
+_INT = rf"(?:[{_C}]++)"
 _POINT = "[点點]"
 _MINOR = rf"[{_D}两兩]"
+#: Replacements kept per step before the cache starts over.
+_CACHE_SIZE = 50_000
 _QUARTERS = {"半": "30", "一刻": "15", "三刻": "45"}
-_HAS_NUMBER = re.compile(rf"[{CHINESE_NUMERAL_CHARS}¥￥]|[0-9]")
 
 
 def _fraction_digits(text: str) -> str | None:
@@ -171,14 +172,30 @@ def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
 
 
 def _alternation(words) -> str:
-    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    """A regex matching any of ``words``, longest first, written as a trie (one branch per
+    first character), so a failed lookup costs one character test, not one per word."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:
+        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and "" not in node else "(?:" + "|".join(branches) + ")"
+        return body + "?" if "" in node else body
+
+    return render(trie)
 
 
 @lru_cache(maxsize=8)
 def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str, ...]):
     counter = _alternation(counters)
     kept_words = _alternation(kept)
-    pattern = "|".join(part for part in (
+    alternatives = [part for part in (
         rf"(?P<kept>(?:{kept_words})(?![{_C}]))" if kept else "",
         rf"(?P<pct>百分之|千分之)(?P<pn>{_NUM})",
         rf"(?P<fd>{_INT})分之(?P<fn>{_NUM})",
@@ -195,9 +212,19 @@ def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str,
         rf"(?<=上午|下午|早上|晚上|凌晨|中午|傍晚|半夜|夜里|今天|明天|昨天)(?P<dayhour>{_INT})(?={_POINT}(?![{_D}儿兒]))",
         rf"(?P<nhour>{_INT})(?={_POINT}(?![{_D}儿兒点點]))",
         rf"(?P<bare>{_NUM})",
-    ) if part)
+    ) if part]
+    # Each alternative in a group of its own, so ``match.lastgroup`` names the alternative
+    # that matched (the replacement is cached per alternative and matched text).
+    pattern = "|".join(f"(?P<alternative{index}>{part})" for index, part in enumerate(alternatives))
     unit_pattern = re.compile(rf"(?<=[0-9]) *(?P<unit>{_alternation(units)})(?![a-z])") if units else None
-    return re.compile(pattern), unit_pattern
+    # Where a match can start: a numeral, ¥, 第, or the first character of a kept word. The
+    # step tries the pattern at these positions only (re.sub would try every position).
+    starts = set(CHINESE_NUMERAL_CHARS) | set("¥￥第") | {word[0] for word in kept}
+    # Digits written as digits start a match only before a character that makes them part of
+    # a Chinese number form (3点半, 5块钱, 3千, 3.5万); elsewhere they are already the normal form.
+    trigger = re.compile("[" + "".join(re.escape(char) for char in sorted(starts)) + "]"
+                         "|[0-9][0-9.]*+(?=[点點块塊元万萬亿億千百十分毛角到至~])")
+    return re.compile(pattern), unit_pattern, trigger
 
 
 def _replace(match: re.Match, units: dict[str, str]) -> str:
@@ -270,12 +297,30 @@ def zh_numbers(config, lexicons):
     counters = require_lexicon(lexicons, "counters", "zh_numbers")
     kept = require_lexicon(lexicons, "not_numbers", "zh_numbers")
     units = dict(require_lexicon(lexicons, "units", "zh_numbers"))
-    pattern, unit_pattern = _compile(tuple(counters), tuple(kept), tuple(units))
+    pattern, unit_pattern, trigger = _compile(tuple(counters), tuple(kept), tuple(units))
+    # (alternative, matched text) -> replacement: the same number forms recur across texts.
+    cache: dict[tuple[str, str], str] = {}
 
     def run(text: str) -> str:
-        if not _HAS_NUMBER.search(text):
-            return text
-        out = pattern.sub(lambda match: _replace(match, units), text)
+        start = trigger.search(text)
+        pieces, done = [], 0
+        while start is not None:
+            match = pattern.match(text, start.start())
+            if match is None:
+                start = trigger.search(text, start.start() + 1)
+                continue
+            key = (match.lastgroup, match.group())
+            replacement = cache.get(key)
+            if replacement is None:
+                if len(cache) >= _CACHE_SIZE:
+                    cache.clear()
+                replacement = cache[key] = _replace(match, units)
+            pieces.append(text[done:match.start()])
+            pieces.append(replacement)
+            done = match.end()
+            start = trigger.search(text, done)
+        pieces.append(text[done:])
+        out = "".join(pieces)
         if unit_pattern is not None:
             out = unit_pattern.sub(lambda match: units[match.group("unit")], out)
         return text if out == text else out
