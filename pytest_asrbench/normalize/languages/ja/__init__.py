@@ -27,4 +27,4 @@ LANGUAGE = "ja"
 #: the Unicode database of ``unicodedata`` (already in every signature).
 LIBRARIES: tuple[str, ...] = ()
 
-from pytest_asrbench.normalize.languages.ja import codes, numbers, script, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.ja import amounts, codes, numbers, script, words  # noqa: E402,F401
