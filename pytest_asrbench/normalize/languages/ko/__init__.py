@@ -19,4 +19,4 @@ LANGUAGE = "ko"
 #: Distributions whose output feeds this package's steps; none: plain Python and the tables.
 LIBRARIES: tuple[str, ...] = ()
 
-from pytest_asrbench.normalize.languages.ko import numbers, numerals, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.ko import amounts, numbers, numerals, words  # noqa: E402,F401
