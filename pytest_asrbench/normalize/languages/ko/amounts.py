@@ -70,7 +70,7 @@ def korean_spoken_amounts(config, lexicons):
         rf"(?<!\S)(?P<whole>{_SINO_WORD}|[영공]) ?점 ?(?P<fraction>{_DIGIT_WORD}|[0-9]+)(?=(?:{particles})?(?!\S))"
         rf"|(?<!\S)(?P<denominator>{_SINO_WORD}) ?분의 ?(?P<numerator>{_SINO_WORD})(?!\S)"
         rf"|(?<!\S)(?P<bare>[일이삼사오육칠팔구십백천만억]{{3,}})(?!\S)")
-    trigger = re.compile("점|분의|[십백천만억]")
+    trigger = re.compile("점 ?[영공일이삼사오육칠팔구0-9]|분의|[일이삼사오육칠팔구십백천만억]{3}")
 
     def replace(match: re.Match) -> str:
         whole = match.group(0)
