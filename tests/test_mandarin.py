@@ -91,3 +91,54 @@ def test_the_raw_view_still_counts_a_script_mismatch():
     details = score("谢谢你们", "謝謝你們", "zh").details
     assert details["cer_raw"]["rate"] == 0.75
     assert score("谢谢你们", "謝謝你們", "zh").rate == 0.0
+
+
+def _opencc_cases():
+    """Seeded random strings over Han of both scripts and the zh case texts."""
+    import random
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_frozen_profiles import random_texts
+
+    rng = random.Random(7)
+    han = [chr(code) for code in range(0x4E00, 0x9FFF)]
+    texts = ["".join(rng.choice(han) for _ in range(rng.randrange(1, 12))) for _ in range(5_000)]
+    return texts + random_texts(count=5_000)
+
+
+@pytest.mark.parametrize("configuration", ["tw2s", "s2tw"])
+def test_a_text_without_an_opencc_key_is_one_opencc_leaves_as_it_is(configuration):
+    from pytest_asrbench.normalize.languages.zh.script import converter, trigger_pattern
+    from pytest_asrbench.normalize.registry import get_lexicons
+
+    convert = converter(configuration)
+    can_change = trigger_pattern(get_lexicons("zh")[f"opencc_{configuration}"])
+    skipped = 0
+    for text in _opencc_cases():
+        if not can_change(text):
+            skipped += 1
+            assert convert(text) == text, repr(text)
+    assert skipped > 1000
+
+
+@pytest.mark.parametrize("configuration", ["tw2s", "s2tw"])
+def test_every_character_opencc_converts_alone_is_in_its_key_table(configuration):
+    from pytest_asrbench.normalize.languages.zh.script import converter, trigger_pattern
+    from pytest_asrbench.normalize.registry import get_lexicons
+
+    convert = converter(configuration)
+    can_change = trigger_pattern(get_lexicons("zh")[f"opencc_{configuration}"])
+    chars = [chr(code) for start, end in ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF)) for code in range(start, end + 1)]
+    converted = convert("\n".join(chars)).split("\n")
+    missing = [char for char, out in zip(chars, converted) if out != char and not can_change(char)]
+    assert missing == []
+
+
+def test_a_malformed_opencc_key_table_row_is_refused_with_the_fix():
+    from pytest_asrbench.errors import ConfigError
+    from pytest_asrbench.normalize.languages.zh.script import trigger_pattern
+
+    with pytest.raises(ConfigError, match="scripts/opencc_key_chars.py"):
+        trigger_pattern({"U+4E00": "char"})
