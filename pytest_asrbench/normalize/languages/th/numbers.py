@@ -203,3 +203,22 @@ def thai_numbers(config, lexicons):
         return converter.convert(text) if has_numeral.search(text) else text
 
     return run
+
+
+_PERCENT = re.compile(r"(?:ร้อยละ *(?P<before>\d+(?:\.\d+)?)|(?P<after>\d+(?:\.\d+)?) *(?:เปอร์เซ็นต์|เปอร์เซนต์|%))")
+
+
+@step("thai_percent", language="th", idempotent=True)
+def thai_percent(config, lexicons):
+    """Percentages in one form: ``ร้อยละ 15`` = ``15 เปอร์เซ็นต์`` = ``15%`` (the Royal Institute
+    writes ร้อยละ, speech and chat say เปอร์เซ็นต์, print writes %). Runs after
+    ``thai_numbers`` (the number is digits by then: ร้อยละสิบห้า is ร้อยละ15), before
+    ``remove_spaces``; the ``punctuation`` options keep ``%``."""
+
+    def run(text: str) -> str:
+        if "ร้อยละ" not in text and "เปอร์เซ" not in text and "%" not in text:
+            return text
+        out = _PERCENT.sub(lambda match: (match.group("before") or match.group("after")) + "%", text)
+        return text if out == text else out
+
+    return run
