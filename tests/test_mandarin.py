@@ -142,3 +142,11 @@ def test_a_malformed_opencc_key_table_row_is_refused_with_the_fix():
 
     with pytest.raises(ConfigError, match="scripts/opencc_key_chars.py"):
         trigger_pattern({"U+4E00": "char"})
+
+
+def test_the_width_shortcut_covers_every_code_point_of_the_width_table():
+    from pytest_asrbench.normalize.languages.zh import width
+    from pytest_asrbench.normalize.languages.zh.eval_v1 import WIDTH_FOLDS
+
+    assert all(width._WIDE.fullmatch(chr(code)) for code in WIDTH_FOLDS)
+    assert normalize_text("我用ＡＰＰ，付了￥５。", "zh") == "我用app付了5元"

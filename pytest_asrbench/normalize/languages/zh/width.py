@@ -9,8 +9,13 @@ so ``５公里`` is read like ``5公里``.
 
 from __future__ import annotations
 
+import re
+
 from pytest_asrbench.normalize.languages.zh.eval_v1 import fold_width
 from pytest_asrbench.normalize.steps.registry import step
+
+#: Every code point of the width table (U+3000, U+FF01..U+FF5E, U+FFE0..U+FFE6).
+_WIDE = re.compile("[\u3000\uff01-\uff5e\uffe0-\uffe6]")
 
 
 @step("zh_width", language="zh", idempotent=True)
@@ -18,9 +23,8 @@ def zh_width(config, lexicons):
     """Full-width to half-width by zh-eval-v1's width table (:func:`~.eval_v1.fold_width`)."""
 
     def run(text: str) -> str:
-        if text.isascii():
-            return text
-        out = fold_width(text)
-        return text if out == text else out
+        if not _WIDE.search(text):
+            return text  # no code point of the table
+        return fold_width(text)
 
     return run
