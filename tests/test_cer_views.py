@@ -129,13 +129,28 @@ def no_opencc(monkeypatch):
     clear()
 
 
-def test_without_the_converter_the_script_view_is_null_never_a_copy(no_opencc):
+@pytest.fixture
+def scripts_kept(tmp_path):
+    """A project config layer whose zh reviewer normalizer keeps the scripts apart."""
+    (tmp_path / "zh.toml").write_text(
+        'extends = "zh"\nversion = "9.0.0"\n[options.zh_script]\nfold = "keep"\n', encoding="utf-8")
+    registry.use_config_dirs([tmp_path])
+    yield
+    registry.use_config_dirs([])
+
+
+def test_without_the_converter_the_script_view_is_null_never_a_copy(scripts_kept, no_opencc):
     details = score("我们去吃饭吧", "我們去吃飯吧", "zh").details
     assert details["cer_script_normalized"] is None
     assert details["cer_normalized"]["rate"] == 2 / 6
     conversion = details["script_conversion"]
     assert conversion["ran"] is False and conversion["scripts"] == {}
     assert "pip install 'opencc==1.4.2'" in conversion["reason"]
+
+
+def test_without_the_converter_the_script_folding_reviewer_normalizer_says_how_to_install_it(no_opencc):
+    with pytest.raises(script.ScriptConverterError, match=r"pip install 'opencc==1\.4\.2'"):
+        score("我们去吃饭吧", "我們去吃飯吧", "zh")
 
 
 def test_a_conversion_that_does_not_load_says_how_to_fix_it():

@@ -2,7 +2,8 @@
 
 Same skeleton as every language package: ``script.py`` (width folds), ``codes.py``
 (codes spelled in katakana letter names and kana or kanji digits), ``numbers.py`` (kanji
-numerals in a numeric context), ``words.py`` (fillers at the start of a word, spelling
+numerals in a numeric context), ``amounts.py`` (decimals, fractions, percentages, yen,
+clock times, units), ``words.py`` (fillers at the start of a word, spelling
 variants, product names in katakana). Every step is registered with ``language="ja"``;
 the data are TSV files in ``configs/ja/`` and the rules, with their sources and the
 ambiguous readings decided, are in ``docs/japanese.md``.
@@ -27,4 +28,4 @@ LANGUAGE = "ja"
 #: the Unicode database of ``unicodedata`` (already in every signature).
 LIBRARIES: tuple[str, ...] = ()
 
-from pytest_asrbench.normalize.languages.ja import codes, numbers, script, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.ja import amounts, codes, numbers, script, words  # noqa: E402,F401

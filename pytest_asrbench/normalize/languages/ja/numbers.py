@@ -113,11 +113,23 @@ def ja_numbers(config, lexicons):
     # remove_spaces deletes them later, and the result must not change on a second pass.
     numeral = (rf"(?P<prefix>第)?(?P<numeral>[{_NUMERAL_CHARS}](?:[{_NUMERAL_CHARS}]| (?=[{_NUMERAL_CHARS}]))*)"
                rf"(?(prefix)|(?= *(?:{counter})))")
-    pattern = re.compile((f"(?P<kept>{kept})|" if kept else "") + numeral)
+    # A numeral of two or more kanji with a unit (三千四百, 二十五) is a number without a
+    # counter too; a lone kanji (一, 十) or digits only (二三) are not.
+    units = "".join(SMALL_UNITS) + "".join(LARGE_UNITS)
+    kanji = "".join(DIGITS) + units
+    # Not next to a code letter, a digit or another numeral, even across the spaces that
+    # remove_spaces deletes: the digits would join a spelled code or another number there.
+    near = rf"[0-9a-z.\u30a0-\u30ff{kanji}]"
+    bare = (rf"|(?<!{near})(?<!{near} )(?P<bare>(?=[0-9{kanji}]*[{units}])[0-9{kanji}]{{2,}})"
+            rf"(?! *{near})")
+    pattern = re.compile((f"(?P<kept>{kept})|" if kept else "") + numeral + bare)
 
     def replace(match: re.Match) -> str:
         if match.group("kept") if kept else False:
             return match.group(0)
+        if match.group("bare"):
+            value = numeral_value(match.group("bare"))
+            return match.group(0) if value is None else str(value)
         text = match.group("numeral").replace(" ", "")
         if text.isascii() or _is_range(text) or _mixed_digit_string(text):
             return match.group(0)

@@ -1,7 +1,8 @@
 """Korean (``ko``): the rules of ``configs/ko.toml`` that cannot be data.
 
 Same skeleton as every language package: ``numbers.py`` (the ``korean_numbers`` step:
-where a numeral is a number), ``words.py`` (how a word ends: particle chains), plus
+where a numeral is a number), ``amounts.py`` (decimals, fractions, percentages, clock
+times, units around it), ``words.py`` (how a word ends: particle chains), plus
 ``numerals.py`` (the value of a Sino-Korean, native or spoken-digit numeral word, no context). Fillers are the generic ``fillers`` step over the
 config's list. Every step is registered with ``language="ko"``; data files (counters,
 particles, ordinary words that look like numbers, irregular months) stay in ``configs/ko/``.
@@ -19,4 +20,4 @@ LANGUAGE = "ko"
 #: Distributions whose output feeds this package's steps; none: plain Python and the tables.
 LIBRARIES: tuple[str, ...] = ()
 
-from pytest_asrbench.normalize.languages.ko import numbers, numerals, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.ko import amounts, numbers, numerals, words  # noqa: E402,F401

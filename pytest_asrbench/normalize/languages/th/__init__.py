@@ -1,6 +1,6 @@
 """Thai (``th``): the rules of ``configs/th.toml`` that cannot be data.
 
-Same skeleton as every language package: ``numbers.py`` (Thai digits, number words),
+Same skeleton as every language package: ``numbers.py`` (Thai digits, number words, percentages),
 ``words.py`` (marks and vowels put right, mai yamok), plus ``bench.py``, the steps of the
 frozen benchmark cleaning profile ``bench_v1`` (th-bench-v1), and ``library.py``, the one
 place pythainlp is reached (imported inside functions only). Every step is registered with

@@ -8,6 +8,7 @@ Thai metric signatures (``LIBRARIES`` in this package's ``__init__``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -84,3 +85,43 @@ def thaiword_to_num() -> Callable[[str], int]:
     from pythainlp.util import thaiword_to_num as to_num
 
     return to_num
+
+
+@lru_cache(maxsize=1)
+def _spaced_entries() -> re.Pattern[str]:
+    """Where a dictionary entry with a space in it (``เร็ว ๆ นี้``, a proverb, a name: 611 in
+    pythainlp 5.3.5's word list) may continue across a space: a space and then what follows
+    the first space of such an entry. A text with none is tokenized the same chunk by chunk."""
+    installed_version()
+    from pythainlp.corpus import thai_words
+
+    continuations = sorted({word.split(" ", 1)[1] for word in thai_words() if " " in word}, key=len, reverse=True)
+    return re.compile(" +(?:" + "|".join(re.escape(c) for c in continuations) + ")")
+
+
+_SPACE_RUNS = re.compile("( +)")
+_OTHER_WHITESPACE = re.compile(r"[^\S ]")
+
+
+@lru_cache(maxsize=65536)
+def _chunk_tokens(chunk: str) -> tuple[str, ...]:
+    return tuple(word_tokenize()(chunk))
+
+
+def tokenize_by_chunks(text: str) -> list[str]:
+    """pythainlp's tokens of ``text``, tokenized one space-free chunk at a time with the
+    chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
+    of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
+    breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole.
+    ``tests/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text."""
+    if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
+        return word_tokenize()(text)
+    tokens: list[str] = []
+    for piece in _SPACE_RUNS.split(text):
+        if not piece:
+            continue
+        if piece.isspace():
+            tokens.append(piece)
+        else:
+            tokens.extend(_chunk_tokens(piece))
+    return tokens

@@ -14,7 +14,9 @@ import re
 from decimal import Decimal
 
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.normalize.languages.th.library import thaiword_to_num, word_tokenize
+from functools import lru_cache
+
+from pytest_asrbench.normalize.languages.th.library import thaiword_to_num, tokenize_by_chunks
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
@@ -24,7 +26,8 @@ _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
 def thai_digits(config, lexicons):
     """Thai digits are ASCII digits (``๑๒๓`` = ``123``, ``๓.๑๔`` = ``3.14``); before
     ``digit_groups`` and ``punctuation``, so grouping and decimals are read as for ASCII."""
-    return lambda text: text.translate(_THAI_DIGITS)
+    has_digit = re.compile("[๐-๙]")
+    return lambda text: text.translate(_THAI_DIGITS) if has_digit.search(text) else text
 
 
 # --- the numeral grammar -------------------------------------------------------------------
@@ -51,6 +54,7 @@ POINT = "จุด"
 ROLES = ("unit", "marker", "name")
 
 
+@lru_cache(maxsize=65536)
 def numeral_value(word: str) -> int | None:
     """The value of a written Thai numeral (``"สามร้อยยี่สิบห้า"`` -> 325, ``"ศูนย์"`` -> 0),
     or ``None`` when ``word`` is not one (``"สองสาม"``, ``"ยี่"``, ``"เอ็ด"``)."""
@@ -82,18 +86,27 @@ class _Converter:
 
     def __init__(self, context: dict[str, str]):
         self.context = context
+        self.names = frozenset(word for word, role in context.items() if role == "name")
+        self.is_part = lru_cache(maxsize=65536)(self._is_part)
+
+    def _is_part(self, token: str) -> bool:
+        """A numeral morpheme run that is not a listed name (per token, cached)."""
+        return bool(_PART.fullmatch(token)) and self.role(token) != "name"
 
     def role(self, token: str | None) -> str | None:
         return self.context.get(token) if token is not None else None
 
     def convert(self, text: str) -> str:
-        tokens = word_tokenize()(text)
-        is_part = [bool(_PART.fullmatch(t)) and self.role(t) != "name" for t in tokens]
+        tokens = tokenize_by_chunks(text)
+        is_part = list(map(self.is_part, tokens))
+        if not any(is_part):
+            return text  # no numeral word (digits times a multiplier need one too)
         # A name that is also a numeral (ร้อยเอ็ด, the province) counts only inside a longer run.
-        for i, token in enumerate(tokens):
-            if self.role(token) == "name" and _PART.fullmatch(token) and (
-                    (i > 0 and is_part[i - 1]) or (i + 1 < len(tokens) and is_part[i + 1])):
-                is_part[i] = True
+        if not self.names.isdisjoint(tokens):
+            for i, token in enumerate(tokens):
+                if token in self.names and _PART.fullmatch(token) and (
+                        (i > 0 and is_part[i - 1]) or (i + 1 < len(tokens) and is_part[i + 1])):
+                    is_part[i] = True
         out: list[str] = []
         i = 0
         while i < len(tokens):
@@ -115,7 +128,7 @@ class _Converter:
     def _digits_times(self, tokens: list[str], i: int, is_part: list[bool]) -> tuple[str, int] | None:
         """``5 พัน`` / ``2.5ล้าน``: digits then a lone multiplier, as one integer and the index
         after the multiplier (else None)."""
-        if not _ASCII_NUMBER.fullmatch(tokens[i]):
+        if not tokens[i][:1].isdigit() or not _ASCII_NUMBER.fullmatch(tokens[i]):
             return None
         j = i + 1
         if j < len(tokens) and tokens[j].isspace():
@@ -188,5 +201,24 @@ def thai_numbers(config, lexicons):
 
     def run(text: str) -> str:
         return converter.convert(text) if has_numeral.search(text) else text
+
+    return run
+
+
+_PERCENT = re.compile(r"(?:ร้อยละ *(?P<before>\d+(?:\.\d+)?)|(?P<after>\d+(?:\.\d+)?) *(?:เปอร์เซ็นต์|เปอร์เซนต์|%))")
+
+
+@step("thai_percent", language="th", idempotent=True)
+def thai_percent(config, lexicons):
+    """Percentages in one form: ``ร้อยละ 15`` = ``15 เปอร์เซ็นต์`` = ``15%`` (the Royal Institute
+    writes ร้อยละ, speech and chat say เปอร์เซ็นต์, print writes %). Runs after
+    ``thai_numbers`` (the number is digits by then: ร้อยละสิบห้า is ร้อยละ15), before
+    ``remove_spaces``; the ``punctuation`` options keep ``%``."""
+
+    def run(text: str) -> str:
+        if "ร้อยละ" not in text and "เปอร์เซ" not in text and "%" not in text:
+            return text
+        out = _PERCENT.sub(lambda match: (match.group("before") or match.group("after")) + "%", text)
+        return text if out == text else out
 
     return run

@@ -25,10 +25,38 @@ def thai_marks(config, lexicons):
     made one. Well-formed text is unchanged. Runs after ``unicode_whitespace`` (it reads spaces)
     and before ``remove_spaces``."""
 
+    normalize = thai_normalize()
+
     def run(text: str) -> str:
-        return thai_normalize()(text)
+        if not might_change(text):
+            return text  # nothing pythainlp's normalize would change
+        return normalize(text)
 
     return run
+
+
+# Every condition under which pythainlp 5.3.5's ``normalize`` changes a text (its source,
+# ``pythainlp/util/normalize.py``, rule by rule): zero-width space or non-joiner; a newline,
+# two spaces, or whitespace at either end (remove_dup_spaces strips); a space before a
+# non-base character, or a non-base character first (remove_spaces_before_marks,
+# remove_dangling); เเ, a tone mark or thanthakhat before an above or below vowel, nikhahit
+# (then tone marks) before sara aa, a follow vowel before a tone mark, lakkhangyao
+# (reorder_vowels); a repeated vowel or sign, spaces between allowed, and two tone marks
+# (remove_repeat_vowels). A text matching none is returned as it is, without the call.
+_TONES = "่-๋"
+_ABOVE_BELOW = "ัิ-ืํ็ุู"
+_DANGLING = f"{_ABOVE_BELOW}{_TONES}ฺ์ํ๎"
+_NOREPEAT = "ะาำๅเ-ไัิ-ืํ็ฺุู์๎"
+_MIGHT_CHANGE = re.compile(
+    rf"[\u200b\u200c\n\u0e45]|  |^\s|\s$|^[{_DANGLING}]| [{_DANGLING}]|\u0e40\u0e40"
+    rf"|[{_TONES}\u0e4c][{_ABOVE_BELOW}]|\u0e4d[{_TONES}]*\u0e32|[\u0e30\u0e32\u0e33\u0e45][{_TONES}]"
+    rf"|([{_NOREPEAT}]) *\1|[{_TONES}]{{2}}")
+
+
+def might_change(text: str) -> bool:
+    """Whether pythainlp's ``normalize`` can change ``text`` (a superset test: ``False``
+    means it returns ``text`` unchanged; ``tests/test_thai_speed_paths.py`` checks it)."""
+    return _MIGHT_CHANGE.search(text) is not None
 
 
 def _expand_word(chunk: str) -> str:

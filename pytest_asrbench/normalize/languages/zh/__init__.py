@@ -1,12 +1,13 @@
 """Chinese (``zh``): the rules of ``configs/zh.toml`` that cannot be data.
 
-The skeleton of every language package, with the modules Chinese needs: ``eval_v1.py``, the
-steps of the frozen evaluation cleaning zh-eval-v1 (Unicode NFC, the explicit full-width to
-half-width table, Latin case folding, whitespace and punctuation removal), and ``script.py``,
-Simplified/Traditional conversion through OpenCC (the one place ``opencc`` is imported, inside
-functions only). There is no ``numbers.py``: the protocol keeps numerals as written (``2026``
-and ``二零二六`` stay different). Every step is registered with ``language="zh"``; the rules
-and the four CER views are in ``docs/mandarin.md``.
+Two normalizers read them. The frozen evaluation cleaning zh-eval-v1: ``eval_v1.py`` (Unicode
+NFC, the explicit full-width to half-width table, Latin case folding, whitespace and
+punctuation removal) and ``script.py``'s OpenCC steps for the script view; it keeps numerals
+as written (``2026`` and ``二零二六`` stay different). The reviewer normalizer (the config's
+default steps): ``width.py`` (the same width table), ``script.py``'s ``zh_script`` (Traditional
+and Simplified folded), ``numbers.py`` with the numeral grammar of ``numerals.py``
+(``三千四百`` = ``3400``, ``百分之十五`` = ``15%``). OpenCC is imported inside functions only.
+Every step is registered with ``language="zh"``; the rules are in ``docs/mandarin.md``.
 """
 
 #: The language tag every step of this package is registered under.
@@ -15,4 +16,4 @@ LANGUAGE = "zh"
 #: signatures of every config listing one of its steps): OpenCC converts between scripts.
 LIBRARIES: tuple[str, ...] = ("opencc",)
 
-from pytest_asrbench.normalize.languages.zh import eval_v1, script  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.zh import eval_v1, numbers, numerals, script, width  # noqa: E402,F401

@@ -21,11 +21,16 @@ forms (``s2hk``). Converters are built once per configuration.
 from __future__ import annotations
 
 from collections.abc import Callable
+import re
 from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
 
 from pytest_asrbench._shared.versions import installed_version
-from pytest_asrbench.errors import ConverterUnavailableError
-from pytest_asrbench.normalize.steps.registry import step
+from pytest_asrbench.errors import ConfigError, ConverterUnavailableError
+from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 #: The OpenCC configuration of each target script in zh-eval-v1.
 V1_CONFIGS: dict[str, str] = {"simplified": "tw2s", "traditional": "s2tw"}
@@ -80,3 +85,70 @@ def zh_eval_v1_to_traditional(config, lexicons):
     Raises (when the profile is built): ScriptConverterError (see :func:`converter`).
     """
     return converter(V1_CONFIGS["traditional"])
+
+
+class ScriptFoldOptions(StepOptions):
+    """``[options.zh_script]``: which script the reviewer normalizer writes both texts in."""
+
+    fold: Literal["simplified", "traditional", "keep"] = Field(
+        "simplified",
+        description="'simplified' (OpenCC tw2s: 謝謝 = 谢谢), 'traditional' (OpenCC s2tw) or 'keep' "
+                    "(no conversion: teams whose references must keep the two scripts apart).")
+
+
+@step("zh_script", language="zh", options=ScriptFoldOptions)
+def zh_script(config, lexicons, options: ScriptFoldOptions):
+    """The reviewer normalizer's script folding: Traditional and Simplified forms of the same
+    text compare equal (``謝謝你們`` = ``谢谢你们``), through the OpenCC configuration of
+    zh-eval-v1's script view for the chosen script (``tw2s`` or ``s2tw``: character variants
+    only, never Taiwan vocabulary such as 軟體/软件). OpenCC is called only for a text holding
+    one of its dictionary keys (lexicons ``opencc_tw2s`` and ``opencc_s2tw``, see
+    :func:`trigger_pattern`); any other text is returned as it is, which is what OpenCC would
+    return. ``fold = "keep"`` turns it off, for a
+    project that must count a script mismatch as an error (a project config layer sets
+    ``[options.zh_script] fold = "keep"``, configs/README.md). zh-eval-v1 is untouched: its
+    ``cer_raw``, ``cer_punct`` and ``cer_normalized`` views still count script mismatches.
+
+    Raises (when the pipeline is built): ScriptConverterError (see :func:`converter`).
+    """
+    if options.fold == "keep":
+        return lambda text: text
+    configuration = V1_CONFIGS[options.fold]
+    convert = converter(configuration)
+    can_change = trigger_pattern(require_lexicon(lexicons, f"opencc_{configuration}", "zh_script"))
+
+    def run(text: str) -> str:
+        if text.isascii() or not can_change(text):
+            return text  # no dictionary key of OpenCC's in it: OpenCC would return it as it is
+        out = convert(text)
+        return text if out == text else out
+
+    return run
+
+
+def trigger_pattern(table) -> Callable[[str], bool]:
+    """``can_change(text)``: whether an OpenCC configuration can change ``text``, from its table
+    ``configs/zh/opencc_<configuration>.tsv`` (``U+XXXX<TAB>character`` for a one-character
+    key, ``phrase<TAB>phrase`` for a longer key with none of those characters;
+    ``scripts/opencc_key_chars.py`` writes it from OpenCC's dictionaries). A set test and a
+    few substring tests: a regex class of 5,000 characters is slower than the conversion.
+
+    Raises:
+        ConfigError: a row is neither kind, or a character row is not ``U+`` and hex digits.
+    """
+    chars, phrases = set(), []
+    for key, kind in table.items():
+        if kind == "character" and re.fullmatch("U\\+[0-9A-F]{4,6}", key):
+            chars.add(chr(int(key[2:], 16)))
+        elif kind == "phrase":
+            phrases.append(key)
+        else:
+            raise ConfigError(f"OpenCC key table: {key!r} -> {kind!r}; write 'U+XXXX<TAB>character' or "
+                              "'<phrase><TAB>phrase' (scripts/opencc_key_chars.py writes the table)")
+    disjoint = frozenset(chars).isdisjoint
+    phrases = tuple(phrases)
+
+    def can_change(text: str) -> bool:
+        return not disjoint(text) or any(phrase in text for phrase in phrases)
+
+    return can_change

@@ -1,0 +1,328 @@
+"""Mandarin numbers in the reviewer normalizer: two renderings of one spoken number compare equal.
+
+Step ``zh_numbers`` (default steps of ``configs/zh.toml``; never in the frozen zh-eval-v1
+profiles, which keep numerals as written). It rewrites numbers said in Chinese numerals,
+and the written forms of the same speech, to one written form:
+
+================  ==========================================  ==================
+class             spoken / written                            normal form
+================  ==========================================  ==================
+cardinal          三千四百, 两万, 三千五, 1万2千, 3.5万           3400, 20000, 3500, 12000, 35000
+digit string      二零一九年, 幺三八, 一一〇                    2019年, 138, 110
+decimal           二点七, 零点五, 三点一四                      2.7, 0.5, 3.14
+percentage        百分之十五, 百分之三点五, 千分之五              15%, 3.5%, 5‰
+fraction          四分之三, 三又四分之一 (not read)              3/4
+date              二零一九年三月五日, 五号                       2019年3月5日, 5号
+time              三点十分, 三点半, 三点一刻, 三点三刻, 十点十分十秒  3:10, 3:30, 3:15, 3:45, 10:10:10
+money             五元, 五块钱, 三块五, 三元五角二分, 五毛钱, ¥5     5元, 5元, 3.5元, 3.52元, 0.5元, 5元
+measure           五公里, 5 km, 三点五公斤                       5公里, 5公里, 3.5公斤
+ordinal           第三, 第二十一                                第3, 第21
+range             三到五公里, 十至二十个                         3到5公里, 10至20个
+================  ==========================================  ==================
+
+When a numeral is a number (sources: Yip & Rimmington, *Chinese: A Comprehensive Grammar*,
+ch. 4; GB/T 15835-2011, *General rules for writing numerals in publications*):
+
+- a numeral with a unit (``十 百 千 万 亿``) of two or more characters, a digit string of
+  three or more digits (or two with ``零``: ``零八``), and a decimal are numbers anywhere;
+- a lone digit (``一``, ``三``, ``两``) or ``十`` is a number only in a numeric context: a
+  counter, measure word or unit after it (``configs/zh/counters.tsv``), ``第`` before it, or
+  inside a time, a price, a percentage, a fraction or a range. Elsewhere it is part of a word
+  and stays (``一定``, ``一些``, ``统一``, ``星期三``, ``十分`` "very");
+- two digits side by side without a unit are an approximate count and stay (``三四个``
+  "three or four", ``五六十``); so does a numeral that starts with ``百 千 万 亿``
+  (``万一``, ``千万``, ``百分百``);
+- words and idioms that the rules above would read as numbers are listed in
+  ``configs/zh/not_numbers.tsv`` and stay whole (``三七二十一``, ``一点儿``, ``一块儿``).
+
+Ambiguous forms stay (a case note says why): ``一点`` ("one o'clock" or "a little"),
+``三块`` without ``钱`` or a minor unit ("three yuan" or "three pieces": the count is written,
+``3块``, never ``3元``), ``五毛`` without ``钱``
+(also a name, 三毛), ``三角`` (also "triangle"), ``九八年`` (1998 or "nine or eight years").
+
+The output keeps ``%``, ``‰``, ``:`` and ``/`` between digits: ``configs/zh.toml`` keeps them
+in its ``punctuation`` options. Traditional forms (``萬 億 兩 點 塊 錢``) are read too, so
+the step works with or without script folding before it. The step is idempotent: digits and
+the normal forms above are never read again.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+
+from pytest_asrbench.normalize.languages.zh.numerals import (
+    CHINESE_NUMERAL_CHARS,
+    LARGE_UNITS,
+    digit_string,
+    numeral_value,
+)
+from pytest_asrbench.normalize.steps.registry import require_lexicon, step
+
+_C = CHINESE_NUMERAL_CHARS + "0-9"
+_D = "零〇一二三四五六七八九0-9"  # digits after a decimal point
+#: A number as spoken or written: a numeral, an optional decimal part and an optional large
+#: unit after the decimal part (三点五万, 3.5万).
+_NUM = rf"(?:[{_C}]++(?:(?:[点點]|\.(?=[0-9]))[{_D}]++[万萬亿億]?)?)"
+_INT = rf"(?:[{_C}]++)"
+_POINT = "[点點]"
+_MINOR = rf"[{_D}两兩]"
+#: Replacements kept per step before the cache starts over.
+_CACHE_SIZE = 50_000
+_QUARTERS = {"半": "30", "一刻": "15", "三刻": "45"}
+
+
+def _fraction_digits(text: str) -> str | None:
+    return digit_string(text) if text and not text.isascii() else (text or None)
+
+
+def _decimal_number(number: str) -> Decimal | None:
+    """The value of a number token (:data:`_NUM`) as a ``Decimal``, or ``None``."""
+    whole, *rest = re.split(r"[点點.]", number, maxsplit=1)
+    integer = _count(whole)
+    if integer is None:
+        return None
+    if not rest:
+        return Decimal(integer)
+    fraction, scale = rest[0], 1
+    if fraction and fraction[-1] in LARGE_UNITS:
+        fraction, scale = fraction[:-1], LARGE_UNITS[fraction[-1]]
+    digits = _fraction_digits(fraction)
+    if digits is None:
+        return None
+    return Decimal(f"{integer}.{digits}") * scale
+
+
+def _count(numeral: str) -> int | None:
+    """A numeral read as a count: digits, one Chinese digit, or a numeral with units."""
+    if numeral.isascii():
+        return int(numeral) if numeral.isdigit() else None
+    return numeral_value(numeral)
+
+
+def _plain(value: Decimal) -> str:
+    """``Decimal`` written without exponent or trailing zeros (``3.50`` -> ``3.5``)."""
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _number_text(number: str, *, in_context: bool) -> str | None:
+    """The digits of a number token, or ``None`` when it stays as written.
+
+    ``in_context``: a counter, ``第`` or another numeric frame surrounds it, so a lone digit
+    counts; without it only multi-character numerals, digit strings and decimals do."""
+    if number.isascii():
+        return None  # already digits: the written form is the normal form
+    if re.search(r"[点點.]", number):
+        value = _decimal_number(number)
+        return None if value is None else _plain(value)
+    strings = digit_string(number)
+    if strings is not None and len(number) > 1:
+        if len(number) >= 3 or any(char in "零〇" for char in number):
+            return strings
+        return None  # 三四: an approximate count
+    value = numeral_value(number)
+    if value is None:
+        return None
+    if len(number) == 1 and not in_context:
+        return None
+    return str(value)
+
+
+def _clock_part(part: str) -> int | None:
+    """Minutes or seconds: ``十`` -> 10, ``零五`` -> 5, ``三零`` -> 30, ``05`` -> 5."""
+    if part.isascii():
+        return int(part) if part.isdigit() else None
+    value = numeral_value(part)
+    if value is None:
+        strings = digit_string(part)
+        value = None if strings is None else int(strings)
+    return value
+
+
+def _time(hour: str, minute: str | None, second: str | None) -> str | None:
+    """``H:MM`` or ``H:MM:SS``, or ``None`` when a part is out of range (25点, 70分)."""
+    hours = _count(hour)
+    if hours is None or hours > 24:
+        return None
+    parts = [str(hours)]
+    for part in (minute, second):
+        if part is None:
+            break
+        value = _clock_part(part)
+        if value is None or value >= 60:
+            return None
+        parts.append(f"{value:02d}")
+    return ":".join(parts)
+
+
+def _minor_digit(char: str | None) -> int:
+    if not char:
+        return 0
+    return int(char) if char.isascii() else numeral_value(char) or 0
+
+
+def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
+    value = _decimal_number(number) if not number.isascii() else Decimal(number)
+    if value is None:
+        return None
+    value += Decimal(_minor_digit(jiao)) / 10 + Decimal(_minor_digit(fen)) / 100
+    return _plain(value) + "元"
+
+
+def _alternation(words) -> str:
+    """A regex matching any of ``words``, longest first, written as a trie (one branch per
+    first character), so a failed lookup costs one character test, not one per word."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:
+        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and "" not in node else "(?:" + "|".join(branches) + ")"
+        return body + "?" if "" in node else body
+
+    return render(trie)
+
+
+@lru_cache(maxsize=8)
+def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str, ...]):
+    counter = _alternation(counters)
+    kept_words = _alternation(kept)
+    alternatives = [part for part in (
+        rf"(?P<kept>(?:{kept_words})(?![{_C}]))" if kept else "",
+        rf"(?P<pct>百分之|千分之)(?P<pn>{_NUM})",
+        rf"(?P<fd>{_INT})分之(?P<fn>{_NUM})",
+        rf"[¥￥] *(?P<yen>[0-9]+(?:\.[0-9]+)?|{_NUM})(?: *元)?",
+        rf"(?P<th>{_INT}){_POINT}(?P<tm>{_INT})分(?:钟|鐘)?(?:(?P<ts>{_INT})秒)?",
+        rf"(?P<hh>{_INT}){_POINT}(?P<hq>半|一刻|三刻)",
+        rf"(?P<ma>{_NUM}) *元(?:(?P<mj>{_MINOR})[角毛])?(?:(?P<mf>{_MINOR})分)?(?:钱|錢)?",
+        rf"(?P<mb>{_NUM})[块塊](?:(?P<bj>{_MINOR})(?:[毛角])?(?:(?P<bf>{_MINOR})分)?(?:钱|錢)?|钱|錢)",
+        rf"(?P<mm>{_MINOR})[毛角](?:(?P<mmf>{_MINOR})分)?(?:钱|錢)",
+        rf"第(?P<ord>{_NUM})",
+        rf"(?P<rl>{_NUM})(?P<rs>到|至|~|-|—)(?P<rr>{_NUM})(?= *(?:{counter}))",
+        rf"(?P<cn>{_NUM})(?= *(?:{counter}))",
+        rf"(?P<hour>{_INT})(?={_POINT}(?:钟|鐘|整))",
+        rf"(?<=上午|下午|早上|晚上|凌晨|中午|傍晚|半夜|夜里|今天|明天|昨天)(?P<dayhour>{_INT})(?={_POINT}(?![{_D}儿兒]))",
+        rf"(?P<nhour>{_INT})(?={_POINT}(?![{_D}儿兒点點]))",
+        rf"(?P<bare>{_NUM})",
+    ) if part]
+    # Each alternative in a group of its own, so ``match.lastgroup`` names the alternative
+    # that matched (the replacement is cached per alternative and matched text).
+    pattern = "|".join(f"(?P<alternative{index}>{part})" for index, part in enumerate(alternatives))
+    unit_pattern = re.compile(rf"(?<=[0-9]) *(?P<unit>{_alternation(units)})(?![a-z])") if units else None
+    # Where a match can start: a numeral, ¥, 第, or the first character of a kept word. The
+    # step tries the pattern at these positions only (re.sub would try every position).
+    starts = set(CHINESE_NUMERAL_CHARS) | set("¥￥第") | {word[0] for word in kept}
+    # Digits written as digits start a match only before a character that makes them part of
+    # a Chinese number form (3点半, 5块钱, 3千, 3.5万); elsewhere they are already the normal form.
+    trigger = re.compile("[" + "".join(re.escape(char) for char in sorted(starts)) + "]"
+                         "|[0-9][0-9.]*+(?=[点點块塊元万萬亿億千百十分毛角到至~])")
+    return re.compile(pattern), unit_pattern, trigger
+
+
+def _replace(match: re.Match, units: dict[str, str]) -> str:
+    group = match.group
+    whole = match.group(0)
+    if group("kept"):
+        return whole
+    if group("pn"):
+        text = _number_text(group("pn"), in_context=True) or (group("pn") if group("pn").isascii() else None)
+        return whole if text is None else text + ("%" if group("pct") == "百分之" else "‰")
+    if group("fd"):
+        denominator = _number_text(group("fd"), in_context=True) or _ascii(group("fd"))
+        numerator = _number_text(group("fn"), in_context=True) or _ascii(group("fn"))
+        return whole if denominator is None or numerator is None else f"{numerator}/{denominator}"
+    if group("yen"):
+        money = _money(group("yen"), None, None)
+        return whole if money is None else money
+    if group("th"):
+        text = _time(group("th"), group("tm"), group("ts"))
+        return whole if text is None else text
+    if group("hh"):
+        text = _time(group("hh"), None, None)
+        return whole if text is None else f"{text}:{_QUARTERS[group('hq')]}"
+    if group("ma"):
+        money = _money(group("ma"), group("mj"), group("mf"))
+        return whole if money is None else money
+    if group("mb"):
+        money = _money(group("mb"), group("bj"), group("bf"))
+        return whole if money is None else money
+    if group("mm"):
+        money = _money("0", group("mm"), group("mmf"))
+        return whole if money is None else money
+    if group("ord"):
+        text = _number_text(group("ord"), in_context=True)
+        return whole if text is None else "第" + text
+    if group("rl"):
+        left = _number_text(group("rl"), in_context=True) or _ascii(group("rl"))
+        right = _number_text(group("rr"), in_context=True) or _ascii(group("rr"))
+        return whole if left is None or right is None else left + group("rs") + right
+    if group("cn"):
+        text = _number_text(group("cn"), in_context=True)
+        return whole if text is None else text
+    if group("dayhour") or group("nhour"):
+        hour = group("dayhour") or group("nhour")
+        text = _time(hour, None, None)
+        if text is None or (group("nhour") and _count(hour) == 1):
+            return whole  # 一点: "one o'clock" or "a little"
+        return text
+    if group("hour"):
+        text = _time(group("hour"), None, None)
+        return whole if text is None else text
+    text = _number_text(group("bare"), in_context=False)
+    return whole if text is None else text
+
+
+def _ascii(number: str) -> str | None:
+    return number if number.isascii() else None
+
+
+@step("zh_numbers", language="zh", idempotent=True)
+def zh_numbers(config, lexicons):
+    """Mandarin numbers to one written form (the module docstring). Reads the lexicons
+    ``counters`` (numeric contexts), ``not_numbers`` (words kept whole) and ``units`` (unit
+    abbreviations after digits: ``5 km`` = ``5公里``). Runs after ``lowercase`` and
+    ``digit_groups`` and before ``punctuation``.
+
+    Raises:
+        ConfigError: a lexicon is not declared under ``[lexicons]``.
+    """
+    counters = require_lexicon(lexicons, "counters", "zh_numbers")
+    kept = require_lexicon(lexicons, "not_numbers", "zh_numbers")
+    units = dict(require_lexicon(lexicons, "units", "zh_numbers"))
+    pattern, unit_pattern, trigger = _compile(tuple(counters), tuple(kept), tuple(units))
+    # (alternative, matched text) -> replacement: the same number forms recur across texts.
+    cache: dict[tuple[str, str], str] = {}
+
+    def run(text: str) -> str:
+        start = trigger.search(text)
+        pieces, done = [], 0
+        while start is not None:
+            match = pattern.match(text, start.start())
+            if match is None:
+                start = trigger.search(text, start.start() + 1)
+                continue
+            key = (match.lastgroup, match.group())
+            replacement = cache.get(key)
+            if replacement is None:
+                if len(cache) >= _CACHE_SIZE:
+                    cache.clear()
+                replacement = cache[key] = _replace(match, units)
+            pieces.append(text[done:match.start()])
+            pieces.append(replacement)
+            done = match.end()
+            start = trigger.search(text, done)
+        pieces.append(text[done:])
+        out = "".join(pieces)
+        if unit_pattern is not None:
+            out = unit_pattern.sub(lambda match: units[match.group("unit")], out)
+        return text if out == text else out
+
+    return run

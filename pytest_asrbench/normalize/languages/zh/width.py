@@ -1,0 +1,30 @@
+"""Full-width forms in the reviewer normalizer: ``￥５`` = ``¥5``, ``ＡＰＰ`` = ``APP``.
+
+Step ``zh_width``: zh-eval-v1's explicit width table (:data:`~.eval_v1.WIDTH_FOLDS`: full-width
+ASCII U+FF01..U+FF5E, the ideographic space U+3000 and the full-width signs U+FFE0..U+FFE6),
+read from the frozen module and never changed here; CJK punctuation (``。、``) is not a
+width form and stays for the ``punctuation`` step. Runs before ``lowercase`` and the numbers,
+so ``５公里`` is read like ``5公里``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_asrbench.normalize.languages.zh.eval_v1 import fold_width
+from pytest_asrbench.normalize.steps.registry import step
+
+#: Every code point of the width table (U+3000, U+FF01..U+FF5E, U+FFE0..U+FFE6).
+_WIDE = re.compile("[\u3000\uff01-\uff5e\uffe0-\uffe6]")
+
+
+@step("zh_width", language="zh", idempotent=True)
+def zh_width(config, lexicons):
+    """Full-width to half-width by zh-eval-v1's width table (:func:`~.eval_v1.fold_width`)."""
+
+    def run(text: str) -> str:
+        if not _WIDE.search(text):
+            return text  # no code point of the table
+        return fold_width(text)
+
+    return run

@@ -1,0 +1,129 @@
+"""The frozen cleanings never move: zh-eval-v1's four profiles and Thai's bench_v1.
+
+Their outputs are compared, as SHA-256 digests, with the outputs recorded before the
+reviewer normalizers of zh and th gained numbers and script folding, on two inputs: every
+text of the zh and th case files as they were then (kept in ``frozen_digests.json``) and
+10,000 strings drawn from a seeded generator that mixes what the cleanings act on (Han in
+both scripts, numerals, full-width forms, CJK and ASCII punctuation, Latin of both cases,
+Thai letters, marks and digits, spaces and invisible characters).
+
+Re-record only from the code the digests were made with (never after a change of these
+profiles): ``PYTHONPATH=<that checkout> python tests/test_frozen_profiles.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+DIGESTS = Path(__file__).with_name("frozen_digests.json")
+#: ``(language, profile)`` of every frozen cleaning checked here.
+FROZEN = (("zh", "eval_v1_punct"), ("zh", "eval_v1"), ("zh", "eval_v1_script_simplified"),
+          ("zh", "eval_v1_script_traditional"), ("th", "bench_v1"))
+RANDOM_SEED = 20261201
+RANDOM_COUNT = 10_000
+
+_ALPHABET = (
+    "我们去吃饭这里软件下载谢你好世界价格元块钱点分万亿两零一二三四五六七八九十百千"  # Simplified
+    "們飯這裡軟體謝萬億兩點塊錢個歲著裏"  # Traditional and Taiwan forms
+    "０１２３４５６７８９ＡＢＣａｂｃ！？，．％＃＠＆　￥￠￡"  # full-width forms
+    "。、，；：「」《》（）【】…—·"  # CJK punctuation
+    "0123456789.,:;!?%-_/$@#&+=()[]\"'"  # ASCII
+    "ABCXYZabcxyzÉéßİ"  # Latin
+    "กขคงจนมยรลวสหอะาิีึืุูเแโใไ่้๊๋็์ำๆฯ๐๑๒๓๔๕๖๗๘๙"  # Thai
+    " \t\n\u200b\u200c\u200d\u00a0\u3000\ufeff"  # spaces and invisible characters
+    "①²ﬁｶ㍻\u0301\u0303"  # compatibility forms and combining marks
+)
+
+
+def random_texts(seed: int = RANDOM_SEED, count: int = RANDOM_COUNT) -> list[str]:
+    """``count`` strings of 0..24 characters from :data:`_ALPHABET` (``random.Random(seed)``)."""
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(25))) for _ in range(count)]
+
+
+def _case_texts(cases_dir: Path, language: str) -> list[str]:
+    """Every string value in the case files of ``language`` (sorted, deduplicated)."""
+    import yaml
+
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted((cases_dir / language).glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def outputs_digest(language: str, profile: str, texts: list[str]) -> str:
+    """SHA-256 of the JSON list of the profile's outputs for ``texts``."""
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    normalize = get_normalizer(language, profile=profile)
+    return hashlib.sha256(json.dumps([normalize(text) for text in texts], ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def _recorded() -> dict:
+    return json.loads(DIGESTS.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("language", "profile"), FROZEN, ids=[f"{lang}-{profile}" for lang, profile in FROZEN])
+def test_frozen_profile_outputs_on_the_recorded_case_texts_do_not_move(language, profile):
+    recorded = _recorded()
+    texts = recorded["case_texts"][language]
+    assert len(texts) > 50
+    assert outputs_digest(language, profile, texts) == recorded["digests"]["cases"][f"{language}:{profile}"]
+
+
+@pytest.mark.parametrize(("language", "profile"), FROZEN, ids=[f"{lang}-{profile}" for lang, profile in FROZEN])
+def test_frozen_profile_outputs_on_seeded_random_strings_do_not_move(language, profile):
+    recorded = _recorded()
+    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
+    texts = random_texts()
+    assert outputs_digest(language, profile, texts) == recorded["digests"]["random"][f"{language}:{profile}"]
+
+
+def test_the_random_strings_reach_what_the_cleanings_change():
+    """The generator is not trivially inert: every profile changes many of its strings."""
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    texts = random_texts(count=500)
+    for language, profile in FROZEN:
+        normalize = get_normalizer(language, profile=profile)
+        assert sum(normalize(text) != text for text in texts) > 400, (language, profile)
+
+
+def _record(cases_dir: Path) -> dict:
+    case_texts = {language: _case_texts(cases_dir, language) for language in ("zh", "th")}
+    texts = random_texts()
+    return {
+        "note": "outputs of the frozen profiles, recorded before the zh/th reviewer normalizers changed; never re-record after a change of these profiles",
+        "random": {"seed": RANDOM_SEED, "count": RANDOM_COUNT},
+        "case_texts": case_texts,
+        "digests": {
+            "cases": {f"{lang}:{profile}": outputs_digest(lang, profile, case_texts[lang]) for lang, profile in FROZEN},
+            "random": {f"{lang}:{profile}": outputs_digest(lang, profile, texts) for lang, profile in FROZEN},
+        },
+    }
+
+
+if __name__ == "__main__":
+    import pytest_asrbench
+
+    root = Path(pytest_asrbench.__file__).resolve().parents[1]
+    print(f"recording from {root}", file=sys.stderr)
+    DIGESTS.write_text(json.dumps(_record(root / "cases"), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
