@@ -144,7 +144,7 @@ def test_extending_the_same_tag_with_no_later_folder_having_it_is_an_error(tmp_p
 @pytest.mark.parametrize("value", ['""', "3", '["en"]'])
 def test_extends_must_name_a_config(tmp_path, shipped, value):
     project = write(tmp_path / "project", {"en.toml": f"extends = {value}\n"})
-    with pytest.raises(ConfigError, match=r"en\.toml: extends must name a language config, e\.g\. extends = \"en\""):
+    with pytest.raises(ConfigError, match=r"en\.toml: extends must name a language or base config, e\.g\. extends = \"en\""):
         layered_configs_dir([project], shipped)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.config_layers import language_tags
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
     canonical_config,
@@ -233,7 +234,7 @@ def copy_project(destination: Path) -> Path:
     return destination
 
 
-PAIRS = [(metric, language) for language in sorted(p.stem for p in (REPO / "configs").glob("*.toml"))
+PAIRS = [(metric, language) for language in language_tags((REPO / "configs").glob("*.toml"))
          for metric in sorted(metric_versions(installed_source()))]
 
 

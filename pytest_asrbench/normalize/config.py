@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench._shared.config_layers import is_base, resolved_config
 from pytest_asrbench.errors import ConfigError
 
 #: What a config field can name, for the metric signatures: ``steps`` (step names whose code
@@ -144,13 +144,19 @@ def _problem(err: dict) -> str:
 
 def load_config(path: Path) -> LanguageConfig:
     """Read and validate one language config file (its shape; the step names, per-step tables
-    and profiles are checked against the step registry by ``checks.check_config``).
+    and profiles are checked against the step registry by ``checks.check_config``). A file
+    with ``extends = "<name>"`` is read over the config it names in the same folder (the
+    shipped ``de.toml`` over ``_european.toml``; rules in ``configs/README.md``).
 
     Raises:
         ConfigError: the file is not valid TOML or does not match :class:`LanguageConfig`;
-            the message names the file and each offending field (and where a moved key lives now).
+            the message names the file and each offending field (and where a moved key lives now);
+            the file is a base (``_european.toml``), which is no language; its ``extends`` is bad.
     """
-    data = load_toml(path.read_bytes(), path)
+    if is_base(path.stem):
+        raise ConfigError(f"{path}: a config whose name starts with '_' is a base that languages extend "
+                          f"(extends = \"{path.stem}\"), not a language; load one of the languages that extend it")
+    data = resolved_config(path)
     try:
         return LanguageConfig.model_validate(data)
     except ValidationError as exc:

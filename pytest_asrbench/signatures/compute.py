@@ -31,6 +31,7 @@ from functools import lru_cache
 from posixpath import dirname
 
 from pytest_asrbench._shared.canonical import canonical_json
+from pytest_asrbench._shared.config_layers import language_tags, merged
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
@@ -164,7 +165,8 @@ def metric_versions(source) -> dict[str, str]:
 
 
 def known_languages(source) -> list[str]:
-    return sorted(name[:-5] for name in source.list_dir(source.configs) if name.endswith(".toml"))
+    """The language tags with a config in ``source`` (bases such as ``_european.toml`` are none)."""
+    return language_tags(source.list_dir(source.configs))
 
 
 def resolve(source, language: str) -> str:
@@ -318,6 +320,7 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             contents[key] = b"<missing>"
             continue
         parsed, contents[key] = canonical_config(data, path)
+        parsed = _with_bases(source, tag, parsed, files, contents)
         named = declared_inputs(parsed)
         steps |= named["steps"]
         for value in sorted(named["files"]):
@@ -332,6 +335,31 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             except ConfigError:
                 contents[f"config {other}.toml"] = b"<missing>"
     return languages, files, contents, steps
+
+
+def _with_bases(source, tag: str, parsed: dict, files: dict[str, str], contents: dict[str, bytes]) -> dict:
+    """``parsed`` over the configs its ``extends`` chain names in ``source``, each hashed as a
+    component of its own (``config _european.toml``): an edit of a base moves the signature of
+    every language that extends it. A missing base counts as ``<missing>``."""
+    chain = [parsed]
+    seen = {tag}
+    parent = parsed.get("extends")
+    while isinstance(parent, str) and parent not in seen:
+        seen.add(parent)
+        path = f"{source.configs}/{parent}.toml"
+        key = f"config {parent}.toml"
+        files[key] = path
+        data = source.read(path)
+        if data is None:
+            contents[key] = b"<missing>"
+            break
+        base, contents[key] = canonical_config(data, path)
+        chain.append(base)
+        parent = base.get("extends")
+    result: dict = {}
+    for layer in reversed(chain):
+        result = merged(result, {key: value for key, value in layer.items() if key != "extends"})
+    return result
 
 
 def declared_inputs(parsed: dict) -> dict[str, set[str]]:

@@ -115,7 +115,12 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     step may run before ``lowercase``). Output: the same text with the sentence-ending
     dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
     meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
+
+    With both ``before`` and ``after`` empty the step does nothing (a language that does not
+    write ordinals with a dot, listing it through a shared base config).
     """
+    if not options.before and not options.after:
+        return lambda text: text
     before = frozenset(folded(options.before, config))
     after = frozenset(folded(options.after, config))
 

@@ -112,8 +112,15 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
 _SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
 
 
-@step("spaced_digit_groups", idempotent=True)
-def spaced_digit_groups(config, lexicons):
+class SpacedDigitGroupOptions(StepOptions):
+    """``[options.spaced_digit_groups]``: whether the language writes thousands with spaces."""
+
+    join: bool = Field(True, description="Join digit groups written with spaces (3 400 = 3400); false for a "
+                                         "language that writes them otherwise (de 3.400), where 12 345 is two numbers.")
+
+
+@step("spaced_digit_groups", options=SpacedDigitGroupOptions, idempotent=True)
+def spaced_digit_groups(config, lexicons, options: SpacedDigitGroupOptions):
     """Join digit groups written with spaces: ``3 400`` = ``3400``, ``1 000 000`` = ``1000000``.
 
     For languages whose convention separates thousands with a (narrow no-break) space: CLDR
@@ -122,8 +129,11 @@ def spaced_digit_groups(config, lexicons):
     ``punctuation``, which keeps the decimal separator): number words side by side can come
     out as ``101 100``, and a second normalization must join them alike (idempotence). A run of single or two-digit groups (``06 12 34``, a phone number) never
     matches; two numbers side by side whose second has exactly three digits are read as one
-    (``12 345``), which is how such a text is written in these languages.
+    (``12 345``), which is how such a text is written in these languages. With ``join =
+    false`` (de, nl, it, listing it through the shared European base) the step does nothing.
     """
+    if not options.join:
+        return lambda text: text
 
     def run(text: str) -> str:
         if " " not in text:
