@@ -211,3 +211,17 @@ def test_a_new_language_defined_locally_normalizes(tmp_path):
     finally:
         use_config_dirs([])
     assert "eo" not in known_languages()
+
+
+def test_a_project_config_extends_a_shipped_language_that_extends_a_base(tmp_path):
+    shipped = write(tmp_path / "shipped", {
+        "_european.toml": 'unit = "word"\nsteps = ["nfc", "lowercase"]\n',
+        "de.toml": 'extends = "_european"\nlanguage = "de"\nversion = "0.5.1"\nfillers = ["äh"]\n',
+    })
+    project = write(tmp_path / "project", {"de.toml": 'extends = "de"\nversion = "1.0.0"\nfillers = ["ähm"]\n'})
+    effective = layered_configs_dir([project], shipped)
+    assert config(effective, "de") == {"unit": "word", "steps": ["nfc", "lowercase"], "language": "de",
+                                       "version": "1.0.0", "fillers": ["ähm"]}
+    # the base itself can be overridden by a project folder, like any shipped file
+    other = write(tmp_path / "other", {"_european.toml": 'unit = "word"\nsteps = ["nfc"]\n'})
+    assert config(layered_configs_dir([other], shipped), "de")["steps"] == ["nfc"]
