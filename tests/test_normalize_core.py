@@ -81,7 +81,7 @@ def _checked(tmp_path, text: str):
     return config
 
 
-SYMBOLS = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["spoken_symbols", "punctuation"]\n'
+SYMBOLS = 'language = "xx"\nversion = "1"\nunit = "word"\nsteps = ["punctuation", "spoken_symbols"]\n'
 
 
 def test_code_only_symbol_must_be_a_symbol(tmp_path):

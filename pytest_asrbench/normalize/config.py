@@ -105,6 +105,10 @@ class LanguageConfig(BaseModel):
         default_factory=list, description="Languages whose words are re-checked in error regions ('en' for hi).",
         json_schema_extra=_role("languages"))
     code_switch_phonetic: bool = Field(False, description="Turn on the Latin/Devanagari phonetic matcher.")
+    repeats: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description="Why a step is listed more than once: step -> the reason of its second listing (a "
+                    "list: one reason per listing after the first). Required for every repeated step.")
 
     @field_validator("group_separator")
     @classmethod
@@ -115,6 +119,15 @@ class LanguageConfig(BaseModel):
         for char in value + (decimal or ""):
             if char.isalnum() or char.isspace():
                 raise ValueError(f"separator {char!r} is a letter, digit or space; use a punctuation character")
+        return value
+
+    @field_validator("repeats")
+    @classmethod
+    def _reasons_non_empty(cls, value: dict[str, str | list[str]]) -> dict[str, str | list[str]]:
+        for name, reasons in value.items():
+            for reason in [reasons] if isinstance(reasons, str) else reasons:
+                if not reason.strip():
+                    raise ValueError(f"repeats.{name} has an empty reason; say why the step runs again")
         return value
 
     @field_validator("char_folds")

@@ -49,7 +49,8 @@ def number_marks(decimal: str, ordinal_dot: bool = False) -> str:
             rf"|(?:^|(?<=\s))([{re.escape(MINUS_SIGNS)}])(?=\d)")
 
 
-@step("digit_groups", idempotent=True)
+@step("digit_groups", idempotent=True,
+      before={"punctuation": "punctuation removes the group separator it reads (3.400 would be 3 400)"})
 def digit_groups(config, lexicons):
     """Drop the language's group separators inside digit runs (``1.000.000`` = ``1000000``
     in de); run before ``punctuation``. Reads the shared ``group_separator``."""
@@ -75,7 +76,8 @@ class PhoneOptions(StepOptions):
         return value
 
 
-@step("phone_numbers", idempotent=True, options=PhoneOptions)
+@step("phone_numbers", idempotent=True, options=PhoneOptions,
+      after={"punctuation": "the brackets of (555) 010-4477 must be gone"})
 def phone_numbers(config, lexicons, options: PhoneOptions):
     """One written form for a phone number: its digits, without the group separators.
 
@@ -119,7 +121,9 @@ class SpacedDigitGroupOptions(StepOptions):
                                          "language that writes them otherwise (de 3.400), where 12 345 is two numbers.")
 
 
-@step("spaced_digit_groups", options=SpacedDigitGroupOptions, idempotent=True)
+@step("spaced_digit_groups", options=SpacedDigitGroupOptions, idempotent=True,
+      after={"spoken_numbers": "number words side by side come out as 101 100, which a second pass must join alike",
+             "unicode_whitespace": "the no-break spaces between digit groups must be plain spaces"})
 def spaced_digit_groups(config, lexicons, options: SpacedDigitGroupOptions):
     """Join digit groups written with spaces: ``3 400`` = ``3400``, ``1 000 000`` = ``1000000``.
 

@@ -100,7 +100,9 @@ class SpokenSymbolOptions(StepOptions):
         return value
 
 
-@step("spoken_symbols", options=SpokenSymbolOptions)
+@step("spoken_symbols", options=SpokenSymbolOptions,
+      before={"lowercase": "capitals tell a spelled code (A B C dash 1 2 3) from words"},
+      after={"punctuation": "it reads words without their punctuation: no later step makes a new neighbour"})
 def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
     """Replace spoken symbol names next to a code by the symbol, joining spelled runs.
     Reads the shared ``fillers`` (skipped inside a spelled run)."""
@@ -208,7 +210,8 @@ def _join_run(run: list[tuple[str, str, str]]) -> list[str]:
     return [lead + core + trail for lead, core, trail in run]
 
 
-@step("spelled_code_runs", idempotent=True)
+@step("spelled_code_runs", idempotent=True,
+      before={"lowercase": "capitals tell a spelled letter from a word (M 4 B)"})
 def spelled_code_runs(config, lexicons):
     """Join a spelled code of 3+ single capitals and digits, holding both ("M 4 B" -> "M4B").
 

@@ -20,7 +20,9 @@ from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
 
 
-@step("thai_digits", language="th")
+@step("thai_digits", language="th",
+      before={"digit_groups": "๑,๐๐๐ reads like 1,000 once in ASCII digits",
+              "punctuation": "๓.๑๔ keeps its decimal point once in ASCII digits"})
 def thai_digits(config, lexicons):
     """Thai digits are ASCII digits (``๑๒๓`` = ``123``, ``๓.๑๔`` = ``3.14``); before
     ``digit_groups`` and ``punctuation``, so grouping and decimals are read as for ASCII."""
