@@ -143,3 +143,13 @@ def test_loosened_pin_of_a_scoring_library_is_a_finding(repo, capsys):
     code, out = check(repo, capsys)
     assert code == 1
     assert "changed: library regex 2026.11.19→unpinned" in out
+
+
+def test_a_pin_move_of_a_library_a_language_s_steps_declare_is_a_finding(repo, capsys):
+    # English parses number words with text2num (@step("number_words", libraries=("text2num",))),
+    # and Hindi reads the English config for its code-switch view: both scores can move.
+    edit(repo / "pyproject.toml", '"text2num==3.1.0"', '"text2num==3.2.0"')
+    code, out = check(repo, capsys)
+    assert code == 1
+    assert "(stt_wer, en)" in out and "(stt_wer, hi)" in out
+    assert "changed: library text2num 3.1.0→3.2.0" in out

@@ -15,6 +15,12 @@ removes: every listing of it runs before the first listing of ``punctuation``) a
 ``@step("amounts", after={"spoken_numbers": "..."})`` (it reads what that step writes: the
 first listing of ``spoken_numbers`` runs before its first listing). A rule applies to a step
 list that names both steps; ``normalize/checks.py`` refuses a list that breaks one.
+
+A step whose output comes from a third-party library names it:
+``@step("spoken_numbers", libraries=("text2num",))``. This is the one source of which
+libraries a language depends on (the steps its config lists): the metric signatures hash
+their installed versions (read from this declaration in the source, never imported),
+``asrbench check-version`` reports a new pin of one, and the CER views record them.
 """
 
 from __future__ import annotations
@@ -45,6 +51,8 @@ class StepSpec:
     before: tuple[tuple[str, str], ...] = ()
     #: ``((other step, reason), ...)``: the first listing of the other runs before this step's first.
     after: tuple[tuple[str, str], ...] = ()
+    #: Distributions (PyPI names) whose output feeds this step's output.
+    libraries: tuple[str, ...] = ()
 
     def parse_options(self, table: Mapping[str, Any] | None) -> StepOptions | None:
         """The step's options from its ``[options.<step>]`` table (absent: the defaults).
@@ -67,6 +75,15 @@ class StepSpec:
 
 
 STEPS: dict[str, StepSpec] = {}
+
+
+def libraries_of(names) -> tuple[str, ...]:
+    """The distributions the registered steps ``names`` declare (sorted, each once).
+
+    Raises:
+        KeyError: a name is not a registered step.
+    """
+    return tuple(sorted({dist for name in names for dist in STEPS[name].libraries}))
 #: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/test_invariants.py):
 #: a pipeline that lists one twice skips the second run when nothing changed in between.
 IDEMPOTENT: set[str] = set()
@@ -83,7 +100,8 @@ def _order(name: str, relation: str, rules: Mapping[str, str] | None) -> tuple[t
 
 def step(name: str, *, idempotent: bool = False, options: type[StepOptions] | None = None,
          language: str | None = None, before: Mapping[str, str] | None = None,
-         after: Mapping[str, str] | None = None) -> Callable[[StepFactory], StepFactory]:
+         after: Mapping[str, str] | None = None,
+         libraries: tuple[str, ...] = ()) -> Callable[[StepFactory], StepFactory]:
     """Register a step factory under ``name`` (decorator).
 
     Args:
@@ -95,17 +113,22 @@ def step(name: str, *, idempotent: bool = False, options: type[StepOptions] | No
             something they remove); see the module docstring.
         after: ``{other step: one-line reason}``: steps that must run before this one (it
             reads what they write).
+        libraries: distributions (PyPI names, a literal tuple) whose output feeds the step's
+            output: see the module docstring.
 
     Raises:
         RuntimeError: ``name`` is registered twice; an order rule names the step itself or
             has no one-line reason.
     """
     rules_before, rules_after = _order(name, "before", before), _order(name, "after", after)
+    if isinstance(libraries, str) or not all(isinstance(dist, str) and dist for dist in libraries):
+        raise RuntimeError(f"normalizer step {name!r}: libraries must be a tuple of distribution names")
 
     def register(factory: StepFactory) -> StepFactory:
         if name in STEPS:
             raise RuntimeError(f"normalizer step {name!r} registered twice")
-        STEPS[name] = StepSpec(name, factory, idempotent, options, language, rules_before, rules_after)
+        STEPS[name] = StepSpec(name, factory, idempotent, options, language, rules_before, rules_after,
+                               tuple(libraries))
         if idempotent:
             IDEMPOTENT.add(name)
         return factory

@@ -377,7 +377,7 @@ def digit_group_commas(config, lexicons):
     return run
 
 
-@step("number_words", language="en",
+@step("number_words", language="en", libraries=("text2num",),
       after={"split_hyphens": "twenty-five is two number words once its hyphen is a space",
              "fillers_any_case": "seven um thirty must read 7:30"})
 def number_words(config, lexicons):

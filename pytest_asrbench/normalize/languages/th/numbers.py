@@ -164,7 +164,7 @@ class _Converter:
         return word, end
 
 
-@step("thai_numbers", language="th")
+@step("thai_numbers", language="th", libraries=("pythainlp",))
 def thai_numbers(config, lexicons):
     """Thai number words become digits in a numeric context.
 
