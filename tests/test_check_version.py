@@ -229,3 +229,13 @@ def test_team_project_without_signature_cases_says_so(team, capsys):
     code, out = check(team, capsys)
     assert code == 0
     assert "no signature case under checks" in out and "asrbench signature -l <lang>" in out
+
+
+def test_a_pin_move_of_a_library_a_language_s_steps_declare_is_a_finding(repo, capsys):
+    # English parses number words with text2num (@step("number_words", libraries=("text2num",))),
+    # and Hindi reads the English config for its code-switch view: both scores can move.
+    edit(repo / "pyproject.toml", '"text2num==3.1.0"', '"text2num==3.2.0"')
+    code, out = check(repo, capsys)
+    assert code == 1
+    assert "(stt_wer, en)" in out and "(stt_wer, hi)" in out
+    assert "changed: library text2num 3.1.0→3.2.0" in out

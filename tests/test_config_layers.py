@@ -153,7 +153,7 @@ def test_extending_the_same_tag_with_no_later_folder_having_it_is_an_error(tmp_p
 @pytest.mark.parametrize("value", ['""', "3", '["en"]'])
 def test_extends_must_name_a_config(tmp_path, shipped, value):
     project = write(tmp_path / "project", {"en.toml": f"extends = {value}\n"})
-    with pytest.raises(ConfigError, match=r"en\.toml: extends must name a language config, e\.g\. extends = \"en\""):
+    with pytest.raises(ConfigError, match=r"en\.toml: extends must name a language or base config, e\.g\. extends = \"en\""):
         layered_configs_dir([project], shipped)
 
 
@@ -217,3 +217,17 @@ def test_a_new_language_defined_locally_normalizes(tmp_path):
     finally:
         use_config_dirs([])
     assert "eo" not in known_languages()
+
+
+def test_a_project_config_extends_a_shipped_language_that_extends_a_base(tmp_path):
+    shipped = write(tmp_path / "shipped", {
+        "_european.toml": 'unit = "word"\nsteps = ["nfc", "lowercase"]\n',
+        "de.toml": 'extends = "_european"\nlanguage = "de"\nversion = "0.5.1"\nfillers = ["äh"]\n',
+    })
+    project = write(tmp_path / "project", {"de.toml": 'extends = "de"\nversion = "1.0.0"\nfillers = ["ähm"]\n'})
+    effective = layered_configs_dir([project], shipped)
+    assert config(effective, "de") == {"unit": "word", "steps": ["nfc", "lowercase"], "language": "de",
+                                       "version": "1.0.0", "fillers": ["ähm"]}
+    # the base itself can be overridden by a project folder, like any shipped file
+    other = write(tmp_path / "other", {"_european.toml": 'unit = "word"\nsteps = ["nfc"]\n'})
+    assert config(layered_configs_dir([other], shipped), "de")["steps"] == ["nfc"]

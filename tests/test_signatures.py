@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import re
 import shutil
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.config_layers import language_tags
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
     canonical_config,
@@ -20,7 +22,7 @@ from pytest_asrbench.signatures.compute import (
 )
 from pytest_asrbench.cases.signature_cases import rewrite_case
 from pytest_asrbench.signatures.gate import Recorded, describe_changes, judge
-from pytest_asrbench.signatures.graph import module_hash, walk
+from pytest_asrbench.signatures.graph import module_hash, registered_steps, walk
 from pytest_asrbench.signatures.sources import DirSource, installed_source
 
 REPO = installed_source().root
@@ -138,12 +140,58 @@ def test_config_without_version_and_key_order():
 
 
 def test_libraries_common_and_per_language():
-    found = libraries(["en"], {"jiwer", "pydantic", "pythainlp"})
-    for name in COMMON_LIBRARIES:
+    found = libraries(["text2num"], {"jiwer", "pydantic", "pythainlp"}, undeclared={"pythainlp"})
+    for name in (*COMMON_LIBRARIES, "text2num"):
         assert f"library {name}" in found
     assert "library pydantic" not in found  # validation only, not an output
     assert "library pythainlp" not in found  # Thai's library does not feed English scores
     assert "library unicodedata" in found
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("de", ("text2num",)), ("fr", ("text2num",)), ("en", ("text2num",)),
+    ("hi", ("text2num",)),  # through the English config its code-switch view reads
+    ("th", ("pythainlp",)), ("zh", ("opencc",)), ("ja", ()), ("ko", ()),
+])
+def test_a_language_s_libraries_are_those_its_listed_steps_declare(language, expected):
+    from pytest_asrbench.signatures.compute import language_libraries
+
+    assert language_libraries(installed_source(), language) == expected
+    signature = compute("stt_wer", language)
+    assert {name for name in signature.components if name.startswith("library ")} == {
+        f"library {dist}" for dist in (*COMMON_LIBRARIES, *expected, "unicodedata")}
+
+
+def test_the_step_declarations_are_the_one_source_of_a_language_s_libraries():
+    """No module of the normalizer keeps a list of libraries of its own (a package-level
+    LIBRARIES, a per-language table), and every third-party library a step module or language
+    package imports is declared by one of its steps, is common to every score, or feeds none."""
+    import ast
+    import sys
+
+    from pytest_asrbench.signatures.compute import NON_SCORING_LIBRARIES, step_libraries
+
+    declared = step_libraries(installed_source())
+    distributions = importlib.metadata.packages_distributions()
+    normalize = REPO / "pytest_asrbench" / "normalize"
+    for path in sorted((normalize / "steps").glob("*.py")) + sorted((normalize / "languages").rglob("*.py")):
+        tree = ast.parse(path.read_bytes())
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            assert not any(getattr(t, "id", "") == "LIBRARIES" for t in targets), path
+        unit = path.parent if path.parent.parent.name == "languages" else path
+        own = {dist for file in ([unit] if unit.is_file() else unit.rglob("*.py"))
+               for name in registered_steps(ast.parse(file.read_bytes())) for dist in declared[name]}
+        for node in ast.walk(tree):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else [])
+            for name in names:
+                top = name.split(".")[0]
+                if top in sys.stdlib_module_names or top in ("pytest_asrbench", "__future__"):
+                    continue
+                dists = {dist.lower() for dist in distributions.get(top, [top])}
+                allowed = {dist.lower() for dist in (*COMMON_LIBRARIES, *NON_SCORING_LIBRARIES, *own)}
+                assert dists & allowed, f"{path} imports {top} ({', '.join(sorted(dists))}), which none of its steps declare"
 
 
 # ---- verdicts -------------------------------------------------------------------------------------
@@ -233,7 +281,7 @@ def copy_project(destination: Path) -> Path:
     return destination
 
 
-PAIRS = [(metric, language) for language in sorted(p.stem for p in (REPO / "configs").glob("*.toml"))
+PAIRS = [(metric, language) for language in language_tags((REPO / "configs").glob("*.toml"))
          for metric in sorted(metric_versions(installed_source()))]
 
 
@@ -394,7 +442,7 @@ def test_a_new_language_package_leaves_the_thai_benchmark_signature_alone(pristi
     package = copy / "pytest_asrbench" / "normalize" / "languages" / "xx"
     package.mkdir()
     (package / "__init__.py").write_text(
-        "LANGUAGE = 'xx'\nLIBRARIES = ()\nfrom pytest_asrbench.normalize.languages.xx import words  # noqa\n", encoding="utf-8")
+        "LANGUAGE = 'xx'\nfrom pytest_asrbench.normalize.languages.xx import words  # noqa\n", encoding="utf-8")
     (package / "words.py").write_text(
         "from pytest_asrbench.normalize.steps.registry import step\n\n"
         "@step('xx_probe', language='xx')\ndef probe(config, lexicons):\n    return str.upper\n", encoding="utf-8")

@@ -14,7 +14,13 @@ any other:
   key at every depth, any other value
   (``steps``, ``version``, lists) is replaced; ``[lexicons]`` named by both merge their
   entries (the child's file adds rows and overrides keys), a new name is added;
-- a ``<lang>.toml`` no shipped folder has defines a new language.
+- a ``<lang>.toml`` no shipped folder has defines a new language;
+- a file whose name starts with ``_`` (``_european.toml``) is a **base**, not a language: a
+  step list and tables that several languages extend (``extends = "_european"``); it has no
+  ``language`` or ``version`` of its own and no language list shows it (:func:`language_tags`).
+
+One merge for both kinds of ``extends``: :func:`resolved_config` applies it inside one folder
+(the shipped configs, which extend their bases), :func:`layered_configs_dir` across folders.
 
 The effective folder lives under the user's temporary folder, named by a hash of every
 input file, so identical inputs reuse it and any edit makes a new one.
@@ -38,6 +44,22 @@ from pathlib import Path
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench.errors import ConfigError
+
+
+#: A config file whose name starts with this is a base (``_european.toml``), never a language.
+BASE_PREFIX = "_"
+
+
+def is_base(stem: str) -> bool:
+    """Whether the config file named ``<stem>.toml`` is a base that languages extend."""
+    return stem.startswith(BASE_PREFIX)
+
+
+def language_tags(names) -> list[str]:
+    """The sorted language tags among config file names (``"de.toml"`` or a ``Path``):
+    every ``.toml`` file but the bases (:func:`is_base`)."""
+    stems = {Path(str(name)).stem for name in names if str(name).endswith(".toml")}
+    return sorted(stem for stem in stems if not is_base(stem))
 
 
 #: The environment variable naming project config folders (``os.pathsep``-separated).
@@ -126,18 +148,20 @@ def toml_text(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _merge_tables(parent: dict, child: dict) -> dict:
-    """``child`` over ``parent``, key by key at every depth: a table in both (``[options.x]``,
-    ``[options.spoken_symbols.symbols]``) merges again; any other value is the child's."""
-    merged = dict(parent)
+def merged(parent: dict, child: dict) -> dict:
+    """``child`` over ``parent`` (two parsed configs, ``extends`` removed), key by key at every
+    depth: a table in both (``[options.x]``, ``[options.spoken_symbols.symbols]``) merges again;
+    any other value is the child's. ``[lexicons]`` merges by name only (see :class:`_Layers` for
+    lexicon files named by both)."""
+    result = dict(parent)
     for key, value in child.items():
         both = isinstance(value, dict) and isinstance(parent.get(key), dict)
-        merged[key] = _merge_tables(parent[key], value) if both else value
-    return merged
+        result[key] = merged(parent[key], value) if both else value
+    return result
 
 
 class _Layers:
-    def __init__(self, folders: list[Path], out: Path):
+    def __init__(self, folders: list[Path], out: Path | None):
         self.folders, self.out = folders, out
         self.merged: dict[str, dict] = {}
 
@@ -160,7 +184,10 @@ class _Layers:
         if parent_tag is None:
             return data
         if not isinstance(parent_tag, str) or not parent_tag:
-            raise ConfigError(f"{path}: extends must name a language config, e.g. extends = \"en\"")
+            raise ConfigError(f"{path}: extends must name a language or base config, e.g. extends = \"en\"")
+        if is_base(tag) and not is_base(parent_tag):
+            raise ConfigError(f"{path}: a base config extends only another base (a name starting with "
+                              f"{BASE_PREFIX!r}), not the language {parent_tag!r}")
         start = index + 1 if parent_tag == tag else 0
         if self.find(parent_tag, start) is None:
             where = "no later config folder" if parent_tag == tag else "no config folder"
@@ -172,15 +199,12 @@ class _Layers:
         return self._merge(parent, data, path, start)
 
     def _merge(self, parent: dict, child: dict, path: Path, start: int) -> dict:
-        merged = dict(parent)
-        for key, value in child.items():
-            if key == "lexicons" and isinstance(value, dict):
-                merged[key] = self._lexicons(dict(parent.get("lexicons", {})), value, path, start)
-            elif isinstance(value, dict) and isinstance(parent.get(key), dict):
-                merged[key] = _merge_tables(parent[key], value)
-            else:
-                merged[key] = value
-        return merged
+        result = merged(parent, {key: value for key, value in child.items() if key != "lexicons"})
+        if isinstance(child.get("lexicons"), dict):
+            result["lexicons"] = self._lexicons(dict(parent.get("lexicons", {})), child["lexicons"], path, start)
+        elif "lexicons" in child:
+            result["lexicons"] = child["lexicons"]
+        return result
 
     def _parent_file(self, rel: str, start: int) -> Path:
         if rel.endswith(".merged.tsv"):
@@ -198,12 +222,29 @@ class _Layers:
             if name not in parent:
                 parent[name] = rel
                 continue
+            if self.out is None:
+                raise ConfigError(f"{path}: lexicon {name!r} is also named by the config it extends in the same "
+                                  f"folder; give it another name (entries merge only across config folders)")
             rows = {**_lexicon(self._parent_file(parent[name], start)), **_lexicon(own)}
             target = f"{path.stem}/{name}.merged.tsv"
             (self.out / target).parent.mkdir(parents=True, exist_ok=True)
             (self.out / target).write_text("".join(f"{k}\t{v}\n" for k, v in rows.items()), encoding="utf-8")
             parent[name] = target
         return parent
+
+
+def resolved_config(path: Path) -> dict:
+    """The parsed config file ``path`` with its ``extends`` chain applied inside its own folder
+    (the shipped ``de.toml`` over ``_european.toml``): the merge rules of the module docstring.
+    A config without ``extends`` is returned as parsed.
+
+    Raises:
+        ConfigError: the file is not valid TOML; ``extends`` names no config of that folder
+            (or the file's own name), makes a cycle, or a base extends a language; a lexicon
+            name is given by both the config and its base.
+    """
+    path = Path(path)
+    return _Layers([path.parent], None).config(path.stem)
 
 
 def layered_configs_dir(project_folders: list[Path], shipped: Path) -> Path:

@@ -44,10 +44,10 @@ from pytest_asrbench.cases.signature_cases import project_gate
 from pytest_asrbench.errors import ConfigError, InputError
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
-    LANGUAGE_LIBRARIES,
     METRICS_MODULE,
     compute,
     known_languages,
+    language_libraries,
     metric_versions,
 )
 from pytest_asrbench.signatures.providers import provided_versions
@@ -89,8 +89,9 @@ def _pins(source) -> dict[str, str]:
     return pins
 
 
-def _library_changes(before: dict[str, str], after: dict[str, str], language: str) -> list[str]:
-    names = list(COMMON_LIBRARIES) + list(LANGUAGE_LIBRARIES.get(language, ()))
+def _library_changes(before: dict[str, str], after: dict[str, str], declared: tuple[str, ...]) -> list[str]:
+    """The pin moves of the common libraries and ``declared`` (the language's, from its steps)."""
+    names = list(COMMON_LIBRARIES) + list(declared)
     changes = []
     for name in names:
         key = name.lower()
@@ -115,6 +116,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
     for language in known_languages(now):
         if language not in languages_before:
             continue  # a new language: its signature case is recorded with it
+        declared = language_libraries(now, language)
         for metric in sorted(metric_versions(now) | provided_versions(now)):
             if metric not in versions_before or (metric, language) not in recorded:
                 continue  # CI gates only the pairs that have a signature case
@@ -122,7 +124,7 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
             new = compute(metric, language, now, with_libraries=False)
             checked += 1
             changes = describe_changes(old.components, new.components)
-            changes += _library_changes(pins_before, pins_now, language)
+            changes += _library_changes(pins_before, pins_now, declared)
             if not changes or old.version != new.version or old.config_version != new.config_version:
                 continue
             case = recorded.get((metric, language))

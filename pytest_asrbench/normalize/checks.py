@@ -8,7 +8,12 @@ checks what only the registry knows, and names the file and the table in every e
   language's config, or by a config naming that language in ``code_switch_languages``
   (Hindi lists English steps for its English view);
 - each ``[options.<step>]`` table belongs to a listed step that takes options, and
-  validates against that step's model (an unknown key is an error, never ignored).
+  validates against that step's model (an unknown key is an error, never ignored);
+- every list keeps the order its steps declare (``@step(..., before={...}, after={...})``,
+  :mod:`pytest_asrbench.normalize.steps.registry`): the error names both steps and the
+  declared reason;
+- a step listed more than once has a reason for each later listing in ``[repeats]``, and
+  ``[repeats]`` names only steps some list repeats.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ def check_config(config: LanguageConfig, path: Path) -> None:
                     f"code_switch_languages names {spec.language!r}); use a generic step or one of "
                     f"{config.language!r}'s own")
             listed.add(name)
+        check_order(names, f"{path}: {key}")
+    check_repeats(config, path)
     for name, table in config.options.items():
         where = f"{path}: [options.{name}]"
         spec = STEPS.get(name)
@@ -66,3 +73,59 @@ def check_config(config: LanguageConfig, path: Path) -> None:
             fields = ", ".join(spec.options.model_fields)
             raise ConfigError(f"{where}: {problems} (the table's keys are: {fields}). "
                               f"See configs/README.md") from exc
+
+
+def order_violation(names: list[str]) -> str | None:
+    """The first declared order rule the step list ``names`` breaks, as a sentence naming both
+    steps, their positions (1-based) and the rule's reason; ``None`` when it keeps every rule.
+    A rule applies only when the list names both of its steps."""
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for position, name in enumerate(names, 1):
+        first.setdefault(name, position)
+        last[name] = position
+    for name in first:
+        spec = STEPS.get(name)
+        if spec is None:
+            continue
+        for other, reason in spec.before:
+            if other in first and last[name] > first[other]:
+                return (f"step {name!r} (position {last[name]}) must run before {other!r} (position {first[other]}): "
+                        f"{reason}; move {name!r} above {other!r}")
+        for other, reason in spec.after:
+            if other in first and first[other] > first[name]:
+                return (f"step {name!r} (position {first[name]}) must run after {other!r} (position {first[other]}): "
+                        f"{reason}; move {name!r} below {other!r}")
+    return None
+
+
+def check_order(names: list[str], where: str) -> None:
+    """Raise :class:`ConfigError` (prefixed by ``where``) when ``names`` breaks a declared
+    order rule (:func:`order_violation`)."""
+    problem = order_violation(names)
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
+
+
+def check_repeats(config: LanguageConfig, path: Path) -> None:
+    """Raise :class:`ConfigError` (naming ``path``) when a step list repeats a step without a
+    reason for each later listing in ``[repeats]``, or ``[repeats]`` names a step no list repeats."""
+    repeated: set[str] = set()
+    for key, names in step_lists(config).items():
+        for name in dict.fromkeys(names):
+            count = names.count(name)
+            if count < 2:
+                continue
+            repeated.add(name)
+            given = config.repeats.get(name, [])
+            reasons = [given] if isinstance(given, str) else list(given)
+            if len(reasons) < count - 1:
+                raise ConfigError(
+                    f"{path}: {key}: step {name!r} is listed {count} times but [repeats] gives "
+                    f"{len(reasons)} reason(s); say why each later listing runs again, e.g. "
+                    f"[repeats] {name} = \"<what the steps before it made that it must handle again>\" "
+                    f"(a list for more than one), or remove the extra listing")
+    stale = sorted(set(config.repeats) - repeated)
+    if stale:
+        raise ConfigError(f"{path}: [repeats] names {', '.join(map(repr, stale))}, which no step list repeats; "
+                          f"remove the entry")

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from pytest_asrbench._shared.toml import load_toml
+from pytest_asrbench._shared.config_layers import is_base, resolved_config
 from pytest_asrbench.errors import ConfigError
 
 #: What a config field can name, for the metric signatures: ``steps`` (step names whose code
@@ -105,6 +105,10 @@ class LanguageConfig(BaseModel):
         default_factory=list, description="Languages whose words are re-checked in error regions ('en' for hi).",
         json_schema_extra=_role("languages"))
     code_switch_phonetic: bool = Field(False, description="Turn on the Latin/Devanagari phonetic matcher.")
+    repeats: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description="Why a step is listed more than once: step -> the reason of its second listing (a "
+                    "list: one reason per listing after the first). Required for every repeated step.")
 
     @field_validator("group_separator")
     @classmethod
@@ -115,6 +119,15 @@ class LanguageConfig(BaseModel):
         for char in value + (decimal or ""):
             if char.isalnum() or char.isspace():
                 raise ValueError(f"separator {char!r} is a letter, digit or space; use a punctuation character")
+        return value
+
+    @field_validator("repeats")
+    @classmethod
+    def _reasons_non_empty(cls, value: dict[str, str | list[str]]) -> dict[str, str | list[str]]:
+        for name, reasons in value.items():
+            for reason in [reasons] if isinstance(reasons, str) else reasons:
+                if not reason.strip():
+                    raise ValueError(f"repeats.{name} has an empty reason; say why the step runs again")
         return value
 
     @field_validator("char_folds")
@@ -144,17 +157,23 @@ def _problem(err: dict) -> str:
 
 def load_config(path: Path, shown: Path | str | None = None) -> LanguageConfig:
     """Read and validate one language config file (its shape; the step names, per-step tables
-    and profiles are checked against the step registry by ``checks.check_config``).
+    and profiles are checked against the step registry by ``checks.check_config``). A file
+    with ``extends = "<name>"`` is read over the config it names in the same folder (the
+    shipped ``de.toml`` over ``_european.toml``; rules in ``configs/README.md``).
 
     ``shown`` is the file the messages name (default ``path``): for a project's config merged
     over a shipped one, the project's own file, not the merged copy.
 
     Raises:
         ConfigError: the file is not valid TOML or does not match :class:`LanguageConfig`;
-            the message names the file and each offending field (and where a moved key lives now).
+            the message names the file and each offending field (and where a moved key lives now);
+            the file is a base (``_european.toml``), which is no language; its ``extends`` is bad.
     """
     shown = path if shown is None else shown
-    data = load_toml(path.read_bytes(), shown)
+    if is_base(path.stem):
+        raise ConfigError(f"{shown}: a config whose name starts with '_' is a base that languages extend "
+                          f"(extends = \"{path.stem}\"), not a language; load one of the languages that extend it")
+    data = resolved_config(path)
     try:
         return LanguageConfig.model_validate(data)
     except ValidationError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pytest_asrbench._shared.config_layers import layered_configs_dir, origin_of
+from pytest_asrbench._shared.config_layers import language_tags, layered_configs_dir, origin_of
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
 from pytest_asrbench.normalize.checks import check_config
@@ -60,13 +60,14 @@ def use_config_dirs(folders: list[Path]) -> None:
 
 
 def known_languages() -> list[str]:
-    """Sorted tags of every language with a config file (a new list each call)."""
+    """Sorted tags of every language with a config file (a new list each call); a base that
+    languages extend (``_european.toml``) is none."""
     return list(_known_languages())
 
 
 @lru_cache(maxsize=None)
 def _known_languages() -> tuple[str, ...]:
-    return tuple(sorted(path.stem for path in configs_dir().glob("*.toml")))
+    return tuple(language_tags(configs_dir().glob("*.toml")))
 
 
 def resolve_language(language: str) -> str:

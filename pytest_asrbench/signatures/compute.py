@@ -13,9 +13,10 @@ Components, each named the way a failure message shows it:
   comments do not count). Which fields name steps, files, profiles and languages is declared
   once, on the config model (:data:`pytest_asrbench.normalize.config.SIGNATURE_ROLES`);
 - ``library <distribution>``: the installed version of each library whose output feeds a
-  score (:data:`COMMON_LIBRARIES`, the ``LIBRARIES`` of each language package in use,
-  :data:`LANGUAGE_LIBRARIES`, and any other third-party
-  import the graph makes that is not in :data:`NON_SCORING_LIBRARIES`), plus the Unicode
+  score (:data:`COMMON_LIBRARIES`, the libraries declared by the steps the language's
+  configs list, ``@step(..., libraries=("text2num",))``, the one source of a language's
+  libraries, and any other third-party import the graph makes that is not in
+  :data:`NON_SCORING_LIBRARIES` nor declared by a step it does not list), plus the Unicode
   database version of Python's ``unicodedata`` (NFC, case and character classes follow it).
 """
 
@@ -31,13 +32,14 @@ from functools import lru_cache
 from posixpath import dirname
 
 from pytest_asrbench._shared.canonical import canonical_json
+from pytest_asrbench._shared.config_layers import language_tags, merged
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError, UnknownMetricError
 from pytest_asrbench.normalize.config import signature_fields
-from pytest_asrbench.signatures.graph import module_hash, module_path, parse, steps_in, walk
+from pytest_asrbench.signatures.graph import module_hash, module_path, parse, step_libraries_in, steps_in, walk
 from pytest_asrbench.signatures.providers import providers
 from pytest_asrbench.signatures.sources import PACKAGE
 
@@ -55,24 +57,10 @@ METRIC_EXTRA_ROOTS: dict[str, tuple[str, ...]] = {}
 #: pipeline runs only the steps its config lists, so a step module (or language package)
 #: none of whose steps the language uses is left out.
 STEP_PACKAGES: tuple[str, ...] = (f"{PACKAGE}.normalize.steps", f"{PACKAGE}.normalize.languages")
-#: Where each language package declares the libraries its output depends on
-#: (``LIBRARIES = ("text2num",)`` in ``normalize/languages/<tag>/__init__.py``).
-LANGUAGE_PACKAGES = f"{PACKAGE}/normalize/languages"
 #: Where metric versions live (``Metric(name, version, ...)`` calls).
 METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
 #: Distributions whose output feeds every score (alignment, character classes).
 COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
-#: Distributions that feed only some languages' scores, counted when installed, for languages
-#: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
-LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
-    # Numbers parsed by text2num in the generic spoken_numbers step (issue 13).
-    "de": ("text2num",),
-    "nl": ("text2num",),
-    "fr": ("text2num",),
-    "es": ("text2num",),
-    "it": ("text2num",),
-    "th": ("pythainlp",),
-}
 #: Third-party imports of the graph that never change an output (parsing, validation).
 NON_SCORING_LIBRARIES: frozenset[str] = frozenset({"pydantic", "pydantic-core", "tomli", "PyYAML", "jsonschema"})
 #: File types hashed as data when they sit next to a module of the graph.
@@ -164,7 +152,8 @@ def metric_versions(source) -> dict[str, str]:
 
 
 def known_languages(source) -> list[str]:
-    return sorted(name[:-5] for name in source.list_dir(source.configs) if name.endswith(".toml"))
+    """The language tags with a config in ``source`` (bases such as ``_european.toml`` are none)."""
+    return language_tags(source.list_dir(source.configs))
 
 
 def resolve(source, language: str) -> str:
@@ -187,21 +176,17 @@ def _distributions_of_imports() -> dict[str, list[str]]:
     return importlib.metadata.packages_distributions()
 
 
-def libraries(languages: list[str], external_imports: set[str], declared: tuple[str, ...] = ()) -> dict[str, str]:
-    """``{"library <dist>": version}`` of the libraries that feed these languages' scores:
-    the common ones, ``declared`` (by the language packages in use), the per-language table,
-    and any other third-party import of the graph."""
-    other_languages = {dist.lower() for tag, dists in LANGUAGE_LIBRARIES.items() if tag not in languages
-                       for dist in dists}
+def libraries(declared, external_imports: set[str], undeclared=()) -> dict[str, str]:
+    """``{"library <dist>": version}`` of the libraries that feed a score: the common ones,
+    ``declared`` (by the steps in use: :func:`language_libraries`), and any other third-party
+    import of the graph but the non-scoring ones and ``undeclared`` (libraries only steps not
+    in use declare: Thai's pythainlp does not feed an English score). A declared library that
+    is not installed counts as ``"not installed"``."""
     chosen: dict[str, str] = {}
     for dist in (*COMMON_LIBRARIES, *declared):
         chosen[dist] = installed_version(dist) or "not installed"
-    for tag in languages:
-        for dist in LANGUAGE_LIBRARIES.get(tag, ()):
-            version = installed_version(dist)
-            if version:
-                chosen[dist] = version
-    skip = {name.lower() for name in NON_SCORING_LIBRARIES} | other_languages | {d.lower() for d in chosen}
+    skip = ({name.lower() for name in NON_SCORING_LIBRARIES} | {dist.lower() for dist in undeclared}
+            | {d.lower() for d in chosen})
     for name in sorted(external_imports):
         dists = _distributions_of_imports().get(name) or [name]
         for dist in dists:
@@ -210,6 +195,38 @@ def libraries(languages: list[str], external_imports: set[str], declared: tuple[
     result = {f"library {dist}": version for dist, version in sorted(chosen.items())}
     result["library unicodedata"] = unicodedata.unidata_version
     return result
+
+
+def step_libraries(source) -> dict[str, tuple[str, ...]]:
+    """``{step: declared libraries}`` of every step registered in the step packages of
+    ``source`` (:data:`STEP_PACKAGES`), read from the ``@step(..., libraries=...)`` calls'
+    syntax trees, never imported."""
+    found: dict[str, tuple[str, ...]] = {}
+    for package in STEP_PACKAGES:
+        folder = package.replace(".", "/")
+        pending = [folder]
+        while pending:
+            current = pending.pop()
+            for name in sorted(source.list_dir(current)):
+                rel = f"{current}/{name}"
+                if name.endswith(".py"):
+                    found.update(step_libraries_in(source.read(rel), rel))
+                elif name != "__pycache__" and source.is_dir(rel):
+                    pending.append(rel)
+    return found
+
+
+def language_libraries(source, language: str) -> tuple[str, ...]:
+    """The libraries ``language``'s scores depend on beyond :data:`COMMON_LIBRARIES`: those
+    declared by the steps its configs list (its own steps and profiles, a base it extends,
+    its ``code_switch_languages``' configs), sorted.
+
+    Raises:
+        ConfigError: unknown language (the message lists the known ones).
+    """
+    _, _, _, used = _config_files(source, resolve(source, language))
+    declared = step_libraries(source)
+    return tuple(sorted({dist for name in used for dist in declared.get(name, ())}))
 
 
 # ---- the signature -------------------------------------------------------------------------
@@ -239,35 +256,6 @@ def package_data(source, module_files: list[str]) -> dict[str, str]:
             elif name.endswith(DATA_SUFFIXES):
                 found[f"data {rel}"] = rel
     return found
-
-
-def package_libraries(source, used_steps: set[str]) -> tuple[str, ...]:
-    """The ``LIBRARIES`` declared by each language package one of whose steps is in
-    ``used_steps`` (read from the package's ``__init__.py`` syntax tree, never imported)."""
-    found: list[str] = []
-    for name in sorted(source.list_dir(LANGUAGE_PACKAGES)):
-        folder = f"{LANGUAGE_PACKAGES}/{name}"
-        init = source.read(f"{folder}/__init__.py") if source.is_dir(folder) else None
-        if init is None:
-            continue
-        steps = set()
-        for child in source.list_dir(folder):
-            if child.endswith(".py"):
-                steps |= steps_in(source.read(f"{folder}/{child}"), f"{folder}/{child}")
-        if steps & used_steps:
-            found.extend(declared_libraries(init, f"{folder}/__init__.py"))
-    return tuple(found)
-
-
-def declared_libraries(data: bytes, path: str) -> list[str]:
-    """The string literals of a module's ``LIBRARIES = (...)`` assignment (``[]`` if none)."""
-    for node in parse(data, path).body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
-        if isinstance(target, ast.Name) and target.id == "LIBRARIES" and node.value is not None:
-            value = ast.literal_eval(node.value)
-            return [str(item) for item in value]
-    return []
 
 
 def unused_step_modules(source, used: set[str]) -> frozenset[str]:
@@ -318,6 +306,7 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             contents[key] = b"<missing>"
             continue
         parsed, contents[key] = canonical_config(data, path)
+        parsed = _with_bases(source, tag, parsed, files, contents)
         named = declared_inputs(parsed)
         steps |= named["steps"]
         for value in sorted(named["files"]):
@@ -332,6 +321,31 @@ def _config_files(source, language: str) -> tuple[list[str], dict[str, str], dic
             except ConfigError:
                 contents[f"config {other}.toml"] = b"<missing>"
     return languages, files, contents, steps
+
+
+def _with_bases(source, tag: str, parsed: dict, files: dict[str, str], contents: dict[str, bytes]) -> dict:
+    """``parsed`` over the configs its ``extends`` chain names in ``source``, each hashed as a
+    component of its own (``config _european.toml``): an edit of a base moves the signature of
+    every language that extends it. A missing base counts as ``<missing>``."""
+    chain = [parsed]
+    seen = {tag}
+    parent = parsed.get("extends")
+    while isinstance(parent, str) and parent not in seen:
+        seen.add(parent)
+        path = f"{source.configs}/{parent}.toml"
+        key = f"config {parent}.toml"
+        files[key] = path
+        data = source.read(path)
+        if data is None:
+            contents[key] = b"<missing>"
+            break
+        base, contents[key] = canonical_config(data, path)
+        chain.append(base)
+        parent = base.get("extends")
+    result: dict = {}
+    for layer in reversed(chain):
+        result = merged(result, {key: value for key, value in layer.items() if key != "extends"})
+    return result
 
 
 def declared_inputs(parsed: dict) -> dict[str, set[str]]:
@@ -399,6 +413,9 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
         components[component] = digest(data)
     files.update(config_files)
     if with_libraries:
-        components.update(libraries(languages, graph.external, package_libraries(source, used_steps)))
+        declared = step_libraries(source)
+        used = {dist for name in used_steps for dist in declared.get(name, ())}
+        unused = {dist for name, dists in declared.items() if name not in used_steps for dist in dists} - used
+        components.update(libraries(sorted(used), graph.external, unused))
     return Signature(metric, tag, versions[metric], config_version(source, tag), components,
                      _files=tuple(files.items()))

@@ -177,14 +177,42 @@ def steps_in(data: bytes, path: str) -> frozenset[str]:
 
 def registered_steps(tree: ast.AST) -> set[str]:
     """Names a module registers with ``@step("name")`` (or ``step("name")(function)``)."""
-    names = set()
+    return set(step_libraries(tree))
+
+
+def step_libraries(tree: ast.AST) -> dict[str, tuple[str, ...]]:
+    """``{step name: declared libraries}`` of the ``@step("name", libraries=(...))`` calls of a
+    module (``()`` for a step that declares none), read from its syntax tree.
+
+    Raises:
+        ValueError: a ``libraries=`` value is not a literal tuple of strings.
+    """
+    found: dict[str, tuple[str, ...]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             if called == "step" and isinstance(node.args[0].value, str):
-                names.add(node.args[0].value)
-    return names
+                declared: tuple[str, ...] = ()
+                for keyword in node.keywords:
+                    if keyword.arg == "libraries":
+                        value = ast.literal_eval(keyword.value)
+                        if not isinstance(value, tuple) or not all(isinstance(item, str) for item in value):
+                            raise ValueError(f"step {node.args[0].value!r}: libraries= must be a literal tuple of "
+                                             f"distribution names, e.g. libraries=(\"text2num\",)")
+                        declared = value
+                found[node.args[0].value] = declared
+    return found
+
+
+def step_libraries_in(data: bytes, path: str) -> dict[str, tuple[str, ...]]:
+    """:func:`step_libraries` of a module's text (cached: signatures re-read unchanged files)."""
+    return dict(_step_libraries_cached(data, path))
+
+
+@lru_cache(maxsize=4096)
+def _step_libraries_cached(data: bytes, path: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(step_libraries(parse(data, path)).items())
 
 
 def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:

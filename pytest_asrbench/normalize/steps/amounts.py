@@ -70,7 +70,8 @@ class WrittenOrdinalOptions(StepOptions):
                                      description="Written suffix after the digits -> canonical suffix ('ste' = 'e').")
 
 
-@step("written_ordinals", options=WrittenOrdinalOptions, idempotent=True)
+@step("written_ordinals", options=WrittenOrdinalOptions, idempotent=True,
+      before={"punctuation": "punctuation removes the marks it reads (1.º, 1°)"})
 def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
     """``<digits><suffix>`` -> ``<digits><canonical suffix>`` for each written ordinal form.
 
@@ -97,7 +98,8 @@ class OrdinalDotOptions(StepOptions):
     after: list[str] = Field(default_factory=list, description="Words after the number (month names).")
 
 
-@step("ordinal_dots", options=OrdinalDotOptions, idempotent=True)
+@step("ordinal_dots", options=OrdinalDotOptions, idempotent=True,
+      before={"punctuation": "punctuation removes the dot after the digits that it reads (3. März)"})
 def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     """Which written ``3.`` is an ordinal, for languages that write ordinals as digits and a
     dot (de ``am 3. März``, ``der 2. Platz``), the very mark that also ends a sentence (``Ich
@@ -115,7 +117,12 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     step may run before ``lowercase``). Output: the same text with the sentence-ending
     dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
     meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
+
+    With both ``before`` and ``after`` empty the step does nothing (a language that does not
+    write ordinals with a dot, listing it through a shared base config).
     """
+    if not options.before and not options.after:
+        return lambda text: text
     before = frozenset(folded(options.before, config))
     after = frozenset(folded(options.after, config))
 
@@ -256,7 +263,10 @@ def _time_groups(options: AmountOptions) -> list[_Group]:
     return groups
 
 
-@step("amounts", options=AmountOptions, idempotent=True)
+@step("amounts", options=AmountOptions, idempotent=True,
+      after={"spoken_numbers": "it reads amounts in digits (zwölf Euro = 12 Euro)",
+             "lowercase": "it compares its words (euro, uhr) lowercase",
+             "punctuation": "it reads words without their punctuation, the decimal separator kept"})
 def amounts(config, lexicons, options: AmountOptions):
     """One written form for decimals, money, percentages, times and ordinal dates (module docstring).
 
@@ -321,7 +331,9 @@ def _clock(hour: int, minutes: int) -> str:
     return f"{total // 60 or 12}:{total % 60:02d}"
 
 
-@step("clock_fractions", options=ClockFractionOptions, idempotent=True)
+@step("clock_fractions", options=ClockFractionOptions, idempotent=True,
+      after={"spoken_numbers": "it reads the hour in digits (halb drei = halb 3)",
+             "lowercase": "it compares its phrases lowercase"})
 def clock_fractions(config, lexicons, options: ClockFractionOptions):
     """Half and quarter hours: de ``halb drei`` = ``2:30``, ``Viertel nach drei`` = ``3:15``;
     nl ``half drie`` = ``2:30``, ``kwart voor drie`` = ``2:45``; fr ``trois heures et demie`` =

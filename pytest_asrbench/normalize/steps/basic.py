@@ -42,7 +42,8 @@ INVISIBLE = regex.compile(
 )
 
 
-@step("invisible_characters", idempotent=True)
+@step("invisible_characters", idempotent=True,
+      before={"nfc": "a mark removed between a letter and its accent lets NFC compose them"})
 def invisible_characters(config, lexicons):
     """Remove the characters that are not text (:data:`INVISIBLE`): format characters,
     default-ignorable code points and controls that are not whitespace.
@@ -59,7 +60,7 @@ def invisible_characters(config, lexicons):
     return lambda text: INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
 
 
-@step("nfc")
+@step("nfc", before={"char_folds": "the fold tables are written composed: a decomposed letter would miss its fold"})
 def nfc(config, lexicons):
     """Unicode NFC, so a precomposed and a decomposed 'é' (or nukta letter) compare equal."""
     return lambda text: unicodedata.normalize("NFC", text)
@@ -219,7 +220,7 @@ def is_word_char(char: str) -> bool:
     return char.isalnum() or unicodedata.category(char)[0] == "M"
 
 
-@step("char_folds")
+@step("char_folds", before={"punctuation": "punctuation keeps only the apostrophe and hyphen it knows between letters: a curly one must be folded to it first"})
 def char_folds(config, lexicons):
     """Apply ``char_folds`` (longest source first) so two spellings of a character compare equal."""
     return make_fold(config.char_folds)

@@ -25,7 +25,7 @@ def _replace(match: re.Match) -> str:
     return " "
 
 
-@step("brackets")
+@step("brackets", before={"punctuation": "it finds [laughter] and (inaudible) by their brackets"})
 def brackets(config, lexicons):
     """Replace each bracketed span by a space, except a parenthesised digit group."""
 

@@ -105,7 +105,8 @@ def hyphen_kind(left: str, right: str, is_number) -> str:
     return "join"
 
 
-@step("hyphen_compounds", options=HyphenCompoundOptions)
+@step("hyphen_compounds", options=HyphenCompoundOptions,
+      before={"lowercase": "acronyms are capitals: HR-Fragen is HR Fragen, Anmelde-Konto is Anmeldekonto"})
 def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
     """Join (or open) ``a-b`` unless a part is a number or an acronym, or the parts repeat.
     Reads the shared ``char_folds`` and the optional ``numbers`` lexicon."""

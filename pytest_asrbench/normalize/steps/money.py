@@ -65,7 +65,8 @@ def amount_text(value: Decimal) -> str:
     return str(value.quantize(_CENT))
 
 
-@step("money", idempotent=True, options=MoneyOptions)
+@step("money", idempotent=True, options=MoneyOptions,
+      after={"fillers_any_case": "5 um dollars must meet 5 dollars in one pass"})
 def money(config, lexicons, options: MoneyOptions):
     """One written form per amount of money (module docstring); reads the ``currencies`` and
     ``currency_minor`` lexicons and the shared ``char_folds``.

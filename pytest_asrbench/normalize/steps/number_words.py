@@ -230,7 +230,9 @@ def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Cont
             and is_number(token))
 
 
-@step("spoken_numbers", options=SpokenNumberOptions)
+@step("spoken_numbers", options=SpokenNumberOptions, libraries=("text2num",),
+      before={"spelled_code_runs": "the code steps then see spoken digits as digits (M vier B = M4B)",
+              "spoken_symbols": "the code steps then see spoken digits as digits (A B C Bindestrich eins zwei drei = ABC-123)"})
 def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     """Number words to digits with text2num, outside the ambiguous words' ordinary uses.
 

@@ -49,7 +49,8 @@ def number_marks(decimal: str, ordinal_dot: bool = False) -> str:
             rf"|(?:^|(?<=\s))([{re.escape(MINUS_SIGNS)}])(?=\d)")
 
 
-@step("digit_groups", idempotent=True)
+@step("digit_groups", idempotent=True,
+      before={"punctuation": "punctuation removes the group separator it reads (3.400 would be 3 400)"})
 def digit_groups(config, lexicons):
     """Drop the language's group separators inside digit runs (``1.000.000`` = ``1000000``
     in de); run before ``punctuation``. Reads the shared ``group_separator``."""
@@ -75,7 +76,8 @@ class PhoneOptions(StepOptions):
         return value
 
 
-@step("phone_numbers", idempotent=True, options=PhoneOptions)
+@step("phone_numbers", idempotent=True, options=PhoneOptions,
+      after={"punctuation": "the brackets of (555) 010-4477 must be gone"})
 def phone_numbers(config, lexicons, options: PhoneOptions):
     """One written form for a phone number: its digits, without the group separators.
 
@@ -112,8 +114,17 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
 _SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
 
 
-@step("spaced_digit_groups", idempotent=True)
-def spaced_digit_groups(config, lexicons):
+class SpacedDigitGroupOptions(StepOptions):
+    """``[options.spaced_digit_groups]``: whether the language writes thousands with spaces."""
+
+    join: bool = Field(True, description="Join digit groups written with spaces (3 400 = 3400); false for a "
+                                         "language that writes them otherwise (de 3.400), where 12 345 is two numbers.")
+
+
+@step("spaced_digit_groups", options=SpacedDigitGroupOptions, idempotent=True,
+      after={"spoken_numbers": "number words side by side come out as 101 100, which a second pass must join alike",
+             "unicode_whitespace": "the no-break spaces between digit groups must be plain spaces"})
+def spaced_digit_groups(config, lexicons, options: SpacedDigitGroupOptions):
     """Join digit groups written with spaces: ``3 400`` = ``3400``, ``1 000 000`` = ``1000000``.
 
     For languages whose convention separates thousands with a (narrow no-break) space: CLDR
@@ -122,8 +133,11 @@ def spaced_digit_groups(config, lexicons):
     ``punctuation``, which keeps the decimal separator): number words side by side can come
     out as ``101 100``, and a second normalization must join them alike (idempotence). A run of single or two-digit groups (``06 12 34``, a phone number) never
     matches; two numbers side by side whose second has exactly three digits are read as one
-    (``12 345``), which is how such a text is written in these languages.
+    (``12 345``), which is how such a text is written in these languages. With ``join =
+    false`` (de, nl, it, listing it through the shared European base) the step does nothing.
     """
+    if not options.join:
+        return lambda text: text
 
     def run(text: str) -> str:
         if " " not in text:

@@ -100,12 +100,28 @@ class SpokenSymbolOptions(StepOptions):
         return value
 
 
-@step("spoken_symbols", options=SpokenSymbolOptions)
+@step("spoken_symbols", options=SpokenSymbolOptions,
+      after={"punctuation": "it reads words without their punctuation: no later step makes a new neighbour"})
 def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
     """Replace spoken symbol names next to a code by the symbol, joining spelled runs.
-    Reads the shared ``fillers`` (skipped inside a spelled run)."""
+    Reads the shared ``fillers`` (skipped inside a spelled run).
+
+    Raises:
+        ConfigError: ``code_only`` names are given and the config's step list lowercases
+            before this step: a ``code_only`` name is replaced only next to a code, and capitals
+            (``KT dash 45``) are what tell a code from a word. A language without ``code_only``
+            names (Japanese: its symbol names stand as chunks of their own) may list it later.
+    """
     if not options.symbols:
         return lambda text: text
+    steps = list(config.steps)
+    if options.code_only and "lowercase" in steps and steps.index("lowercase") < steps.index("spoken_symbols"):
+        from pytest_asrbench.errors import ConfigError
+
+        raise ConfigError(
+            f"{config.language}: step 'spoken_symbols' (position {steps.index('spoken_symbols') + 1}) must run before "
+            f"'lowercase' (position {steps.index('lowercase') + 1}) when [options.spoken_symbols] names code_only "
+            "words: capitals tell a spelled code (A B C dash 1 2 3) from words; move 'spoken_symbols' above 'lowercase'")
     fold = make_fold(config.char_folds)
 
     def key(text: str) -> str:
@@ -208,7 +224,8 @@ def _join_run(run: list[tuple[str, str, str]]) -> list[str]:
     return [lead + core + trail for lead, core, trail in run]
 
 
-@step("spelled_code_runs", idempotent=True)
+@step("spelled_code_runs", idempotent=True,
+      before={"lowercase": "capitals tell a spelled letter from a word (M 4 B)"})
 def spelled_code_runs(config, lexicons):
     """Join a spelled code of 3+ single capitals and digits, holding both ("M 4 B" -> "M4B").
 

@@ -59,7 +59,9 @@ def _capitalised(word: str) -> bool:
     return bool(match) and match.group(0)[-1].isupper()
 
 
-@step("abbreviated_titles", options=TitleOptions)
+@step("abbreviated_titles", options=TitleOptions,
+      before={"punctuation": "it needs the abbreviation's period (Hr. Müller)",
+              "lowercase": "a title expands only before a capitalised name"})
 def abbreviated_titles(config, lexicons, options: TitleOptions):
     """Expand a listed abbreviation before a capitalised name ("M. Dupont" -> "monsieur Dupont")."""
     table: dict[str, str] = {}

@@ -28,7 +28,8 @@ _SPLIT_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=\w)|(?<=\w)-(?=[^\W\d_])")
 _DOTTED = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){1,}[^\W\d_]\.?(?![\w])")
 
 
-@step("split_hyphens", idempotent=True)
+@step("split_hyphens", idempotent=True,
+      after={"hyphen_compounds": "it splits the hyphens hyphen_compounds leaves (next to a number, reduplications)"})
 def split_hyphens(config, lexicons):
     """A hyphen inside a word becomes a space, except between two digits."""
 
@@ -40,7 +41,7 @@ def split_hyphens(config, lexicons):
     return run
 
 
-@step("dotted_abbreviations")
+@step("dotted_abbreviations", before={"punctuation": "it reads the dots of p.m. and U.S.A."})
 def dotted_abbreviations(config, lexicons):
     """Drop the dots of a dotted single-letter abbreviation: "U.S.A." -> "USA", "p.m." -> "pm"."""
 

@@ -36,7 +36,6 @@ given script (``script="traditional"``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -68,7 +67,7 @@ class ScriptConversion:
         ran: the converter loaded and every hypothesis went through it.
         source: ``"given"`` (the caller named the script) or ``"detected"`` (per pair).
         scripts: ``{script: number of pairs converted to it}`` (empty when it did not run).
-        libraries: ``{distribution: version}`` of the language package's libraries
+        libraries: ``{distribution: version}`` of the libraries the protocol's steps declare
             (``{"opencc": "1.4.2"}``); a missing one is ``None``.
         reason: why it did not run (the converter's error message), else ``None``.
     """
@@ -123,10 +122,13 @@ class CerViews:
                 "script_conversion": self.script_conversion.as_dict()}
 
 
-def _libraries(language: str) -> dict[str, str | None]:
-    """``{distribution: installed version}`` of the ``LIBRARIES`` of the language's package."""
-    package = sys.modules.get(f"pytest_asrbench.normalize.languages.{language}")
-    return {dist: installed_version(dist) for dist in getattr(package, "LIBRARIES", ())}
+def _libraries(chosen: EvalProtocol) -> dict[str, str | None]:
+    """``{distribution: installed version}`` of the libraries the protocol's steps declare
+    (``@step(..., libraries=...)``: the one source of a language's libraries)."""
+    from pytest_asrbench.normalize.steps.registry import libraries_of
+
+    return {dist: installed_version(dist) for dist in libraries_of(
+        name for names in chosen.steps.values() for name in names)}
 
 
 def _continuation(base: Pipeline, pipeline: Pipeline) -> Callable[[str, str], str]:
@@ -212,7 +214,7 @@ def cer_views(references: str | Sequence[str], hypotheses: str | Sequence[str], 
         if pair.script is not None:
             used[pair.script] = used.get(pair.script, 0) + 1
     conversion = ScriptConversion(bool(converters), "given" if script else "detected", used,
-                                  _libraries(tag), reason)
+                                  _libraries(chosen), reason)
     return CerViews(chosen.name, views, conversion, tuple(pairs))
 
 

@@ -7,8 +7,5 @@ every step is registered with ``language="en"``. Data files stay in ``configs/en
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "en"
-#: Distributions whose output feeds this package's steps (their versions go into the
-#: metric signatures of every config listing one of its steps): text2num parses number words.
-LIBRARIES: tuple[str, ...] = ("text2num",)
 
 from pytest_asrbench.normalize.languages.en import numbers, words  # noqa: E402,F401

@@ -348,7 +348,7 @@ def _century_decade(match: re.Match) -> str:
 _NEGATIVE = re.compile(r"(?<!\S)[-\u2212](?=\d)")
 
 
-@step("negative_numbers", language="en")
+@step("negative_numbers", language="en", before={"punctuation": "punctuation removes the minus sign of -5"})
 def negative_numbers(config, lexicons):
     """A minus sign before a number is read "minus": "-5 degrees" = "minus five degrees".
 
@@ -365,7 +365,7 @@ def negative_numbers(config, lexicons):
     return run
 
 
-@step("digit_group_commas", language="en")
+@step("digit_group_commas", language="en", before={"punctuation": "punctuation removes the comma of 1,000"})
 def digit_group_commas(config, lexicons):
     """Drop thousands separators: "1,000,000" -> "1000000" (run before ``punctuation``)."""
 
@@ -377,7 +377,9 @@ def digit_group_commas(config, lexicons):
     return run
 
 
-@step("number_words", language="en")
+@step("number_words", language="en", libraries=("text2num",),
+      after={"split_hyphens": "twenty-five is two number words once its hyphen is a space",
+             "fillers_any_case": "seven um thirty must read 7:30"})
 def number_words(config, lexicons):
     """English number words to digits (``text_to_num`` on runs of number words)."""
     scale_values = dict(SCALES)

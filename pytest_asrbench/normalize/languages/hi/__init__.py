@@ -7,8 +7,5 @@ Same skeleton as every language package: ``numbers.py`` (digits and number words
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "hi"
-#: Distributions whose output feeds this package's steps (their versions go into the
-#: metric signatures of every config listing one of its steps); none: plain Python.
-LIBRARIES: tuple[str, ...] = ()
 
 from pytest_asrbench.normalize.languages.hi import numbers, words  # noqa: E402,F401

@@ -32,7 +32,7 @@ _DIGIT_GROUP_COMMA = re.compile(r"(?<=\d),(?=\d{2,3}(?!\d))")
 # --- digits ------------------------------------------------------------------------------
 
 
-@step("hindi_digits", language="hi")
+@step("hindi_digits", language="hi", before={"punctuation": "25,000 is one number: punctuation would split it"})
 def hindi_digits(config, lexicons):
     """Devanagari digits become ASCII digits (७ = 7), and digit-group commas go (1,00,000 = 100000).
 
@@ -164,7 +164,9 @@ class HindiNumberOptions(StepOptions):
                                                                     "time of day ('बजे': साढ़े तीन बजे = 3:30 बजे).")
 
 
-@step("hindi_numbers", language="hi", options=HindiNumberOptions)
+@step("hindi_numbers", language="hi", options=HindiNumberOptions,
+      before={"spelled_codes": "spelled codes then see digits (A B C सात सात नौ = ABC779)"},
+      after={"fillers_any_case": "a filler inside a number (पाँच um सौ) must be gone"})
 def hindi_numbers(config, lexicons, options: HindiNumberOptions):
     """Number words become digits: "दो सौ पचास" = 250, "पच्चीस हज़ार" = 25000, "25 हज़ार" = 25000.
 

@@ -23,9 +23,5 @@ construction, no cost); its price is recall on variants it does not list.
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "ja"
-#: Distributions whose output feeds this package's steps (their versions go into the
-#: metric signatures of every config listing one of its steps); none: plain Python and
-#: the Unicode database of ``unicodedata`` (already in every signature).
-LIBRARIES: tuple[str, ...] = ()
 
 from pytest_asrbench.normalize.languages.ja import amounts, codes, numbers, script, words  # noqa: E402,F401

@@ -179,7 +179,7 @@ class CodeReader:
         return "".join(pieces)
 
 
-@step("ja_codes", language="ja")
+@step("ja_codes", language="ja", after={"ja_loanwords": "a loanword (ジラ) is no code"})
 def ja_codes(config, lexicons):
     """Spelled codes (:class:`CodeReader`): ``イー エム ピー さん`` -> ``emp3``, ``三 一 八 五
     ゼロ 四`` -> ``318504``; single words stay. Reads the lexicons ``code_letters``,

@@ -30,7 +30,9 @@ def fold_width(text: str) -> str:
     return WIDTH_FORMS.sub(lambda match: unicodedata.normalize("NFKC", match.group(0)), text)
 
 
-@step("ja_width", idempotent=True, language="ja")
+@step("ja_width", idempotent=True, language="ja",
+      before={"lowercase": "full-width letters (ＧＰＳ) are lowercased once narrowed",
+              "punctuation": "full-width punctuation is removed once narrowed"})
 def ja_width(config, lexicons):
     """Width folds (:func:`fold_width`): ``ＧＰＳ１`` = ``GPS1``, ``ﾃﾞｰﾀ`` = ``データ``.
     Runs after ``nfc`` and before ``lowercase`` (a full-width capital becomes an ASCII

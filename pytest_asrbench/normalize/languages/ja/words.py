@@ -29,7 +29,8 @@ class FillerOptions(StepOptions):
                     "(えーと口座 -> 口座); only ones that never begin a word.")
 
 
-@step("ja_fillers", language="ja", options=FillerOptions)
+@step("ja_fillers", language="ja", options=FillerOptions,
+      after={"punctuation": "it reads chunks between spaces, and punctuation makes 、。・ spaces"})
 def ja_fillers(config, lexicons, options: FillerOptions):
     """Remove hesitations at the start of a word only, never inside one (なんとか stays).
 
@@ -63,7 +64,8 @@ def _replacer(table: dict[str, str], pattern: str):
     return lambda text: regex.sub(lambda match: table[match.group(0)], text)
 
 
-@step("ja_variants", language="ja")
+@step("ja_variants", language="ja",
+      before={"ja_codes": "the codes read its output", "ja_numbers": "the numbers read its output (ひとり is 一人 first)"})
 def ja_variants(config, lexicons):
     """Spellings of one word written one way (lexicon ``variants``: variant -> the one
     kept): 何とか -> なんとか, 振り替え -> 振替, 苗字 -> 名字, 合って -> あって. Replaced
@@ -97,7 +99,7 @@ def ja_variants(config, lexicons):
     return run
 
 
-@step("ja_loanwords", language="ja")
+@step("ja_loanwords", language="ja", after={"lowercase": "it compares Latin words lowercase (Confluence)"})
 def ja_loanwords(config, lexicons):
     """Product names in Latin script or a common other katakana spelling become one katakana
     spelling (lexicon ``loanwords``: name -> katakana), so both sides are compared in

@@ -17,7 +17,5 @@ the Korean scores (docs/korean.md, "Why no morphological analyser").
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "ko"
-#: Distributions whose output feeds this package's steps; none: plain Python and the tables.
-LIBRARIES: tuple[str, ...] = ()
 
 from pytest_asrbench.normalize.languages.ko import amounts, numbers, numerals, words  # noqa: E402,F401

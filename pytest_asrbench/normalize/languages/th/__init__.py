@@ -9,9 +9,5 @@ place pythainlp is reached (imported inside functions only). Every step is regis
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "th"
-#: Distributions whose output feeds this package's steps (their versions go into the
-#: metric signatures of every config listing one of its steps): pythainlp normalizes marks,
-#: tokenizes words (mai yamok, number spans) and reads number words.
-LIBRARIES: tuple[str, ...] = ("pythainlp",)
 
 from pytest_asrbench.normalize.languages.th import bench, numbers, words  # noqa: E402,F401

@@ -50,7 +50,7 @@ def th_bench_v1_strip(config, lexicons):
     return str.strip
 
 
-@step("th_bench_v1_pythainlp", language="th")
+@step("th_bench_v1_pythainlp", language="th", libraries=("pythainlp",))
 def th_bench_v1_pythainlp(config, lexicons):
     """pythainlp's ``normalize``, pinned: 5.3.5 must be the installed pythainlp.
 

@@ -3,7 +3,7 @@
 pythainlp loads its dictionary on first use (about a second), so nothing here imports it at
 module level: importing the normalizer stays cheap, and only a Thai pipeline that runs pays.
 pythainlp is a core dependency pinned to 5.3.5 (``pyproject.toml``); its version is in the
-Thai metric signatures (``LIBRARIES`` in this package's ``__init__``).
+Thai metric signatures (the steps that call it declare ``libraries=("pythainlp",)``).
 """
 
 from __future__ import annotations

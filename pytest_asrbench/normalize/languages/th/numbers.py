@@ -22,7 +22,9 @@ from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
 
 
-@step("thai_digits", language="th")
+@step("thai_digits", language="th",
+      before={"digit_groups": "๑,๐๐๐ reads like 1,000 once in ASCII digits",
+              "punctuation": "๓.๑๔ keeps its decimal point once in ASCII digits"})
 def thai_digits(config, lexicons):
     """Thai digits are ASCII digits (``๑๒๓`` = ``123``, ``๓.๑๔`` = ``3.14``); before
     ``digit_groups`` and ``punctuation``, so grouping and decimals are read as for ASCII."""
@@ -175,7 +177,7 @@ class _Converter:
         return word, end
 
 
-@step("thai_numbers", language="th")
+@step("thai_numbers", language="th", libraries=("pythainlp",))
 def thai_numbers(config, lexicons):
     """Thai number words become digits in a numeric context.
 

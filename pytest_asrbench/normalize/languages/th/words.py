@@ -17,7 +17,8 @@ MAI_YAMOK = "\u0e46"  # ๆ, the repetition mark (a letter of category Lm, not p
 _SPACES_BEFORE_YAMOK = re.compile(rf"\s+(?={MAI_YAMOK})")
 
 
-@step("thai_marks", language="th")
+@step("thai_marks", language="th", libraries=("pythainlp",), before={"remove_spaces": "it reads the spaces (a mark left dangling after one)"},
+      after={"unicode_whitespace": "it reads the spaces, so every space must be a plain one"})
 def thai_marks(config, lexicons):
     """pythainlp's ``normalize``: tone marks and vowels typed in the wrong order put right
     (``นำ้`` = ``น้ำ``), doubled ones made one (``ก่่อน`` = ``ก่อน``, ``เเ`` = ``แ``), zero-width
@@ -71,7 +72,9 @@ def _expand_word(chunk: str) -> str:
     return lead + "".join(expand_maiyamok()(body))
 
 
-@step("thai_maiyamok", language="th")
+@step("thai_maiyamok", language="th", libraries=("pythainlp",),
+      after={"punctuation": "a mark next to ๆ must be gone (เด็กๆ, tokenizes like เด็กๆ)"},
+      before={"thai_numbers": "the numbers read the repeated word"})
 def thai_maiyamok(config, lexicons):
     """Mai yamok written attached, spaced or expanded is one form, the expanded one (what is
     spoken): ``เด็กๆ`` = ``เด็ก ๆ`` = ``เด็กเด็ก``; ``ๆๆ`` repeats twice (``นกๆๆ`` = ``นกนกนก``).

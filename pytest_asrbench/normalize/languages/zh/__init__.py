@@ -12,8 +12,5 @@ Every step is registered with ``language="zh"``; the rules are in ``docs/mandari
 
 #: The language tag every step of this package is registered under.
 LANGUAGE = "zh"
-#: Distributions whose output feeds this package's steps (their versions go into the metric
-#: signatures of every config listing one of its steps): OpenCC converts between scripts.
-LIBRARIES: tuple[str, ...] = ("opencc",)
 
 from pytest_asrbench.normalize.languages.zh import eval_v1, numbers, numerals, script, width  # noqa: E402,F401

@@ -69,7 +69,7 @@ def converter(configuration: str) -> Callable[[str], str]:
             f"reinstall it: pip install --force-reinstall 'opencc=={V1_OPENCC}'") from exc
 
 
-@step("zh_eval_v1_to_simplified", language="zh")
+@step("zh_eval_v1_to_simplified", language="zh", libraries=("opencc",))
 def zh_eval_v1_to_simplified(config, lexicons):
     """Traditional (Taiwan standard included) to Simplified (OpenCC ``tw2s``).
 
@@ -78,7 +78,7 @@ def zh_eval_v1_to_simplified(config, lexicons):
     return converter(V1_CONFIGS["simplified"])
 
 
-@step("zh_eval_v1_to_traditional", language="zh")
+@step("zh_eval_v1_to_traditional", language="zh", libraries=("opencc",))
 def zh_eval_v1_to_traditional(config, lexicons):
     """Simplified to Taiwan standard Traditional characters (OpenCC ``s2tw``).
 
