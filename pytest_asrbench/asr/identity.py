@@ -141,9 +141,11 @@ def is_simulated(name: str) -> bool:
     return name.startswith(SIMULATED + " ")
 
 
-def short_name(name: str) -> str:
-    """A short form of ``name`` for summaries: the CPU without its extensions list, and for a
-    simulated host its kernel label and variables (``simulated x86_64-avx-dnnl-avx2 (...)``)."""
+def short_name(name: str, *, compact: bool = False) -> str:
+    """A short form of ``name`` for failures: the CPU without its extensions list, and for a
+    simulated host its kernel label and variables (``simulated x86_64-avx-dnnl-avx2 (...)``);
+    ``compact`` (summaries) drops the variables (``simulated x86_64-avx-dnnl-avx2``)."""
     if is_simulated(name):
-        return name.split(" on ", 1)[0]
+        head = name.split(" on ", 1)[0]
+        return head.split(" (", 1)[0] if compact else head
     return name.split(":", 1)[0]

@@ -153,10 +153,10 @@ def _verdict(entry: dict) -> str:
     from pytest_asrbench.asr.identity import short_name
 
     if entry["same_as"]:
-        shown = [short_name(name) for name in entry["same_as"][:1]]
         more = f" and {len(entry['same_as']) - 1} more" if len(entry["same_as"]) > 1 else ""
-        return f"same transcript as recorded on {shown[0]}{more}"
-    rates = f"rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} recorded on {short_name(entry['nearest'])}"
+        return f"same transcript as recorded on {short_name(entry['same_as'][0], compact=True)}{more}"
+    rates = (f"rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} recorded on "
+             f"{short_name(entry['nearest'], compact=True)}")
     if entry.get("unstable"):
         return f"transcript differs ({rates}); not judged: marked unstable"
     how = f"transcript differs ({rates}, tolerance {entry['tolerance']})"
