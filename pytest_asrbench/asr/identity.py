@@ -4,8 +4,9 @@ A transcript is reproducible bit for bit only where every code path under the en
 same. CTranslate2 picks its instruction set and GEMM backend
 (:mod:`pytest_asrbench.asr.fingerprint`), and the GEMM libraries under it (Intel oneMKL,
 oneDNN) dispatch again at run time by CPU vendor and by instruction-set extension: oneMKL's
-code branches AVX2, AVX512, AVX512_E1 (VNNI), AVX512_E2..E5 (BF16, AMX, FP16) (oneMKL
-developer guide, "Instruction Set Specific Dispatching on Intel Architectures"); oneDNN's ISA
+code branches AVX2, AVX2_E1 (AVX-VNNI), AVX512, AVX512_E1 (VNNI), AVX512_E3 (BF16),
+AVX512_E4 (AMX, FP16) (oneMKL developer reference, ``mkl_enable_instructions`` and
+``MKL_ENABLE_INSTRUCTIONS``); oneDNN's ISA
 levels ``avx2``, ``avx2_vnni``, ``avx2_vnni_2``, ``avx512_core`` (f, cd, bw, dq, vl),
 ``avx512_core_vnni``, ``avx512_core_bf16``, ``avx512_core_fp16``, ``avx512_core_amx``
 (oneDNN "CPU Dispatcher Controls", ``ONEDNN_MAX_CPU_ISA``). Two CPUs whose CTranslate2 label
