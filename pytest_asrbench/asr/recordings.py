@@ -152,15 +152,19 @@ def _hosts_text(names: list[str]) -> str:
     return shown if len(names) == 1 else f"{shown} and {len(names) - 1} more"
 
 
-def transcript_lines(here: str, current: Mapping[str, Any], recordings: Mapping[str, Mapping[str, Any]]
-                     ) -> list[str]:
+def transcript_lines(here: str, current: Mapping[str, Any], recordings: Mapping[str, Mapping[str, Any]],
+                     stored: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
     """One line per distinct recording (``recorded on <host>: '<transcript>' (WER x)``, hosts
-    that gave the same result on one line), then ``now on <this host>: ...``: the lead of an
-    ``asr`` failure."""
+    that gave the same result on one line; ``, was WER y`` where ``stored``, the snapshot as
+    recorded, has another rate: a re-scoring moved it), then ``now on <this host>: ...``: the
+    lead of an ``asr`` failure."""
     lines = []
     for item in group_recordings(recordings):
         flags = f", flags {', '.join(item['flags'])}" if item["flags"] else ""
-        lines.append(f"recorded on {_hosts_text(item[RECORDED_ON])}: {item['transcript']!r} ({_rate_text(item)}{flags})")
+        before = (stored or {}).get(item[RECORDED_ON][0])
+        was = f", was {_rate_text(before)}" if before is not None and _rate_text(before) != _rate_text(item) else ""
+        lines.append(f"recorded on {_hosts_text(item[RECORDED_ON])}: {item['transcript']!r} "
+                     f"({_rate_text(item)}{was}{flags})")
     flags = f", flags {', '.join(current['flags'])}" if current["flags"] else ""
     lines.append(f"now on {short_name(here)}: {current['transcript']!r} ({_rate_text(current)}{flags})")
     return lines

@@ -163,7 +163,8 @@ def test_an_unrecorded_host_passes_within_tolerance_and_fails_beyond_it(fake_eng
 
 
 def test_an_asr_failure_leads_with_every_transcript_and_rate():
-    snapshot = _with(_recorded(), SIMULATED, transcript="Good morning how are you")
+    # a re-scored snapshot (as --snapshot-update writes it) with a simulated host's other transcript
+    snapshot = _run(_case(), _with(_recorded(), SIMULATED, transcript="Good morning how are you")).output
     failure = _run(_case(engine={"host": AMD, "text": "Good evening"}), snapshot).failures
     head = "\n".join(failure).splitlines()[:10]
     assert head[0] == ("recorded on simulated x86_64-avx2-mkl-avx512 (CT2_FORCE_CPU_ISA=AVX2): "
@@ -190,6 +191,7 @@ def test_every_recording_is_rescored_so_a_normalizer_change_fails_on_every_host(
         changed = _run(_case(engine={"host": where}), again.output)
         assert changed.output != again.output and changed.failures, where
         assert "score of 2 recorded transcript(s) moved" in changed.failures[0]
+        assert f"recorded on x86_64 GenuineIntel 6/207: {REFERENCE!r} (WER 0.1429, was WER 0)" in changed.failures[0]
         for name in (HERE, SIMULATED):
             assert _by_host(changed.output)[name]["deletions"] == _by_host(again.output)[name]["deletions"] + 1
 

@@ -315,7 +315,7 @@ class AsrRunner:
         failures = []
         if findings:
             # the transcripts and rates first, then the aligned view of this run's score, then the short diff
-            failures = ["\n".join(policy.transcript_lines(here, current, rescored) + findings),
+            failures = ["\n".join(policy.transcript_lines(here, current, rescored, stored) + findings),
                         describe_score(score(reference, transcript.text, case.language, case.metric),
                                        color=context.color)]
             if before is not None:
