@@ -25,7 +25,7 @@ The identity therefore names:
 The engine library versions (ctranslate2, faster-whisper), the compute type and the other
 output-changing decode settings are the ``engine`` header of every ``asr`` snapshot, so they
 are part of the identity through it. The thread count is not: on the sample clips
-``cpu_threads`` 1 and 2 gave the same transcripts (docs/asr.md, "Transcripts by CPU").
+``cpu_threads`` 1, 2 and 4 gave the same transcripts (docs/asr.md, "Transcripts by CPU").
 
 :func:`host_identity` returns a plain dict; :func:`identity_name` its one-line stable name, the
 key of an ``asr`` snapshot's recordings (``x86_64 GenuineIntel 6/207: avx avx2 ...``, or
