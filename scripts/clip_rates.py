@@ -1,11 +1,11 @@
 """The README's table of sample clips: reference, transcript, rate, how the transcript varies by
-CPU kernels, and flags.
+host, and flags.
 
 Reads the recorded outputs of the `asr` cases (snapshots/<lang>/asr/*.json), so the table is
 what CI checks, not a separate measurement. The transcript and rate shown are those of the
-reference fingerprint (:data:`SHOWN`, CTranslate2's default on an Intel CPU with AVX-512);
-"kernels" gives the number of distinct transcripts over the recorded fingerprints and the
-range of their rates::
+native recording (a host with no kernel variable set; the first in name order when there are
+several), else of the first recording; "hosts" gives the number of distinct transcripts over
+all recordings (native and simulated) and the range of their rates::
 
     python scripts/clip_rates.py            # print the table
     python scripts/clip_rates.py --write    # replace the table in README.md
@@ -23,8 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 BEGIN = "<!-- clip table: python scripts/clip_rates.py --write -->"
 END = "<!-- end of clip table -->"
-#: The fingerprint whose transcript the table shows (when a snapshot records it).
-SHOWN = "x86_64-avx2-mkl-avx512"
+sys.path.insert(0, str(ROOT))
+
+from pytest_asrbench.asr.identity import is_simulated, short_name  # noqa: E402
+from pytest_asrbench.asr.recordings import ungroup_recordings  # noqa: E402
 
 
 def _cell(text: str, width: int = 60) -> str:
@@ -37,14 +39,19 @@ def _rate(value) -> str:
 
 
 def rows(snapshots: Path = ROOT / "snapshots") -> list[str]:
-    lines = [
-        f"| clip | reference | transcript ({SHOWN}) | rate | kernels | flags |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
+    found = []
     for path in sorted(snapshots.glob("*/asr/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        recordings = {label: item for item in data["recordings"] for label in item["fingerprints"]}
-        shown = recordings.get(SHOWN) or recordings[sorted(recordings)[0]]
+        recordings = ungroup_recordings(data["recordings"], str(path))
+        native = sorted(name for name in recordings if not is_simulated(name))
+        found.append((path, data, recordings, native[0] if native else sorted(recordings)[0]))
+    hosts = sorted({short_name(name) for *_, name in found})
+    lines = [
+        f"| clip | reference | transcript ({', '.join(hosts)}) | rate | hosts | flags |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for path, data, recordings, name in found:
+        shown = recordings[name]
         unit = "WER" if shown["unit"] == "word" else "CER"
         transcripts = {entry["transcript"] for entry in recordings.values()}
         rates = [entry["rate"] for entry in recordings.values() if entry["rate"] is not None]

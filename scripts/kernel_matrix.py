@@ -7,7 +7,12 @@ once), with the hypothesis cache bypassed, and prints the table of docs/asr.md (
 by CPU"): one letter per distinct transcript of a clip, then its rate::
 
     python scripts/kernel_matrix.py                 # about 30 s per setting on 2 cores
-    python scripts/kernel_matrix.py --threads 1     # the thread count, to show it does not matter
+    python scripts/kernel_matrix.py --threads 1     # the same under another thread count
+    python scripts/kernel_matrix.py --native 1 2    # host defaults (no variable forced), per thread count
+
+``--native`` is what the host identity (pytest_asrbench/asr/identity.py) is checked with: a
+column per thread count on this CPU as a user runs it; identical columns mean the thread count
+does not move transcripts here.
 """
 
 from __future__ import annotations
@@ -44,21 +49,34 @@ def settings() -> list[tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--threads", type=int, default=2, help="cpu_threads of the engine (default 2)")
+    parser.add_argument("--native", type=int, nargs="+", metavar="THREADS",
+                        help="no forced variable: one column per thread count given")
     args = parser.parse_args(argv)
     from pytest_asrbench import score
 
-    combos = settings()
+    if args.native:
+        combos = [("native", str(threads)) for threads in args.native]
+    else:
+        combos = settings()
     if not combos:
         print("this CPU has no x86-64 instruction sets to force; nothing to measure", file=sys.stderr)
         return 2
     results = {}
+    from pytest_asrbench.asr.fingerprint import KERNEL_ENV
+
     for isa, mkl in combos:
-        env = {**os.environ, "CT2_FORCE_CPU_ISA": isa, "CT2_USE_MKL": mkl}
-        out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT), str(args.threads)], env=env,
+        if isa == "native":
+            env = {name: value for name, value in os.environ.items() if name not in KERNEL_ENV}
+            threads = mkl
+        else:
+            env = {**os.environ, "CT2_FORCE_CPU_ISA": isa, "CT2_USE_MKL": mkl}
+            threads = str(args.threads)
+        out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT), threads], env=env,
                              capture_output=True, text=True, check=True).stdout
         results[(isa, mkl)] = json.loads(out.strip().splitlines()[-1])
     clips = json.loads((ROOT / "samples" / "clips.json").read_text(encoding="utf-8"))["clips"]
-    names = [f"{isa} {'MKL' if mkl == '1' else 'oneDNN'}" for isa, mkl in combos]
+    names = [f"{mkl} thread(s)" if isa == "native" else f"{isa} {'MKL' if mkl == '1' else 'oneDNN'}"
+             for isa, mkl in combos]
     print("| clip | " + " | ".join(names) + " | distinct |")
     print("|" + " --- |" * (len(names) + 2))
     for clip in clips:

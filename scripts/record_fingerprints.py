@@ -1,21 +1,25 @@
-"""Record the ``asr`` cases' transcripts on every kernel fingerprint this host can produce.
+"""Record the ``asr`` cases' transcripts on this host: natively, and on every simulated kernel
+setting it can produce.
 
-A transcript depends on the CPU code path (docs/asr.md, "Transcripts by CPU"). One host can
-produce many fingerprints by forcing them: CTranslate2's instruction set
-(``CT2_FORCE_CPU_ISA``), its GEMM backend (``CT2_USE_MKL``: MKL as on Intel, oneDNN as on
-AMD and other vendors), and a cap on the GEMM library's own instruction set
-(``MKL_ENABLE_INSTRUCTIONS`` / ``ONEDNN_MAX_CPU_ISA``, as on a host without AVX-512). This
-script runs ``pytest --asrbench <cases> -k asr --snapshot-update --asrbench-record-fingerprint``
-once per combination, so
-each fingerprint's transcript is added to the snapshots (existing recordings are kept; an
-unchanged snapshot is not rewritten)::
+A transcript depends on the CPU (docs/asr.md, "Transcripts by CPU"). The first run records
+this host natively (no kernel variable set): on a host of the same identity (CPU vendor,
+family, model, dispatch extensions) the cases are compared exactly from then on. The others
+force a code path: CTranslate2's instruction set (``CT2_FORCE_CPU_ISA``), its GEMM backend
+(``CT2_USE_MKL``: MKL as on Intel, oneDNN as on AMD and other vendors) and a cap on the GEMM
+library's own instruction set (``MKL_ENABLE_INSTRUCTIONS`` / ``ONEDNN_MAX_CPU_ISA``, as on a
+host without AVX-512). Those are *simulated* recordings: evidence of how far transcripts move,
+the reference points of the tolerance other hosts are judged by, never exact for any host.
+Each run is ``pytest --asrbench <cases> -k asr --snapshot-update --asrbench-record-fingerprint``
+(existing recordings are kept; an unchanged snapshot is not rewritten)::
 
-    python scripts/record_fingerprints.py                 # every combination this CPU has
+    python scripts/record_fingerprints.py                 # native, then every simulated setting
+    python scripts/record_fingerprints.py --native-only   # this host's native recording alone
     python scripts/record_fingerprints.py --list          # print them, run nothing
     python scripts/record_fingerprints.py --check         # plain runs: every one must pass
 
-Afterwards regenerate the README's clip table: ``python scripts/clip_rates.py --write``.
-Exit status: 0 when every run passed, else the first failing run's status.
+Record natively only on a host CI really runs on. Afterwards regenerate the README's clip
+table: ``python scripts/clip_rates.py --write``. Exit status: 0 when every run passed, else
+the first failing run's status.
 """
 
 from __future__ import annotations
@@ -29,15 +33,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pytest_asrbench.asr.fingerprint import X86_ISAS, fingerprint_label, kernel_fingerprint  # noqa: E402
+from pytest_asrbench.asr.fingerprint import KERNEL_ENV, X86_ISAS, kernel_fingerprint  # noqa: E402
+from pytest_asrbench.asr.identity import host_identity, identity_name, short_name  # noqa: E402
 
 _CAP_ENV = {"MKL": "MKL_ENABLE_INSTRUCTIONS", "DNNL": "ONEDNN_MAX_CPU_ISA"}
 
 
 def combinations() -> list[dict[str, str]]:
-    """The environments that give this host's distinct kernel fingerprints (x86-64 only;
-    elsewhere the host's own fingerprint alone)."""
-    here = kernel_fingerprint()
+    """The kernel variables of each run: none (native) first, then the settings that give this
+    host's distinct simulated code paths (x86-64 only)."""
+    here = kernel_fingerprint(_without_kernel_variables())
     if here["arch"] != "x86_64" or here["cpu_isa"] not in X86_ISAS:
         return [{}]
     levels = X86_ISAS[: X86_ISAS.index(here["cpu_isa"]) + 1]
@@ -52,14 +57,17 @@ def combinations() -> list[dict[str, str]]:
                 if cap:
                     env[_CAP_ENV[gemm]] = cap
                 envs.append(env)
-    # the hosts' own defaults first (AVX2 kernels on each backend and cap), forced ones after
-    return sorted(envs, key=lambda env: env["CT2_FORCE_CPU_ISA"] != "AVX2")
+    # the vendors' defaults first (AVX2 kernels on each backend and cap), the others after
+    return [{}] + sorted(envs, key=lambda env: env["CT2_FORCE_CPU_ISA"] != "AVX2")
+
+
+def _without_kernel_variables() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key not in KERNEL_ENV}
 
 
 def label_of(env: dict[str, str]) -> str:
-    merged = {key: value for key, value in os.environ.items()}
-    merged.update(env)
-    return fingerprint_label(kernel_fingerprint(merged))
+    """The short name of the host identity a run with ``env`` records."""
+    return short_name(identity_name(host_identity({**_without_kernel_variables(), **env})))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,19 +75,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("cases", nargs="*", default=["cases"], help="case folders or files (default: cases)")
     parser.add_argument("--list", action="store_true", help="print the combinations and their labels, run nothing")
     parser.add_argument("--check", action="store_true", help="plain runs (no --snapshot-update): each must pass")
+    parser.add_argument("--native-only", action="store_true", help="record this host natively, nothing simulated")
     args = parser.parse_args(argv)
-    envs = combinations()
+    envs = [{}] if args.native_only else combinations()
     status = 0
     for env in envs:
-        shown = " ".join(f"{k}={v}" for k, v in env.items()) or "(host defaults)"
-        print(f"{label_of(env)}: {shown}", flush=True)
+        print(label_of(env) if env else f"{label_of(env)} (native: no kernel variable set)", flush=True)
         if args.list:
             continue
         command = [sys.executable, "-m", "pytest", "--asrbench", *args.cases, "-k", "asr", "-q",
                    "-p", "no:cacheprovider", "--no-header"]
         if not args.check:
             command += ["--snapshot-update", "--asrbench-record-fingerprint"]
-        result = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, check=False)
+        result = subprocess.run(command, cwd=ROOT, env={**_without_kernel_variables(), **env}, check=False)
         if result.returncode and not status:
             status = result.returncode
     return status

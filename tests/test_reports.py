@@ -187,16 +187,20 @@ def test_a_run_without_asrbench_loads_no_normalizer_or_scorer_for_its_reports(pr
     project.runpytest_subprocess().assert_outcomes(passed=2)
 
 
-def test_cases_on_another_decode_fingerprint_are_listed_in_every_output():
+def test_asr_cases_judged_by_tolerance_are_listed_in_every_output():
     from pytest_asrbench.asr.pytest_hooks import unrecorded_summary
     from pytest_asrbench.reports.html import render_html
     from pytest_asrbench.reports.markdown import render_markdown
     from pytest_asrbench.reports.summary import summary_lines
 
-    lines = unrecorded_summary([{"case": "cases/en/asr.yaml::en-01", "fingerprint": "x86_64-generic-mkl-avx2",
-                                 "recorded": ["x86_64-avx2-mkl-avx512"], "same_as": ["x86_64-avx2-mkl-avx512"],
-                                 "ok": True}])
+    here = "x86_64 AuthenticAMD 25/17: avx2 avx512f"
+    recorded = "x86_64 GenuineIntel 6/207: avx2 avx512f"
+    lines = unrecorded_summary([{"case": "cases/en/asr.yaml::en-01", "host": here,
+                                 "why": "no native recording of this host", "recorded": [recorded],
+                                 "same_as": [recorded], "ok": True}])
     report = RunReport([_entry("cases/en/asr.yaml::en-01", 0, 6, recorded=0)], lines)
     assert summary_lines(report)[-len(lines):] == lines
-    assert "  cases/en/asr.yaml::en-01: same transcript as 1 recording(s) (x86_64-avx2-mkl-avx512)" in lines
-    assert lines[1] in render_markdown(report) and "x86_64-generic-mkl-avx2" in render_html(report)
+    assert lines[0].startswith("1 asr case(s) judged by tolerance, not exactly, on x86_64 AuthenticAMD 25/17 "
+                               "(no native recording of this host)")
+    assert "  cases/en/asr.yaml::en-01: same transcript as recorded on x86_64 GenuineIntel 6/207" in lines
+    assert lines[1] in render_markdown(report) and "x86_64 AuthenticAMD 25/17" in render_html(report)

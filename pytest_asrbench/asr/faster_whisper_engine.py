@@ -44,6 +44,7 @@ from pytest_asrbench.asr.engine import (
     transcript_flags,
 )
 from pytest_asrbench.asr.fingerprint import check_kernel_environment, kernel_fingerprint
+from pytest_asrbench.asr.identity import host_identity
 from pytest_asrbench.asr.errors import (
     AsrLanguageError,
     EngineSettingsError,
@@ -318,11 +319,20 @@ class FasterWhisperEngine:
         check_kernel_environment()
         return kernel_fingerprint()
 
+    def host(self) -> dict:
+        """The host numeric identity of a decode here
+        (:func:`~pytest_asrbench.asr.identity.host_identity`: CPU vendor, family, model, the
+        extensions the GEMM libraries dispatch on, kernel variables); another device than the
+        CPU is named as such."""
+        if self.settings.device != "cpu":
+            return {"device": self.settings.device}
+        return host_identity()
+
     def identity(self) -> dict:
         """Everything that decides the transcript: engine and library versions, the model's
-        SHA-256, the output-changing decode settings and the kernel fingerprint
-        (:meth:`kernels`). It keys the hypothesis cache, so a transcript decoded on other
-        kernels is never reused here."""
+        SHA-256, the output-changing decode settings, the kernel fingerprint (:meth:`kernels`)
+        and the host identity (:meth:`host`). It keys the hypothesis cache, so a transcript
+        decoded on other kernels or another CPU is never reused here."""
         from pytest_asrbench import __version__
 
         return {
@@ -335,6 +345,7 @@ class FasterWhisperEngine:
             },
             "decode": self.settings.output_dict(),
             "kernels": self.kernels(),
+            "host": self.host(),
             "pinned_libraries": list(PINNED_LIBRARIES),
             # the flags a cached transcript was checked for: a new flag invalidates old entries
             "flags": sorted(KNOWN_FLAGS),

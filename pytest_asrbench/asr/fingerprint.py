@@ -21,7 +21,10 @@ flags and those variables, without loading CTranslate2, so a run whose transcrip
 from the hypothesis cache still knows the fingerprint it would decode with.
 
 :func:`kernel_fingerprint` returns a plain dict; :func:`fingerprint_label` its short stable
-name (``x86_64-avx512-mkl-avx512``), the key of an ``asr`` snapshot's recordings.
+name (``x86_64-avx512-mkl-avx512``). The label says which code path CTranslate2 takes, not
+which kernels MKL or oneDNN run under it (they dispatch again by vendor and extension), so it
+is one part of the host identity (:mod:`pytest_asrbench.asr.identity`) that keys an ``asr``
+snapshot's recordings, never the key alone.
 """
 
 from __future__ import annotations

@@ -32,8 +32,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--asrbench-record-fingerprint",
         action="store_true",
         default=False,
-        help="asr cases, with --snapshot-update: also record this host's kernel fingerprint where a snapshot "
-             "does not record it yet (docs/asr.md, 'Transcripts by CPU')",
+        help="asr cases, with --snapshot-update: also record this host where a snapshot does not record it "
+             "yet (a native host is compared exactly from then on; docs/asr.md, 'Transcripts by CPU')",
     )
     group.addoption(
         "--asrbench-run-record",
@@ -122,24 +122,23 @@ def pytest_testnodedown(node, error) -> None:
 
 
 def unrecorded_summary(entries: list[dict]) -> list[str]:
-    """Lines naming every ``asr`` case that ran on a kernel fingerprint its snapshot does not
-    record: one header per (this run's fingerprint, recorded fingerprints), then one short line
-    per case saying how its transcript compared (same as a recording, within tolerance, beyond
-    it: FAILED, or not judged for a case marked ``unstable``)."""
+    """Lines naming every ``asr`` case judged by tolerance rather than exactly: one header per
+    (this run's host, why), then one short line per case saying how its transcript compared
+    (same as a recording, within tolerance, beyond it: FAILED, or not judged for a case marked
+    ``unstable``)."""
+    from pytest_asrbench.asr.identity import short_name
+
     if not entries:
         return []
-    groups: dict[tuple[str, tuple[str, ...]], list[dict]] = {}
+    groups: dict[tuple[str, str], list[dict]] = {}
     for entry in entries:
-        groups.setdefault((entry["fingerprint"], tuple(entry["recorded"])), []).append(entry)
+        groups.setdefault((entry["host"], entry["why"]), []).append(entry)
     lines = []
-    for (here, recorded), members in sorted(groups.items()):
-        lines.append(f"{len(members)} asr case(s) ran on kernel fingerprint {here}, which their snapshots do not "
-                     f"record (they record {len(recorded)}: {', '.join(recorded)}); each was compared with the "
-                     "nearest recording (docs/asr.md, 'Transcripts by CPU'):")
+    for (here, why), members in sorted(groups.items()):
+        lines.append(f"{len(members)} asr case(s) judged by tolerance, not exactly, on {short_name(here)} ({why}); "
+                     "each was compared with the nearest recording (docs/asr.md, 'Transcripts by CPU'):")
         for entry in sorted(members, key=lambda e: e["case"]):
             lines.append(f"  {entry['case']}: {_verdict(entry)}")
-    lines.append("  to record this host's fingerprint too (no version bump needed): "
-                 "pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint")
     return lines
 
 
@@ -151,10 +150,13 @@ def unrecorded_asr_lines(config) -> list[str]:
 
 
 def _verdict(entry: dict) -> str:
+    from pytest_asrbench.asr.identity import short_name
+
     if entry["same_as"]:
-        shown = entry["same_as"][:2] + (["..."] if len(entry["same_as"]) > 2 else [])
-        return f"same transcript as {len(entry['same_as'])} recording(s) ({', '.join(shown)})"
-    rates = f"rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} on {entry['nearest']}"
+        more = f" and {len(entry['same_as']) - 1} more" if len(entry["same_as"]) > 1 else ""
+        return f"same transcript as recorded on {short_name(entry['same_as'][0], compact=True)}{more}"
+    rates = (f"rate {entry['rate']:.4g} vs {entry['nearest_rate']:.4g} recorded on "
+             f"{short_name(entry['nearest'], compact=True)}")
     if entry.get("unstable"):
         return f"transcript differs ({rates}); not judged: marked unstable"
     how = f"transcript differs ({rates}, tolerance {entry['tolerance']})"
@@ -169,7 +171,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     asr = peek_session(config)
     if asr is None or not asr.clips:
         return
-    # the cases on an unrecorded fingerprint are listed in the asrbench summary (reports/pytest_hooks.py)
+    # the cases judged by tolerance are listed in the asrbench summary (reports/pytest_hooks.py)
     cache = asr.cache
     state = "bypassed" if not cache.enabled else f"{cache.hits} hit(s), {cache.misses} miss(es)"
     if cache.corrupt:
@@ -181,5 +183,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     path = config.getoption("asrbench_run_record", None)
     tail = f"; run record: {path}" if path else ""
     kernels = sorted({clip["kernel_fingerprint"] for clip in asr.clips if clip.get("kernel_fingerprint")})
-    on = f" on kernel fingerprint {', '.join(kernels)}" if kernels else ""
+    on = f" on kernels {', '.join(kernels)}" if kernels else ""
     terminalreporter.write_line(f"asrbench asr: {len(asr.clips)} clip(s){on}; cache {state}; {load}{tail}")

@@ -50,8 +50,7 @@ class AsrSession:
         self._unblock_output = unblock_output or contextlib.nullcontext
         self.engines: dict[str, SttEngine] = {}
         self.clips: list[dict[str, Any]] = []
-        #: ``asr`` cases that ran on a kernel fingerprint their snapshot does not record
-        #: (see :meth:`note_unrecorded`), for the run summary.
+        #: ``asr`` cases judged by tolerance (see :meth:`note_tolerance`), for the run summary.
         self.unrecorded: list[dict[str, Any]] = []
         self.expected_clips = 0
         self._bar = None
@@ -90,11 +89,12 @@ class AsrSession:
         engine = self.engine_for(settings)
         return transcribe_with_cache(engine, audio, language, self.cache)
 
-    def note_unrecorded(self, *, case: str, fingerprint: str, recorded: list[str], verdict: dict[str, Any]) -> None:
-        """Remember that ``case`` ran on kernel ``fingerprint``, which its snapshot does not
-        record (it records ``recorded``), and how its transcript compared (``verdict`` of
-        :func:`pytest_asrbench.cases.kinds.asr.judge_unrecorded`)."""
-        self.unrecorded.append({"case": case, "fingerprint": fingerprint, "recorded": recorded, **verdict})
+    def note_tolerance(self, *, case: str, host: str, why: str, recorded: list[str], verdict: dict[str, Any]) -> None:
+        """Remember that ``case`` was judged by tolerance on ``host`` (its identity name), and
+        ``why`` (no native recording of it, or a simulated host); its snapshot records
+        ``recorded``, and ``verdict`` (:func:`pytest_asrbench.asr.recordings.judge`) says how
+        its transcript compared."""
+        self.unrecorded.append({"case": case, "host": host, "why": why, "recorded": recorded, **verdict})
 
     def add_clip(self, entry: dict[str, Any]) -> None:
         self.clips.append(entry)

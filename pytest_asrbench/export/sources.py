@@ -2,7 +2,7 @@
 
 - ``score`` cases: each reference/hypothesis pair (a list-valued case gives one utterance per pair).
 - ``asr`` cases: the case's reference and the transcript recorded in its snapshot, from the
-  recording of this machine's kernel fingerprint, else the first recording (which one is
+  recording of this machine (its host identity, docs/asr.md), else the first recording (which one is
   said in :attr:`Utterance.note`).
 - a run record (``asrbench.run/1``, ``--asrbench-run-record``): each clip that has a
   reference (clips of ``asr`` cases) with its transcript.
@@ -53,10 +53,10 @@ def _as_list(value) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else [str(value)]
 
 
-def _current_fingerprint() -> str | None:
-    from pytest_asrbench.asr.fingerprint import fingerprint_label, kernel_fingerprint
+def _current_host() -> str:
+    from pytest_asrbench.asr.identity import host_identity, identity_name
 
-    return fingerprint_label(kernel_fingerprint())
+    return identity_name(host_identity())
 
 
 def _asr_hypothesis(case, root: Path) -> tuple[str, str]:
@@ -67,13 +67,18 @@ def _asr_hypothesis(case, root: Path) -> tuple[str, str]:
     except (OSError, ValueError, KeyError) as exc:
         raise ExportError(f"{case.where()}: asr case {case.id!r} has no readable snapshot at {path} ({exc}); "
                           "record it first (pytest --asrbench <file> --snapshot-update)") from exc
-    label = _current_fingerprint()
-    chosen = next((r for r in recordings if label in r.get("fingerprints", ())), recordings[0])
-    if label in chosen.get("fingerprints", ()):
-        note = f"hypothesis: the recording of this machine's kernel fingerprint {label}"
+    from pytest_asrbench.asr.identity import short_name
+    from pytest_asrbench.asr.recordings import RECORDED_ON
+
+    here = _current_host()
+    chosen = next((r for r in recordings if here in r.get(RECORDED_ON, ())), recordings[0])
+    if here in chosen.get(RECORDED_ON, ()):
+        note = f"hypothesis: the recording of this machine ({short_name(here)})"
     else:
-        note = (f"hypothesis: this machine's kernel fingerprint {label} is not recorded; the recording of "
-                f"{', '.join(chosen.get('fingerprints', []))}")
+        hosts = chosen.get(RECORDED_ON, [])
+        more = f" and {len(hosts) - 1} more" if len(hosts) > 1 else ""
+        note = (f"hypothesis: this machine ({short_name(here)}) is not recorded; the recording of "
+                f"{short_name(hosts[0]) if hosts else 'an unnamed host'}{more}")
     return str(chosen["pairs"][0]["hypothesis"]), note
 
 

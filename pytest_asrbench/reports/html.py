@@ -5,7 +5,7 @@ per-language table of outcomes (``#languages``); the corpus-rate table (``#rates
 chart of each rate's change against the recording (``#rate-chart``, :mod:`.chart`); every
 failing or changed case (``#cases``) with its aligned views (the same columns as the terminal
 view: :func:`pytest_asrbench.scoring.alignment_view.alignment_columns`) and its message; a
-table of all cases (``#all-cases``); the ``asr`` cases on an unrecorded decode fingerprint.
+table of all cases (``#all-cases``); the ``asr`` cases judged by tolerance.
 
 Self-contained: styles and the one small script are inline; no font, image, script or style
 is fetched. Readable without JavaScript: everything is shown and the filters (a progressive
@@ -149,7 +149,7 @@ def render_html(report: RunReport) -> str:
         + _table("all-cases", ["case", "kind", "outcome", "rate", "snapshot"], all_rows) + "</details>",
     ]
     if report.fingerprint_lines:
-        sections += ["<h2>Decode fingerprints</h2>", f"<pre>{escape(chr(10).join(report.fingerprint_lines))}</pre>"]
+        sections += ["<h2>ASR cases judged by tolerance</h2>", f"<pre>{escape(chr(10).join(report.fingerprint_lines))}</pre>"]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(report.title)}</title><style>{STYLE}</style></head><body>"

@@ -1,8 +1,8 @@
 """The Markdown summary (``--asrbench-markdown PATH``), for CI step summaries (GitHub's
 ``$GITHUB_STEP_SUMMARY``, GitLab and others render it): the per-language outcome table, the
 corpus-rate table with the change against the recording, then each failing or changed case
-with its aligned view in a code block, and the ``asr`` cases on an unrecorded decode
-fingerprint. Its size is bounded (GitHub takes at most 1 MiB per step summary): at most
+with its aligned view in a code block, and the ``asr`` cases judged by tolerance (no native
+recording of the host). Its size is bounded (GitHub takes at most 1 MiB per step summary): at most
 :data:`MAX_CASES` cases are shown, the rest counted.
 """
 
@@ -76,5 +76,5 @@ def render_markdown(report: RunReport) -> str:
         if len(shown) > MAX_CASES:
             lines += [f"... and {len(shown) - MAX_CASES} more (the HTML report, --asrbench-report PATH, lists all)", ""]
     if report.fingerprint_lines:
-        lines += ["", "### Decode fingerprints", "", *_block("\n".join(report.fingerprint_lines))]
+        lines += ["", "### ASR cases judged by tolerance", "", *_block("\n".join(report.fingerprint_lines))]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -107,7 +107,7 @@ class RateRow:
 @dataclass
 class RunReport:
     """Everything the reports show of one run: the case entries, lines naming the ``asr``
-    cases that ran on a decode fingerprint their snapshots do not record (from the ASR stage),
+    cases judged by tolerance, not exactly (no native recording of the host; from the ASR stage),
     a ``title`` (with the pytest-asrbench version), the ``command`` that ran, and whether it
     re-recorded snapshots."""
 

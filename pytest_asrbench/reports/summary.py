@@ -8,8 +8,8 @@
     language  metric   unit  cases  rate    recorded   change  new
     hi        stt_wer   WER     41  8.12%     8.12%   0.00 pt    0
 
-followed by the failing or changed cases (one line each) and the ``asr`` cases on a decode
-fingerprint their snapshots do not record.
+followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
+tolerance, not exactly (no native recording of this host, or kernel variables set).
 """
 
 from __future__ import annotations

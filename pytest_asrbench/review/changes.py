@@ -78,19 +78,70 @@ def _shown(value) -> str:
     return elide(json.dumps(value, ensure_ascii=False), 160)
 
 
-def changed_values(recorded: str | None, obtained: str | None) -> list[str]:
-    """``path: old -> new`` for each value that differs between two snapshot texts
-    (``(none)`` for a side without it), alignment entries left out (shown rescored instead)."""
-    old = _leaves(json.loads(recorded)) if recorded else {}
-    new = _leaves(json.loads(obtained)) if obtained else {}
-    lines = []
+def _by_host(document) -> tuple[object, dict[str, dict]]:
+    """An ``asr`` snapshot split into its document without ``recordings`` and ``{host name:
+    recording}`` (recordings are matched by the host that made them, never by list position);
+    any other document unchanged, with no hosts."""
+    from pytest_asrbench.asr.recordings import RECORDED_ON
+
+    items = document.get("recordings") if isinstance(document, dict) else None
+    if not isinstance(items, list) or not all(isinstance(i, dict) and isinstance(i.get(RECORDED_ON), list)
+                                              for i in items):
+        return document, {}
+    hosts = {}
+    for item in items:
+        entry = {key: value for key, value in item.items() if key != RECORDED_ON}
+        for name in item[RECORDED_ON]:
+            hosts[str(name)] = entry
+    return {key: value for key, value in document.items() if key != "recordings"}, hosts
+
+
+def _differences(old: dict[str, object], new: dict[str, object]) -> list[tuple[str, object, object]]:
+    """``(path, before, after)`` of each leaf that differs, alignment entries left out."""
+    found = []
     for path in sorted(set(old) | set(new), key=lambda p: (p.count("."), p)):
         if ".alignment" in path or path.startswith("alignment"):
             continue
         before, after = old.get(path, "(none)"), new.get(path, "(none)")
         if before != after:
-            lines.append(f"{path}: {before if before == '(none)' else _shown(before)} -> "
-                         f"{after if after == '(none)' else _shown(after)}")
+            found.append((path, before, after))
+    return found
+
+
+def _line(path: str, before, after) -> str:
+    return (f"{path}: {before if before == '(none)' else _shown(before)} -> "
+            f"{after if after == '(none)' else _shown(after)}")
+
+
+def changed_values(recorded: str | None, obtained: str | None) -> list[str]:
+    """``path: old -> new`` for each value that differs between two snapshot texts
+    (``(none)`` for a side without it), alignment entries left out (shown rescored instead).
+    An ``asr`` snapshot's recordings are compared host by host (``recordings[<host>].transcript``),
+    hosts with the same change on one line (``<host> and N more``)."""
+    from pytest_asrbench.asr.identity import short_name
+
+    old_doc, old_hosts = _by_host(json.loads(recorded)) if recorded else ({}, {})
+    new_doc, new_hosts = _by_host(json.loads(obtained)) if obtained else ({}, {})
+    lines = [_line(*found) for found in _differences(_leaves(old_doc), _leaves(new_doc))]
+    grouped: dict[tuple[str, str, str], list[str]] = {}
+    for host in sorted(set(old_hosts) | set(new_hosts)):
+        if host not in new_hosts:
+            grouped.setdefault(("", "recorded", "(none)"), []).append(host)
+            continue
+        if host not in old_hosts:
+            grouped.setdefault(("", "(none)", "recorded: " + _shown(new_hosts[host].get("transcript"))),
+                               []).append(host)
+            continue
+        for path, before, after in _differences(_leaves(old_hosts[host]), _leaves(new_hosts[host])):
+            grouped.setdefault((path, json.dumps(before, ensure_ascii=False), json.dumps(after, ensure_ascii=False)),
+                               []).append(host)
+    for (path, before, after), hosts in grouped.items():
+        who = short_name(hosts[0]) + (f" and {len(hosts) - 1} more" if len(hosts) > 1 else "")
+        where = f"recordings[{who}]" + (f".{path}" if path else "")
+        if path:
+            lines.append(_line(where, json.loads(before), json.loads(after)))
+        else:
+            lines.append(f"{where}: {before} -> {after}")
     if len(lines) > MAX_VALUES:
         lines = lines[:MAX_VALUES] + [f"... {len(lines) - MAX_VALUES} more changed value(s)"]
     return lines

@@ -6,28 +6,23 @@ Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``en
 ``tolerance``.
 
 The output snapshotted: audio path and SHA-256, the reference, the engine (name, model
-SHA-256, output-changing decode settings, versions of the pinned engine libraries), and
-``recordings``: what each kernel fingerprint the clip was recorded on gave
-(:mod:`pytest_asrbench.asr.fingerprint`, ``x86_64-avx2-mkl-avx512``), one item per distinct
-result with its ``fingerprints``: the transcript, its flags (``no_speech``, hallucination
-signs) and the same score dict as the ``score`` kind (normalized forms, alignment, counts,
-rate). Never timings or versions of the
-metric (signature cases hold those).
+SHA-256, output-changing decode settings with the compute type, versions of the pinned engine
+libraries), and ``recordings``: what each host the clip was recorded on gave, named by its
+numeric identity (:mod:`pytest_asrbench.asr.identity`), one item per distinct result with its
+``recorded_on`` hosts: the transcript, its flags (``no_speech``, hallucination signs) and the
+same score dict as the ``score`` kind. Never timings or versions of the metric (signature
+cases hold those).
 
-Every recorded transcript is scored again on every run, so a normalizer or scoring change
-moves every recording and fails the case wherever it runs. The transcript of this run is
-compared exactly when its fingerprint is recorded; on a fingerprint the snapshot does not
-record, it passes when it equals a recorded transcript, or when its rate is within
-``fingerprint_tolerance`` (default :data:`DEFAULT_FINGERPRINT_TOLERANCE`) of the nearest
-recording's and it has no flag that no recording has; the run summary names every such case
-with both fingerprints. A case marked ``unstable: <reason>`` (its transcript is known to
-depend on the CPU) is listed there but not judged on an unrecorded fingerprint.
+This module runs the case; the recording policy (exact on a host with a native recording,
+tolerance everywhere else, every recording re-scored) is :mod:`pytest_asrbench.asr.recordings`.
+A failure leads with one line per recording and one for this run (host, transcript, rate),
+then the aligned view of this run's score, then a word diff of the transcripts.
 
-``--snapshot-update`` re-scores every recording and re-records this host's fingerprint where
-it is recorded; it adds this host's fingerprint only with ``--asrbench-record-fingerprint``
-(so a re-record after a version bump never buries its change under new transcripts); a new
-case, or a changed engine (model, decode settings, pinned library versions), records this
-host's fingerprint alone. Why: docs/asr.md, "Transcripts by CPU".
+``--snapshot-update`` re-scores every recording and re-records this host's native recording
+where there is one; it adds this host only with ``--asrbench-record-fingerprint`` (so a
+re-record after a version bump never buries its change under new transcripts); a new case,
+or a changed engine (model, decode settings, pinned library versions), records this host
+alone. Why: docs/asr.md, "Transcripts by CPU".
 
 ``expect`` keys: anything of the score (``rate``, ``substitutions`` ..., with ``tolerance``,
 default 1e-9), ``max_rate`` (rate <= value), ``transcript`` (exact text) and ``flags`` (exact
@@ -41,23 +36,18 @@ engine lacks, an unknown ``expect`` key or flag.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
-from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, explained, lookup
+from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, lookup
 from pytest_asrbench.scoring import score
+from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict
 
 _SPECIAL_EXPECT = ("max_rate", "transcript", "flags")
-#: How far (absolute rate) a transcript decoded on an unrecorded kernel fingerprint may be from
-#: the nearest recording's rate. Measured over 16 kernel settings of one host (docs/asr.md,
-#: "Transcripts by CPU"): 15 of the 24 sample clips never moved; the others are few-word
-#: synthetic clips where one word is 0.12-0.5 of the rate, and are marked ``unstable``.
-DEFAULT_FINGERPRINT_TOLERANCE = 0.25
 #: Fields of the score that the case header holds once, or that signature cases hold.
 _HEADER_FIELDS = ("metric", "language", "version", "config_version")
 
@@ -105,14 +95,15 @@ SCHEMA: dict = {
         "tolerance": {"type": "number", "minimum": 0},
         "fingerprint_tolerance": {
             "type": "number", "minimum": 0,
-            "description": "On a kernel fingerprint the snapshot does not record: how far (absolute rate) the "
-                           "transcript's rate may be from the nearest recording's (default 0.25; docs/asr.md).",
+            "description": "On a host without a native recording (judged by tolerance): how far (absolute "
+                           "rate) the transcript's rate may be from the nearest recording's (default 0.25; "
+                           "docs/asr.md).",
         },
         "unstable": {
             "type": "string", "minLength": 1,
-            "description": "Why this clip's transcript depends on the CPU: on a kernel fingerprint the snapshot "
-                           "does not record, its transcript is reported, not judged (recorded fingerprints are "
-                           "still compared exactly).",
+            "description": "Why this clip's transcript depends on the CPU: on a host without a native "
+                           "recording its transcript is reported, not judged (a native recording of this host "
+                           "is still compared exactly, and every recording is re-scored).",
         },
     },
     "required": ["audio", "reference"],
@@ -160,41 +151,6 @@ def _recording(transcript: str, flags, reference: str, case: Case) -> dict[str, 
     return {"transcript": transcript, "flags": sorted(flags), **scored}
 
 
-def group_recordings(recordings: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The snapshot form of ``{fingerprint: entry}``: one item per distinct entry (transcript,
-    flags and score), with the sorted ``fingerprints`` that gave it, ordered by first
-    fingerprint. A clip that decodes alike everywhere is one item, so a diff stays short."""
-    groups: dict[str, dict[str, Any]] = {}
-    for label in sorted(recordings):
-        entry = recordings[label]
-        key = json.dumps(entry, sort_keys=True, ensure_ascii=False)
-        groups.setdefault(key, {"fingerprints": [], **entry})["fingerprints"].append(label)
-    return list(groups.values())
-
-
-def ungroup_recordings(items: Any, where: str) -> dict[str, dict[str, Any]]:
-    """Inverse of :func:`group_recordings`: ``{fingerprint: {"transcript", "flags", ...}}``.
-
-    Raises:
-        AsrCaseError: the recorded snapshot's ``recordings`` is not a list of items with
-            ``fingerprints``, ``transcript`` and ``flags`` (names the snapshot).
-    """
-    from pytest_asrbench.asr.errors import AsrCaseError
-
-    out: dict[str, dict[str, Any]] = {}
-    if not isinstance(items, list):
-        raise AsrCaseError(f"{where}: 'recordings' must be a list of recordings; restore the snapshot from git "
-                           "or re-record it with --snapshot-update")
-    for item in items:
-        if not isinstance(item, dict) or not {"fingerprints", "transcript", "flags"} <= set(item):
-            raise AsrCaseError(f"{where}: a recording lacks fingerprints, transcript or flags; restore the snapshot "
-                               "from git or re-record it with --snapshot-update")
-        entry = {key: value for key, value in item.items() if key != "fingerprints"}
-        for label in item["fingerprints"]:
-            out[label] = entry
-    return out
-
-
 def _measured_against(previous: dict[str, dict[str, Any]], label: str, now: dict[str, Any] | None
                       ) -> dict[str, Any] | None:
     """The recorded figures this run's are compared with in the summary and reports: those of
@@ -206,37 +162,6 @@ def _measured_against(previous: dict[str, dict[str, Any]], label: str, now: dict
     if not recorded or now is None:
         return recorded[0] if recorded else None
     return min(recorded, key=lambda found: abs((found["rate"] or 0.0) - (now["rate"] or 0.0)))
-
-
-def _comparable_rate(entry: dict[str, Any]) -> float:
-    """The rate, or the insertion count for an empty reference (whose rate is ``None``)."""
-    return float(entry["insertions"]) if entry["rate"] is None else float(entry["rate"])
-
-
-def judge_unrecorded(current: dict[str, Any], recordings: dict[str, dict[str, Any]], tolerance: float) -> dict:
-    """Compare a transcript decoded on an unrecorded fingerprint with the recordings.
-
-    Returns ``{"ok", "same_as", "nearest", "nearest_rate", "rate", "new_flags", "tolerance"}``:
-    ``ok`` when the transcript equals a recorded one (``same_as`` names those fingerprints), or
-    when its rate is within ``tolerance`` of the nearest recording's and it carries no flag that
-    no recording carries (a new hallucination sign is not hardware noise).
-    """
-    same_as = sorted(label for label, entry in recordings.items() if entry["transcript"] == current["transcript"])
-    rate = _comparable_rate(current)
-    nearest = min(sorted(recordings), key=lambda label: abs(_comparable_rate(recordings[label]) - rate))
-    nearest_rate = _comparable_rate(recordings[nearest])
-    known_flags = set().union(*(entry["flags"] for entry in recordings.values()))
-    new_flags = sorted(set(current["flags"]) - known_flags)
-    within = abs(nearest_rate - rate) <= tolerance + 1e-12
-    return {
-        "ok": bool(same_as) or (within and not new_flags),
-        "same_as": same_as,
-        "nearest": nearest,
-        "nearest_rate": nearest_rate,
-        "rate": rate,
-        "new_flags": new_flags,
-        "tolerance": tolerance,
-    }
 
 
 def _engine_changes(recorded: dict[str, Any], header: dict[str, Any]) -> list[str]:
@@ -277,6 +202,18 @@ def _option(context: RunContext, name: str) -> bool:
     return bool(config is not None and getattr(config.option, name, False))
 
 
+def _host_name(identity: dict[str, Any]) -> str:
+    """The recording name of the host an engine decodes on: its numeric identity's name
+    (:func:`~pytest_asrbench.asr.identity.identity_name`), or ``device <name>`` off the CPU."""
+    from pytest_asrbench.asr.identity import identity_name
+
+    host = identity.get("host")
+    if isinstance(host, dict) and "arch" in host:
+        return identity_name(host)
+    device = (identity.get("kernels") or {}).get("device") or (host or {}).get("device") or "default"
+    return f"device {device}"
+
+
 @register
 class AsrRunner:
     kind = "asr"
@@ -285,7 +222,7 @@ class AsrRunner:
         from pytest_asrbench.asr.errors import require_asr_extra
 
         require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
-        from pytest_asrbench.asr.fingerprint import fingerprint_label
+        from pytest_asrbench.asr import recordings as policy
         from pytest_asrbench.asr.run_record import clip_entry
         from pytest_asrbench.cases.asr_session import get_session
 
@@ -302,9 +239,7 @@ class AsrRunner:
         transcript = clip.transcript
         reference = fields["reference"]
         identity = engine.identity()
-        kernels = identity.get("kernels")
-        label = fingerprint_label(kernels) if kernels and "arch" in kernels else (
-            kernels.get("device", "default") if kernels else "default")
+        here = _host_name(identity)
         pinned = identity.get("pinned_libraries") or []
         header: dict[str, Any] = {
             "kind": case.kind,
@@ -323,35 +258,46 @@ class AsrRunner:
         current = _recording(transcript.text, transcript.flags, reference, case)
         recorded = context.recorded(case)
         changes = _engine_changes(recorded, header) if isinstance(recorded, dict) else []
-        previous = (ungroup_recordings(recorded.get("recordings", []), f"snapshot of {case.where()}")
-                    if isinstance(recorded, dict) and not changes else {})
-        recordings = {
-            name: _recording(entry["transcript"], entry["flags"], reference, case) for name, entry in previous.items()
+        stored = (policy.ungroup_recordings(recorded.get("recordings", []), f"snapshot of {case.where()}")
+                  if isinstance(recorded, dict) and not changes else {})
+        # every recorded transcript is scored again: a normalizer or scoring change moves them all
+        rescored = {
+            name: _recording(entry["transcript"], entry["flags"], reference, case) for name, entry in stored.items()
         }
-        failures: list[str] = []
-        hint = None
-        tolerance = fields.get("fingerprint_tolerance", DEFAULT_FINGERPRINT_TOLERANCE)
-        adding = _updating(context) and _option(context, "asrbench_record_fingerprint")
-        if label in recordings or adding or not recordings:
-            recordings[label] = current
-            if changes:
-                hint = ("the snapshot was recorded with another engine, audio or reference ("
-                        + "; ".join(changes) + "). This is not a metric change and needs no version bump: if "
-                        "intended, re-record with `pytest --asrbench <paths> --snapshot-update`")
-            else:
-                hint = (f"the transcript on kernel fingerprint {label} (recorded for it) changed, or its score "
-                        "did: a score change needs a version bump (README, 'Re-recording'); a transcript change "
-                        "with the same engine, model and kernels is engine drift to investigate")
+        updating = _updating(context)
+        mode, why = policy.mode_for(here, rescored)
+        findings: list[str] = []  # what failed, after the transcripts
+        before = None  # the recorded transcript the short diff compares with
+        moved = sorted(name for name in rescored if rescored[name] != stored[name])
+        if changes:
+            hint = ("the snapshot was recorded with another engine, audio or reference ("
+                    + "; ".join(changes) + "). This is not a metric change and needs no version bump: if "
+                    "intended, re-record with `pytest --asrbench <paths> --snapshot-update`")
         else:
-            verdict = judge_unrecorded(current, recordings, tolerance)
+            hint = ("the first lines say what moved: a recorded transcript's score (a version bump, README "
+                    "'Re-recording') or this host's transcript (no bump: investigate the engine)")
+        if moved and not updating and not changes:
+            findings.append(f"the score of {len(moved)} recorded transcript(s) moved, their text did not: a "
+                            "normalizer or scoring change, which needs a version bump (README, 'Re-recording')")
+        if mode == policy.EXACT:
+            if not updating and (rescored[here]["transcript"] != current["transcript"]
+                                 or rescored[here]["flags"] != current["flags"]):
+                findings.append("exact comparison (a native recording of this host): the transcript changed "
+                                "with the same engine, model, decode settings and CPU: engine drift to investigate")
+                before = rescored[here]["transcript"]
+        elif rescored:
+            verdict = policy.judge(current, rescored, fields.get("fingerprint_tolerance", policy.DEFAULT_TOLERANCE))
             if fields.get("unstable"):
                 verdict = {**verdict, "ok": True, "unstable": fields["unstable"]}
-            session.note_unrecorded(
-                case=f"{_relative(case.file, context.rootpath)}::{case.id}", fingerprint=label, recorded=sorted(recordings), verdict=verdict,
-            )
+            session.note_tolerance(case=f"{_relative(case.file, context.rootpath)}::{case.id}", host=here, why=why,
+                                   recorded=sorted(rescored), verdict=verdict)
             if not verdict["ok"]:
-                failures.append(self._unrecorded_failure(label, current, recordings, verdict))
-        output: dict[str, Any] = {**header, "recordings": group_recordings(recordings)}
+                findings.append(policy.tolerance_failure(why, verdict))
+                before = rescored[verdict["nearest"]]["transcript"]
+        kept = policy.kept_recordings(here, current, rescored, mode=mode, updating=updating,
+                                      record_host=_option(context, "asrbench_record_fingerprint"))
+        output: dict[str, Any] = {**header, "recordings": policy.group_recordings(kept)}
+        host = identity.get("host") if isinstance(identity.get("host"), dict) else {}
         session.add_clip(
             clip_entry(
                 clip,
@@ -361,35 +307,21 @@ class AsrRunner:
                 unit=current["unit"],
                 metric=case.metric,
                 engine_key=session.engine_key(settings),
-                kernel_fingerprint=label,
+                kernel_fingerprint=host.get("kernels") or here,
             )
         )
         _check_expected_keys(expect, current, current)
-        failures += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
-        if failures:
-            # the reviewer's account of this run's transcript: both forms, the aligned view, rescues
-            failures = explained(failures, score(reference, transcript.text, case.language, case.metric), context.color)
+        findings += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
+        failures = []
+        if findings:
+            # the transcripts and rates first, then the aligned view of this run's score, then the short diff
+            failures = ["\n".join(policy.transcript_lines(here, current, rescored, stored) + findings),
+                        describe_score(score(reference, transcript.text, case.language, case.metric),
+                                       color=context.color)]
+            if before is not None:
+                failures.append(policy.short_diff(before, current["transcript"]))
         return CaseResult(output, failures, snapshot_hint=hint, figures=score_figures(current),
-                          recorded_figures=_measured_against(previous, label, score_figures(current)))
-
-    @staticmethod
-    def _unrecorded_failure(label: str, current: dict, recordings: dict, verdict: dict) -> str:
-        lines = [
-            f"kernel fingerprint {label} is not recorded for this clip (recorded: {', '.join(sorted(recordings))}), "
-            "and its transcript is beyond hardware noise:",
-            f"  transcript here:     {current['transcript']!r} (rate {verdict['rate']:.4g}, flags {current['flags']})",
-            f"  nearest recording:   {recordings[verdict['nearest']]['transcript']!r} on {verdict['nearest']} "
-            f"(rate {verdict['nearest_rate']:.4g}, flags {recordings[verdict['nearest']]['flags']})",
-        ]
-        if abs(verdict["rate"] - verdict["nearest_rate"]) > verdict["tolerance"]:
-            lines.append(f"  the rates differ by {abs(verdict['rate'] - verdict['nearest_rate']):.4g}, more than "
-                         f"fingerprint_tolerance {verdict['tolerance']}")
-        if verdict["new_flags"]:
-            lines.append(f"  flag(s) no recording has: {', '.join(verdict['new_flags'])}")
-        lines.append("If this host's kernels are simply another code path, record them (no version bump needed): "
-                     "`pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint`; otherwise "
-                     "investigate the engine.")
-        return "\n".join(lines)
+                          recorded_figures=_measured_against(stored, here, score_figures(current)))
 
     @staticmethod
     def _check(expect: dict[str, Any], output: dict[str, Any], tolerance: float) -> list[str]:
