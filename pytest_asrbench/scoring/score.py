@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from pytest_asrbench.errors import InputError, InputTypeError
 from pytest_asrbench.normalize.registry import get_config, normalize_text, resolve_language
-from pytest_asrbench.scoring.alignment import align
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
 from pytest_asrbench.scoring.views import apply_views
@@ -62,11 +61,9 @@ def score(
     tag = resolve_language(language)
     config = get_config(tag)
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
-    pairs = []
-    for ref, hyp in _as_pairs(reference, hypothesis):
-        norm_ref = normalize_text(ref, tag)
-        norm_hyp = normalize_text(hyp, tag)
-        pairs.append(PairScore(ref, hyp, norm_ref, norm_hyp, align(norm_ref, norm_hyp, unit)))
+    pair_score = PairScore.of
+    pairs = [pair_score(ref, hyp, normalize_text(ref, tag), normalize_text(hyp, tag), unit)
+             for ref, hyp in _as_pairs(reference, hypothesis)]
     result = aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
                        language=tag, config_version=config.version)
     return apply_views(result, config, metric_info.views)
