@@ -22,3 +22,14 @@ def test_throughput_script_prints_its_ratios(argv):
     assert "x" in done.stdout.splitlines()[-1] and "Traceback" not in done.stderr
     if argv[0] == "normalize_languages.py":
         assert [line.split(" | ")[0] for line in done.stdout.splitlines() if line.startswith("| de") or line.startswith("| ko")] == ["| de", "| ko"]
+
+
+def test_alignment_benchmark_prints_every_figure_with_identical_totals():
+    pytest.importorskip("whisper_normalizer")
+    argv = ["--pairs", "300", "--large", "400", "--small", "100", "--repeat", "1"]
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "alignment.py"), *argv], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "corpus totals identical" in done.stdout
+    for heading in ("[align]", "[end-to-end]", "[scaling]", "peak memory"):
+        assert heading in done.stdout, heading
