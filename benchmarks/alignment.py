@@ -12,9 +12,9 @@ Three figures, each printed with its baseline from the same process:
 2. ``end-to-end``: ``score(references, hypotheses, "en")`` on raw texts (normalize + align +
    aggregate) against Whisper's ``EnglishTextNormalizer`` + ``jiwer.process_words``.
 3. ``scaling``: ``score()`` per-pair cost on the first 10,000 pairs and on ``--large`` pairs
-   (default 100,000), with the garbage collector as it is and switched off around the call
-   (its share of the time), and the peak memory of the large run (tracemalloc, a separate
-   untimed pass).
+   (default 100,000), with the garbage collector as it is and switched off around the whole
+   call (``score()`` pauses it around its pair loop itself, so the share left is the rest of
+   the call's), and the peak memory of the large run (tracemalloc, a separate untimed pass).
 
 The pairs: English utterances generated as in ``normalize_throughput.py`` and every English
 case text, the hypotheses seeded random perturbations of the references (substitutions,

@@ -66,8 +66,8 @@ def score(
     pair_score = PairScore.of
     pairs = _as_pairs(reference, hypothesis)
     # The loop keeps one PairScore per pair and makes no reference cycle: the cyclic garbage
-    # collector would only rescan the growing list (a quarter of a 100,000-pair run's time),
-    # so it is paused for the loop and restored as it was.
+    # collector would only rescan the growing list again and again (a per-pair cost that grows
+    # with the corpus), so it is paused for the loop and restored as it was.
     collecting = gc.isenabled()
     gc.disable()
     try:
