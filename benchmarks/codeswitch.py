@@ -25,7 +25,6 @@ import time
 
 from pytest_asrbench import score
 from pytest_asrbench.normalize.registry import get_config, normalize_text
-from pytest_asrbench.scoring.alignment import align
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, aggregate
 
@@ -82,10 +81,8 @@ def plain_score(references: list[str], hypotheses: list[str]):
     """The strict Hindi score: what score() computes before the metric views run (the code_switch view)."""
     config = get_config("hi")
     metric = get_metric("stt_wer")
-    pairs = []
-    for reference, hypothesis in zip(references, hypotheses):
-        norm_ref, norm_hyp = normalize_text(reference, "hi"), normalize_text(hypothesis, "hi")
-        pairs.append(PairScore(reference, hypothesis, norm_ref, norm_hyp, align(norm_ref, norm_hyp, config.unit)))
+    pairs = [PairScore.of(reference, hypothesis, normalize_text(reference, "hi"), normalize_text(hypothesis, "hi"),
+                          config.unit) for reference, hypothesis in zip(references, hypotheses)]
     return aggregate(pairs, unit=config.unit, metric=metric.name, version=metric.version, language="hi",
                      config_version=config.version)
 

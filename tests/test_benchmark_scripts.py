@@ -40,3 +40,14 @@ def test_monte_carlo_error_script_prints_measured_and_reported_errors():
                            "--seeds", "5"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert [line.split(" | ")[0] for line in done.stdout.splitlines()[-2:]] == ["| synthetic", "| overall (joint)"]
+
+
+def test_alignment_benchmark_prints_every_figure_with_identical_totals():
+    pytest.importorskip("whisper_normalizer")
+    argv = ["--pairs", "300", "--large", "400", "--small", "100", "--repeat", "1"]
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "alignment.py"), *argv], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "corpus totals identical" in done.stdout
+    for heading in ("[align]", "[end-to-end]", "[scaling]", "peak memory"):
+        assert heading in done.stdout, heading

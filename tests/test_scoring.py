@@ -83,3 +83,19 @@ def test_alignment_spans_carry_words():
 def test_alignment_op_validates_itself():
     with pytest.raises(ValueError, match="inconsistent"):
         AlignmentOp("delete", (), ("x",), 0, 0)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_score_leaves_the_garbage_collector_as_it_found_it(enabled):
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        score(["a b", "c"], ["a x", "c"], "en")
+        assert gc.isenabled() is enabled
+        with pytest.raises(TypeError):
+            score(["a", 3], ["a", "b"], "en")
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

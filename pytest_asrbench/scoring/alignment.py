@@ -1,24 +1,55 @@
-"""Alignment of token sequences with jiwer (rapidfuzz's Levenshtein underneath).
+"""Alignment of token sequences: the one seam between the project and its edit-distance library.
 
-Tokens are words (split on spaces) or characters. The alignment is returned as a list of
-:class:`AlignmentOp` spans, the shape recorded in snapshots.
+The library is rapidfuzz (``rapidfuzz.distance.Levenshtein``, compiled; its version is pinned in
+``pyproject.toml`` and is part of every metric signature). Chosen by measurement against
+kaldialign, texterrors and jiwer's list mode (``benchmarks/alignment.py``, figures in
+``benchmarks/README.md``): it is the fastest of them per pair, it returns the alignment itself
+(the spans the reports, the aligned view and the code-switch regions read), and its minimum
+edit distance alignment is the one jiwer's ``process_words``/``process_characters`` produced
+here before (jiwer calls the same function on the same token ids), so every recorded S/D/I
+split stays as it was. Where totals tie, rapidfuzz breaks the tie the same way every time.
+
+Everything that turns the library's output into project types is in this module:
+
+- :func:`align_tokens` / :func:`align`: the spans (:class:`Alignment` of :class:`AlignmentOp`);
+- :func:`token_counts` / :func:`char_counts`: only the counts (:class:`EditCounts`), without
+  building spans or token tuples, for corpus loops that never show an alignment.
+
+Tokens are compared for equality only. Word tokens are numbered per pair (first seen, first
+numbered) before they reach the library, so two different words can never compare equal
+through a hash collision; a ``str`` is passed as it is (its characters are the tokens).
+rapidfuzz has no call that aligns many pairs at once, so a corpus is one call per pair.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import jiwer
+from rapidfuzz.distance import Levenshtein
+
+from pytest_asrbench.errors import InputTypeError
+from pytest_asrbench.scoring.counts import EditCounts
 
 OpType = Literal["equal", "substitute", "delete", "insert"]
 
+#: rapidfuzz's opcode tags -> the span names recorded in snapshots.
+_OP_NAMES: dict[str, OpType] = {"equal": "equal", "replace": "substitute", "delete": "delete", "insert": "insert"}
+_opcodes = Levenshtein.opcodes
+_editops = Levenshtein.editops
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class AlignmentOp:
     """One span of an alignment: ``reference`` tokens turned into ``hypothesis`` tokens by ``op``.
 
     ``ref_start``/``hyp_start`` index the first token of the span in each sequence.
+
+    Raises:
+        ValueError: an unknown ``op``, or token counts that do not fit it (``equal`` and
+            ``substitute`` have as many tokens on both sides, ``delete`` none in the
+            hypothesis, ``insert`` none in the reference).
     """
 
     op: OpType
@@ -44,7 +75,7 @@ class AlignmentOp:
         return {"op": self.op, "reference": list(self.reference), "hypothesis": list(self.hypothesis)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Alignment:
     """Tokens of both sides and the spans that turn one into the other, with counts."""
 
@@ -53,7 +84,13 @@ class Alignment:
     ops: tuple[AlignmentOp, ...]
 
     def count(self, op: OpType) -> int:
+        """Tokens in the spans of kind ``op`` (reference tokens; hypothesis tokens for ``insert``)."""
         return sum(len(span.reference) or len(span.hypothesis) for span in self.ops if span.op == op)
+
+    def counts(self) -> EditCounts:
+        """All four counts and the reference length as one :class:`EditCounts`."""
+        return EditCounts(self.count("equal"), self.count("substitute"), self.count("delete"),
+                          self.count("insert"), len(self.reference))
 
 
 def tokenize(text: str, unit: Literal["word", "char"]) -> list[str]:
@@ -61,26 +98,110 @@ def tokenize(text: str, unit: Literal["word", "char"]) -> list[str]:
     return text.split() if unit == "word" else list(text)
 
 
-def align(reference: str, hypothesis: str, unit: Literal["word", "char"]) -> Alignment:
-    """Align two normalized texts as word or character sequences (jiwer's Levenshtein alignment)."""
-    ref_tokens = tokenize(reference, unit)
-    hyp_tokens = tokenize(hypothesis, unit)
+def _aligned_tokens(text: str, unit: str) -> list[str] | str:
+    """The tokens :func:`align` aligns: the words, or the characters of the text without the
+    whitespace at its two ends (a character alignment never counted those)."""
+    if unit == "word":
+        return text.split()
+    if unit == "char":
+        return text.strip()
+    raise ValueError(f"unknown alignment unit {unit!r}; use 'word' or 'char'")
+
+
+def _library_inputs(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> tuple[Sequence, Sequence]:
+    """What the library compares: two strings as they are, else the tokens numbered per pair.
+
+    Raises:
+        InputTypeError: (a ``TypeError``) one side is a string and the other is not.
+    """
+    if isinstance(reference, str) is not isinstance(hypothesis, str):
+        raise InputTypeError("align two strings (characters) or two sequences of tokens, not a mix; "
+                             f"got {type(reference).__name__} and {type(hypothesis).__name__}")
+    if isinstance(reference, str):
+        return reference, hypothesis
+    numbers: dict[Hashable, int] = {}
+    number = numbers.setdefault
+    return ([number(token, len(numbers)) for token in reference],
+            [number(token, len(numbers)) for token in hypothesis])
+
+
+def align_tokens(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> Alignment:
+    """Minimum edit distance alignment of two token sequences, as spans. Tokens are words,
+    characters or any hashable values, compared for equality only.
+
+    A ``str`` on both sides aligns its characters. The spans cover both sequences in order;
+    substitutions, deletions and insertions sum to the Levenshtein distance.
+
+    Raises:
+        InputTypeError: (a ``TypeError``) the sides mix a string and a sequence of tokens.
+    """
+    ref_tokens = tuple(reference)
+    hyp_tokens = tuple(hypothesis)
     if not ref_tokens and not hyp_tokens:
         return Alignment((), (), ())
-    if unit == "word":
-        output = jiwer.process_words(" ".join(ref_tokens), " ".join(hyp_tokens))
-    else:
-        output = jiwer.process_characters(reference, hypothesis)
-    ref_tokens = list(output.references[0])
-    hyp_tokens = list(output.hypotheses[0])
+    ref_input, hyp_input = _library_inputs(reference, hypothesis)
     ops = tuple(
-        AlignmentOp(
-            chunk.type,
-            tuple(ref_tokens[chunk.ref_start_idx : chunk.ref_end_idx]),
-            tuple(hyp_tokens[chunk.hyp_start_idx : chunk.hyp_end_idx]),
-            chunk.ref_start_idx,
-            chunk.hyp_start_idx,
-        )
-        for chunk in output.alignments[0]
+        AlignmentOp(_OP_NAMES[tag], ref_tokens[i1:i2], hyp_tokens[j1:j2], i1, j1)
+        for tag, i1, i2, j1, j2 in _opcodes(ref_input, hyp_input)
     )
-    return Alignment(tuple(ref_tokens), tuple(hyp_tokens), ops)
+    return Alignment(ref_tokens, hyp_tokens, ops)
+
+
+def edit_tallies(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> tuple[int, int, int, int, int]:
+    """``(hits, substitutions, deletions, insertions, reference_length)`` of the same alignment
+    as :func:`align_tokens`, without building spans: the hot path of corpus scoring.
+
+    Raises:
+        InputTypeError: as :func:`align_tokens`.
+    """
+    length = len(reference)
+    if not length or not hypothesis:
+        return 0, 0, length, len(hypothesis), length
+    ref_input, hyp_input = _library_inputs(reference, hypothesis)
+    tags = [tag for tag, _, _ in _editops(ref_input, hyp_input).as_list()]
+    substitutions = tags.count("replace")
+    deletions = tags.count("delete")
+    return length - substitutions - deletions, substitutions, deletions, len(tags) - substitutions - deletions, length
+
+
+def token_counts(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> EditCounts:
+    """:func:`edit_tallies` as an :class:`EditCounts`: the counts of :func:`align_tokens`'s
+    alignment (the same S/D/I split), without its spans.
+
+    Raises:
+        InputTypeError: as :func:`align_tokens`.
+    """
+    return EditCounts(*edit_tallies(reference, hypothesis))
+
+
+def char_counts(reference: str, hypothesis: str) -> EditCounts:
+    """Character edit counts turning ``reference`` into ``hypothesis`` (every character counts,
+    spaces included, at the ends too: remove them first where the metric says so).
+
+    Raises:
+        TypeError: either side is not a string.
+    """
+    if not isinstance(reference, str) or not isinstance(hypothesis, str):
+        raise TypeError(f"char_counts takes two str, got {type(reference).__name__} and {type(hypothesis).__name__}")
+    return EditCounts(*edit_tallies(reference, hypothesis))
+
+
+def align(reference: str, hypothesis: str, unit: Literal["word", "char"]) -> Alignment:
+    """Align two normalized texts as word or character sequences (:func:`align_tokens` on
+    their tokens). Words are split on whitespace; characters are every character of the text
+    without the whitespace at its two ends.
+
+    Raises:
+        ValueError: ``unit`` is neither ``"word"`` nor ``"char"``.
+    """
+    return align_tokens(_aligned_tokens(reference, unit), _aligned_tokens(hypothesis, unit))
+
+
+def align_counts(reference: str, hypothesis: str, unit: Literal["word", "char"]) -> tuple[int, int, int, int, int]:
+    """:func:`edit_tallies` of the tokens :func:`align` aligns: ``(hits, substitutions,
+    deletions, insertions, reference_length)`` of ``align(reference, hypothesis, unit)``.
+
+    Raises:
+        ValueError: ``unit`` is neither ``"word"`` nor ``"char"``.
+    """
+    return edit_tallies(_aligned_tokens(reference, unit), _aligned_tokens(hypothesis, unit))

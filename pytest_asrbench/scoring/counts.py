@@ -1,17 +1,13 @@
-"""Edit counts: the one type for the S/D/I/hits of a pair or a corpus, and the fast character counts.
+"""Edit counts: the one type for the S/D/I/hits of a pair or a corpus.
 
 :class:`EditCounts` is what every scorer here sums and reports: a pair's counts from
-:func:`char_counts`, a metric view's headline counts, the CER views of the Mandarin protocol,
-a benchmark set's corpus counts. Sums are micro-averaged: ``rate = (S + D + I) / N`` over the
-summed counts, never a mean of rates.
+:func:`pytest_asrbench.scoring.alignment.char_counts` or ``token_counts``, a metric view's
+headline counts, the CER views of the Mandarin protocol, a benchmark set's corpus counts. Sums
+are micro-averaged: ``rate = (S + D + I) / N`` over the summed counts, never a mean of rates.
 
-:func:`char_counts` gives the same hits, substitutions, deletions and insertions as
-:func:`pytest_asrbench.scoring.alignment.align` with ``unit="char"`` (both read rapidfuzz's
-Levenshtein edit operations: jiwer's ``process_characters`` turns them into the opcodes
-``align`` reads), but skips the spans and token tuples, so it scores tens of thousands of
-pairs a second. One difference: jiwer strips spaces at the ends of each side, this counts every
-character (the benchmark metric removes all spaces first). ``tests/bench/test_scoring.py``
-pins the equality on random Thai pairs without spaces.
+The counts themselves come from the alignment seam (:mod:`pytest_asrbench.scoring.alignment`,
+the one module that reads the edit-distance library). ``char_counts`` is importable from here
+too, where the counting callers have always found it.
 """
 
 from __future__ import annotations
@@ -19,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-from rapidfuzz.distance import Levenshtein
 
 from pytest_asrbench.errors import InputError, InputTypeError
 
@@ -111,22 +105,11 @@ _NAMES = ("hits", "substitutions", "deletions", "insertions", "reference_length"
 _ZERO = EditCounts(0, 0, 0, 0, 0)
 
 
-def char_counts(reference: str, hypothesis: str) -> EditCounts:
-    """Character edit counts turning ``reference`` into ``hypothesis`` (every character counts,
-    spaces included: remove them first where the metric says so).
+def __getattr__(name: str):
+    # ``char_counts`` lives in the alignment seam, which imports this module: resolved on first
+    # use so that neither import waits for the other.
+    if name == "char_counts":
+        from pytest_asrbench.scoring.alignment import char_counts
 
-    Raises:
-        TypeError: either side is not a string.
-    """
-    if not isinstance(reference, str) or not isinstance(hypothesis, str):
-        raise TypeError(f"char_counts takes two str, got {type(reference).__name__} and {type(hypothesis).__name__}")
-    substitutions = deletions = insertions = 0
-    for tag, _, _ in Levenshtein.editops(reference, hypothesis).as_list():
-        if tag == "replace":
-            substitutions += 1
-        elif tag == "delete":
-            deletions += 1
-        else:
-            insertions += 1
-    length = len(reference)
-    return EditCounts(length - substitutions - deletions, substitutions, deletions, insertions, length)
+        return char_counts
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

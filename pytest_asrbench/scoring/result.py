@@ -10,38 +10,59 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_asrbench.scoring.alignment import Alignment
+from pytest_asrbench.scoring.alignment import Alignment, align, align_counts
+from pytest_asrbench.scoring.counts import EditCounts
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PairScore:
-    """One reference/hypothesis pair: raw and normalized texts, alignment and counts."""
+    """One reference/hypothesis pair: raw and normalized texts, counts in ``unit`` (``"word"``
+    or ``"char"``), and (on demand) the alignment.
+
+    The counts are taken when the pair is scored (``hits + substitutions + deletions ==
+    reference_length``); the :attr:`alignment` spans are built the first time something reads
+    them (a snapshot, a report, the aligned view, a metric view) from the normalized texts, by
+    the same aligner, so they always agree with the counts. A corpus run that only needs the
+    rate never builds them. :meth:`of` scores a normalized pair.
+    """
 
     reference: str
     hypothesis: str
     normalized_reference: str
     normalized_hypothesis: str
-    alignment: Alignment
+    unit: str
+    hits: int
+    substitutions: int
+    deletions: int
+    insertions: int
+    reference_length: int
+    _alignment: Alignment | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
+           unit: str) -> PairScore:
+        """The pair with the counts of ``align(normalized_reference, normalized_hypothesis, unit)``.
+
+        Raises:
+            ValueError: ``unit`` is neither ``"word"`` nor ``"char"``.
+        """
+        return cls(reference, hypothesis, normalized_reference, normalized_hypothesis, unit,
+                   *align_counts(normalized_reference, normalized_hypothesis, unit))
 
     @property
-    def hits(self) -> int:
-        return self.alignment.count("equal")
+    def alignment(self) -> Alignment:
+        """The spans turning the normalized reference into the normalized hypothesis (built
+        on first read, then kept)."""
+        alignment = self._alignment
+        if alignment is None:
+            alignment = align(self.normalized_reference, self.normalized_hypothesis, self.unit)
+            object.__setattr__(self, "_alignment", alignment)
+        return alignment
 
     @property
-    def substitutions(self) -> int:
-        return self.alignment.count("substitute")
-
-    @property
-    def deletions(self) -> int:
-        return self.alignment.count("delete")
-
-    @property
-    def insertions(self) -> int:
-        return self.alignment.count("insert")
-
-    @property
-    def reference_length(self) -> int:
-        return len(self.alignment.reference)
+    def counts(self) -> EditCounts:
+        """The pair's counts as one :class:`EditCounts`."""
+        return EditCounts(self.hits, self.substitutions, self.deletions, self.insertions, self.reference_length)
 
     @property
     def errors(self) -> int:
@@ -96,12 +117,15 @@ class Score:
 
 def aggregate(pairs: Sequence[PairScore], *, unit: str, metric: str, version: str, language: str,
               config_version: str, details: dict[str, Any] | None = None) -> Score:
-    """Sum the counts of ``pairs`` into one corpus-level :class:`Score`."""
-    hits = sum(pair.hits for pair in pairs)
-    substitutions = sum(pair.substitutions for pair in pairs)
-    deletions = sum(pair.deletions for pair in pairs)
-    insertions = sum(pair.insertions for pair in pairs)
-    length = sum(pair.reference_length for pair in pairs)
+    """Sum the counts of ``pairs`` into one corpus-level :class:`Score` (micro-averaged)."""
+    pairs = tuple(pairs)
+    hits = substitutions = deletions = insertions = length = 0
+    for pair in pairs:
+        hits += pair.hits
+        substitutions += pair.substitutions
+        deletions += pair.deletions
+        insertions += pair.insertions
+        length += pair.reference_length
     errors = substitutions + deletions + insertions
     return Score(
         rate=errors / length if length else None,
@@ -116,5 +140,5 @@ def aggregate(pairs: Sequence[PairScore], *, unit: str, metric: str, version: st
         language=language,
         config_version=config_version,
         details=dict(details or {}),
-        pairs=tuple(pairs),
+        pairs=pairs,
     )

@@ -6,11 +6,11 @@ the summed reference length, as sclite and jiwer do (not a mean of per-pair rate
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 
 from pytest_asrbench.errors import InputError, InputTypeError
-from pytest_asrbench.normalize.registry import get_config, normalize_text, resolve_language
-from pytest_asrbench.scoring.alignment import align
+from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
 from pytest_asrbench.scoring.views import apply_views
@@ -62,11 +62,19 @@ def score(
     tag = resolve_language(language)
     config = get_config(tag)
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
-    pairs = []
-    for ref, hyp in _as_pairs(reference, hypothesis):
-        norm_ref = normalize_text(ref, tag)
-        norm_hyp = normalize_text(hyp, tag)
-        pairs.append(PairScore(ref, hyp, norm_ref, norm_hyp, align(norm_ref, norm_hyp, unit)))
+    normalize = get_normalizer(tag)  # fetched once: the tag is resolved above, not per text
+    pair_score = PairScore.of
+    pairs = _as_pairs(reference, hypothesis)
+    # The loop keeps one PairScore per pair and makes no reference cycle: the cyclic garbage
+    # collector would only rescan the growing list again and again (a per-pair cost that grows
+    # with the corpus), so it is paused for the loop and restored as it was.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        pairs = [pair_score(ref, hyp, normalize(ref), normalize(hyp), unit) for ref, hyp in pairs]
+    finally:
+        if collecting:
+            gc.enable()
     result = aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
                        language=tag, config_version=config.version)
     return apply_views(result, config, metric_info.views)

@@ -23,7 +23,6 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
 from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
@@ -44,19 +43,18 @@ class Column(NamedTuple):
 
 @dataclass(frozen=True)
 class Region:
-    """A maximal run of non-equal columns, ``[start, end)`` in column space."""
+    """A maximal run of non-equal columns, ``[start, end)`` in column space, with the token
+    indices of each side in it and its count of each op."""
 
     start: int
     end: int
     columns: tuple[Column, ...]
+    ref_indices: list[int] = field(init=False, compare=False, repr=False)
+    hyp_indices: list[int] = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def ref_indices(self) -> list[int]:
-        return [column.ref for column in self.columns if column.ref is not None]
-
-    @cached_property
-    def hyp_indices(self) -> list[int]:
-        return [column.hyp for column in self.columns if column.hyp is not None]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ref_indices", [column.ref for column in self.columns if column.ref is not None])
+        object.__setattr__(self, "hyp_indices", [column.hyp for column in self.columns if column.hyp is not None])
 
     def count(self, op: str) -> int:
         return sum(1 for column in self.columns if column.op == op)

@@ -12,10 +12,12 @@ by the Hindi rules (``I'm not sure`` -> ``i am not sure``; ``twenty five`` -> ``
 Hindi pass maps loanwords so ``code`` is ``कोड`` in both views). A Latin chunk whose two
 views differ is a *unit*: it is compared as a whole. Every other token is its own unit.
 
-Cost: the chunk map costs one more Hindi normalization of the side, so it is built only
-when a token's unit or chunk script depends on it (see :class:`SideView`), and the two
-views of a Latin chunk are memoized per text (:class:`LatinViews`): English words and
-phrases recur from turn to turn.
+Cost: the chunk map needs the Hindi tokens of each chunk, so it is built only when a
+token's unit or chunk script depends on it (see :class:`SideView`); each chunk's Hindi
+tokens and a Latin chunk's English view are memoized per chunk text (:class:`LatinViews`):
+words and phrases recur from turn to turn far more than whole sides do. Only when the
+chunks' own tokens do not add up to the side's (neighbours that interact) is the side
+normalized again, chunk by chunk in one call (:func:`chunk_pieces`).
 """
 
 from __future__ import annotations
@@ -43,10 +45,10 @@ class Unit:
 
 
 class LatinViews:
-    """The two readings of a Latin chunk's text, memoized per text (one set per rescuer).
+    """The two readings of a chunk's text, memoized per text (one set per rescuer).
 
-    ``english(text)``: the English view, ``hindi(english(text))`` as tokens.
-    ``hindi(text)``: the chunk's own Hindi tokens.
+    ``english(text)``: the English view, ``hindi(english(text))`` as tokens (Latin chunks).
+    ``hindi(text)``: the chunk's own Hindi tokens (any chunk: the side's chunk map reads them).
     """
 
     def __init__(self, hindi, english, maxsize: int = 1 << 14):
@@ -141,7 +143,15 @@ class SideView:
     def _ensure_chunks(self) -> None:
         if self._chunks is not None:
             return
-        self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, self._split_chunks())
+        chunks = self._split_chunks()
+        # Each chunk's own Hindi tokens, memoized per chunk text (chunks recur from turn to
+        # turn far more than whole sides do): when they add up to the side's tokens, they are
+        # the map, and the side costs no normalization.
+        pieces = [list(self._latin.hindi(text)) for _, text in chunks] if len(chunks) > 1 else None
+        if pieces and [token for piece in pieces for token in piece] == list(self.tokens):
+            self._chunks, self._pieces = chunks, pieces
+        else:
+            self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, chunks)
         for chunk_index, piece in enumerate(self._pieces):
             self._chunk_start.append(len(self._chunk_of))
             self._chunk_of.extend([chunk_index] * len(piece))

@@ -88,9 +88,16 @@ def code_switch_view(result, config) -> ViewResult:
     rescued_words = 0
     other_script_words = 0
     for turn, pair in enumerate(result.pairs):
-        alignment = pair.alignment
-        strict_errors = pair.errors  # a property that counts the alignment: read once
-        found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment) if strict_errors else None
+        strict_errors = pair.errors
+        if strict_errors:
+            alignment = pair.alignment
+            found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment)
+            reference, hypothesis = alignment.reference, alignment.hypothesis
+        else:
+            # Nothing to rescue: the words are all this turn needs, not its alignment.
+            found = None
+            reference = pair.normalized_reference.split()
+            hypothesis = pair.normalized_hypothesis.split()
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
         paired_ref: set[int] = set()
@@ -108,21 +115,21 @@ def code_switch_view(result, config) -> ViewResult:
             for region in found.regions:
                 if any(index in rescued_ref for index in region.ref_indices):
                     rescued_hyp.update(region.hyp_indices)
-        for index, word in enumerate(alignment.reference):
+        for index, word in enumerate(reference):
             words[language_of(word, index in paired_ref)] += 1
         for column in (column for region in (found.regions if found else ()) for column in region.columns):
             if column.op == "insert":
-                word = alignment.hypothesis[column.hyp]
+                word = hypothesis[column.hyp]
                 if column.hyp not in rescued_hyp:
                     errors[language_of(word, False)] += 1
             elif column.ref not in rescued_ref:
-                errors[language_of(alignment.reference[column.ref], column.ref in paired_ref)] += 1
-        other_script_words += sum(1 for word in alignment.hypothesis if word_script(word) in ("other", "mixed"))
+                errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
+        other_script_words += sum(1 for word in hypothesis if word_script(word) in ("other", "mixed"))
         turn_errors = strict_errors - turn_removed
         per_turn.append({
             "turn": turn,
-            "rate": _rate(turn_errors, len(alignment.reference)),
-            "strict_rate": _rate(strict_errors, len(alignment.reference)),
+            "rate": _rate(turn_errors, len(reference)),
+            "strict_rate": _rate(strict_errors, len(reference)),
             "errors": turn_errors,
             "strict_errors": strict_errors,
             "rescues": len(found.rescues) if found else 0,

@@ -1,0 +1,72 @@
+"""The Hindi code-switch score keeps its outputs through speed work: 6,000 seeded turns (the
+Hindi cases' texts perturbed word by word, and the code-switch benchmark's generated turns,
+whose English words switch script) give exactly the counts and ``details`` that the rescuer
+gave before its speed-ups and before the compiled aligner (jiwer's alignment), pinned as a
+digest of the canonical JSON, with its headline figures readable beside it. Every Hindi case
+is pinned by its own snapshot."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import yaml
+
+from pytest_asrbench import score
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Recorded from the implementation before the compiled aligner and the rescue speed-ups
+# (commit d2aae6e), on the turns below.
+EXPECTED_DIGEST = "8785b571fb6ff14a9f8fc33647046e8d8a79f2127733d8512daf5f572ce4fe13"
+EXPECTED_RESCUED_ERRORS = 1830
+
+
+def hindi_case_texts() -> list[str]:
+    texts = []
+    for path in sorted((ROOT / "cases/hi").glob("*.yaml")):
+        for case in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []:
+            texts += [case[key] for key in ("reference", "hypothesis", "text") if isinstance(case.get(key), str)]
+            texts += [text for text in case.get("texts") or [] if isinstance(text, str)]
+    return texts
+
+
+def seeded_turns() -> tuple[list[str], list[str]]:
+    texts = hindi_case_texts()
+    rng = random.Random("code-switch-identity")
+    vocabulary = sorted({word for text in texts for word in text.split()})
+    references, hypotheses = [], []
+    for _ in range(3000):
+        reference = rng.choice(texts).split()
+        hypothesis = list(reference)
+        for _ in range(rng.randint(0, 3)):
+            roll, position = rng.random(), rng.randrange(len(hypothesis) + 1)
+            if roll < 0.4 and hypothesis:
+                hypothesis[min(position, len(hypothesis) - 1)] = rng.choice(vocabulary)
+            elif roll < 0.7 and hypothesis:
+                del hypothesis[min(position, len(hypothesis) - 1)]
+            else:
+                hypothesis.insert(position, rng.choice(vocabulary))
+        references.append(" ".join(reference))
+        hypotheses.append(" ".join(hypothesis))
+    spec = importlib.util.spec_from_file_location("codeswitch_benchmark", ROOT / "benchmarks/codeswitch.py")
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    for _ in range(3000):
+        reference, hypothesis = benchmark.make_pair(rng)
+        references.append(reference)
+        hypotheses.append(hypothesis)
+    return references, hypotheses
+
+
+def test_seeded_code_switch_turns_score_as_before_the_speed_work():
+    references, hypotheses = seeded_turns()
+    result = score(references, hypotheses, "hi")
+    assert result.details["code_switch"]["rescued_errors"] == EXPECTED_RESCUED_ERRORS
+    blob = json.dumps({"counts": [result.hits, result.substitutions, result.deletions, result.insertions,
+                                  result.reference_length], "details": result.details},
+                      sort_keys=True, ensure_ascii=False, default=str)
+    assert hashlib.sha256(blob.encode()).hexdigest() == EXPECTED_DIGEST
