@@ -105,7 +105,7 @@ def _code_switch_aware(result) -> Alignment:
     if not pair.errors:
         return strict
     rescuer, _ = rescuer_for(result.language)
-    found = rescuer.rescue_pair(pair.reference, pair.hypothesis, strict)
+    found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, strict)
     rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
     in_rescue = {index for region in found.regions if tuple(region.ref_indices) in rescued
                  for index in range(region.start, region.end)}  # column indices

@@ -15,13 +15,25 @@ from pytest_asrbench.scoring.alignment import Alignment
 
 @dataclass(frozen=True)
 class PairScore:
-    """One reference/hypothesis pair: raw and normalized texts, alignment and counts."""
+    """One reference/hypothesis pair: raw and normalized texts, alignment and counts.
+
+    ``chosen_reference`` is set when ``reference`` holds alternatives (``{ a / b }``,
+    :mod:`pytest_asrbench.scoring.alternatives`): the reference with the form the hypothesis
+    matched best, which ``normalized_reference`` is the normalized form of. Views that
+    normalize a reference again read :attr:`scored_reference`.
+    """
 
     reference: str
     hypothesis: str
     normalized_reference: str
     normalized_hypothesis: str
     alignment: Alignment
+    chosen_reference: str | None = None
+
+    @property
+    def scored_reference(self) -> str:
+        """The raw reference that was scored: ``chosen_reference`` if set, else ``reference``."""
+        return self.reference if self.chosen_reference is None else self.chosen_reference
 
     @property
     def hits(self) -> int:

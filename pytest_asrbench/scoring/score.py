@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_asrbench.errors import InputError, InputTypeError
-from pytest_asrbench.normalize.registry import get_config, normalize_text, resolve_language
+from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
 from pytest_asrbench.scoring.alignment import align
+from pytest_asrbench.scoring.alternatives import best_reference
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
 from pytest_asrbench.scoring.views import apply_views
@@ -53,20 +54,30 @@ def score(
     them); each may add ``details`` and one may set the headline counts (the Hindi
     code-switch rescue makes ``rate`` the code-switch-aware WER).
 
+    A reference may hold alternatives in sclite's syntax (``call { Jon / John } today``,
+    ``so { um / @ } we left``): the hypothesis is scored against the form it matches best,
+    with sclite's counts (:mod:`pytest_asrbench.scoring.alternatives`).
+
     Raises:
         TypeError: inputs are not two strings or two lists of strings.
         ValueError: lists of different lengths or empty; unknown metric; unknown language;
-            a metric that names an unregistered view.
+            a metric that names an unregistered view; a malformed alternative in a reference
+            (``InputError``, quoting it).
     """
     metric_info = get_metric(metric)
     tag = resolve_language(language)
     config = get_config(tag)
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
+    normalize = get_normalizer(tag)
     pairs = []
     for ref, hyp in _as_pairs(reference, hypothesis):
-        norm_ref = normalize_text(ref, tag)
-        norm_hyp = normalize_text(hyp, tag)
-        pairs.append(PairScore(ref, hyp, norm_ref, norm_hyp, align(norm_ref, norm_hyp, unit)))
+        norm_hyp = normalize(hyp)
+        best = best_reference(ref, norm_hyp, normalize, unit)
+        if best is None:
+            norm_ref = normalize(ref)
+            pairs.append(PairScore(ref, hyp, norm_ref, norm_hyp, align(norm_ref, norm_hyp, unit)))
+        else:
+            pairs.append(PairScore(ref, hyp, best.normalized, norm_hyp, best.alignment, best.chosen))
     result = aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
                        language=tag, config_version=config.version)
     return apply_views(result, config, metric_info.views)

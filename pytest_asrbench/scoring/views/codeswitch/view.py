@@ -90,7 +90,7 @@ def code_switch_view(result, config) -> ViewResult:
     for turn, pair in enumerate(result.pairs):
         alignment = pair.alignment
         strict_errors = pair.errors  # a property that counts the alignment: read once
-        found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment) if strict_errors else None
+        found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, alignment) if strict_errors else None
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
         paired_ref: set[int] = set()
