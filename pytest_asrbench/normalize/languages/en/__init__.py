@@ -11,4 +11,4 @@ LANGUAGE = "en"
 #: metric signatures of every config listing one of its steps): text2num parses number words.
 LIBRARIES: tuple[str, ...] = ("text2num",)
 
-from pytest_asrbench.normalize.languages.en import numbers, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.en import fractions, numbers, words  # noqa: E402,F401
