@@ -147,7 +147,8 @@ _MINUTES_TO = re.compile(
 # "double 5" stays.
 _REPEATED_DIGIT = re.compile(r"(?<!\S)((?:\d )*)(double|triple) (\d|oh)(\d*)((?: \d)*)(?!\S)", re.IGNORECASE)
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
-_POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
+# "3 point 14"; the digits after "point" may start with "oh" ("1 point oh 5" = 1.05).
+_POINT = re.compile(r"(?<!\S)(\d+) point ((?:oh )*\d+|(?:oh )*oh)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
 _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
@@ -345,7 +346,7 @@ def _joined(match: re.Match) -> str:
 
 
 def _decimal(match: re.Match) -> str:
-    return f"{match[1]}.{match[2]}"
+    return f"{match[1]}.{match[2].lower().replace('oh', '0').replace(' ', '')}"
 
 
 def _and_a_half(match: re.Match) -> str:
