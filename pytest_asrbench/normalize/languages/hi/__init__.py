@@ -11,4 +11,4 @@ LANGUAGE = "hi"
 #: metric signatures of every config listing one of its steps); none: plain Python.
 LIBRARIES: tuple[str, ...] = ()
 
-from pytest_asrbench.normalize.languages.hi import numbers, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.hi import forms, numbers, words  # noqa: E402,F401
