@@ -172,3 +172,18 @@ def test_errors_and_reference_length_match_real_sclite(sclite_binary, tmp_path):
         compared += 1
         assert (ours.errors, ours.reference_length) == (subs + dels + ins, hits + subs + dels), (ref, hyp)
     assert compared >= 100
+
+
+def test_the_score_command_takes_alternatives(capsys):
+    from pytest_asrbench.cli import main
+
+    assert main(["score", "-l", "en", "call { Jon / John } today", "call John today"]) == 0
+    assert "WER 0.00%" in capsys.readouterr().out
+
+
+def test_the_score_command_names_a_malformed_alternative(capsys):
+    from pytest_asrbench.cli import main
+
+    code = main(["score", "-l", "en", "call { Jon / } today", "call John today"])
+    assert code != 0
+    assert "'{ Jon / }' has an empty form" in capsys.readouterr().err
