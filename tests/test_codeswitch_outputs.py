@@ -19,10 +19,12 @@ from pytest_asrbench import score
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Recorded from the implementation before the compiled aligner and the rescue speed-ups
-# (commit d2aae6e), on the turns below.
-EXPECTED_DIGEST = "8785b571fb6ff14a9f8fc33647046e8d8a79f2127733d8512daf5f572ce4fe13"
-EXPECTED_RESCUED_ERRORS = 1830
+# Recorded from the implementation before the compiled aligner and the rescue speed-ups, on the
+# turns below, and checked again on the Hindi case texts of hi 1.8.0 (the turns draw from
+# cases/hi, so new Hindi cases, or a Hindi normalizer change with its version bump, re-record
+# these two values from the code before the change that is to keep them).
+EXPECTED_DIGEST = "4b320bf97c037c338090e9ca21f86377e480f0f8d89e9b2577d1a56df4a9a1fa"
+EXPECTED_RESCUED_ERRORS = 1828
 
 
 def hindi_case_texts() -> list[str]:

@@ -14,7 +14,10 @@ sees tokens (sclite) counts what the run printed:
   every rescued error region counted correct: the region's reference words stand on both
   sides (the hypothesis words they were accepted for are not written) and its insertions
   are dropped, which is how the view counts it; the strict alignment is the second stream
-  ``strict``.
+  ``strict``;
+- ``compounds`` (en, de, nl): the headline is the word alignment with split compounds closed
+  up on the side that splits them ("data base" written "database"); the strict alignment is
+  the second stream ``strict``.
 
 :func:`streams_of` checks that the headline stream's counts equal the score's headline counts,
 so a view whose rule changes without this module cannot export a stream that disagrees.
@@ -31,6 +34,7 @@ from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.views import get_view
 from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of
 from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
+from pytest_asrbench.scoring.views.compounds import merged_alignment
 
 #: Name of the stream whose counts are the score's headline counts.
 HEADLINE = "headline"
@@ -105,7 +109,7 @@ def _code_switch_aware(result) -> Alignment:
     if not pair.errors:
         return strict
     rescuer, _ = rescuer_for(result.language)
-    found = rescuer.rescue_pair(pair.reference, pair.hypothesis, strict)
+    found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, strict)
     rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
     in_rescue = {index for region in found.regions if tuple(region.ref_indices) in rescued
                  for index in range(region.start, region.end)}  # column indices
@@ -121,6 +125,10 @@ def _code_switch_aware(result) -> Alignment:
     return alignment_from_columns(columns)
 
 
+def _compounds_merged(result) -> Alignment:
+    return merged_alignment(result.pairs[0].alignment)[0]
+
+
 #: For each metric view that sets the headline counts: how to rebuild the headline alignment,
 #: what it is, and the name and description of the strict alignment as the second stream.
 _COUNTING_VIEWS = {
@@ -129,6 +137,9 @@ _COUNTING_VIEWS = {
     "code_switch": (_code_switch_aware, "code-switch-aware words: each rescued region's reference words "
                     "on both sides, counted correct (the headline WER)",
                     "strict", "the strict word alignment, no region rescued (strict_rate in the details)"),
+    "compounds": (_compounds_merged, "words with each split compound closed up where the other side writes it "
+                  "closed (the headline WER)",
+                  "strict", "the strict word alignment, compounds as written (strict_rate in the details)"),
 }
 
 

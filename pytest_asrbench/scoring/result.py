@@ -23,7 +23,13 @@ class PairScore:
     reference_length``); the :attr:`alignment` spans are built the first time something reads
     them (a snapshot, a report, the aligned view, a metric view) from the normalized texts, by
     the same aligner, so they always agree with the counts. A corpus run that only needs the
-    rate never builds them. :meth:`of` scores a normalized pair.
+    rate never builds them. :meth:`of` scores a normalized pair, :meth:`from_alignment` keeps an
+    alignment already made.
+
+    ``chosen_reference`` is set when ``reference`` holds alternatives (``{ a / b }``,
+    :mod:`pytest_asrbench.scoring.alternatives`): the reference with the form the hypothesis
+    matched best, which ``normalized_reference`` is the normalized form of. Views that
+    normalize a reference again read :attr:`scored_reference`.
     """
 
     reference: str
@@ -36,6 +42,7 @@ class PairScore:
     deletions: int
     insertions: int
     reference_length: int
+    chosen_reference: str | None = None
     _alignment: Alignment | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -48,6 +55,20 @@ class PairScore:
         """
         return cls(reference, hypothesis, normalized_reference, normalized_hypothesis, unit,
                    *align_counts(normalized_reference, normalized_hypothesis, unit))
+
+    @classmethod
+    def from_alignment(cls, reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
+                       unit: str, alignment: Alignment, chosen_reference: str | None = None) -> PairScore:
+        """The pair whose counts are those of ``alignment`` (already made, e.g. for the chosen
+        form of a reference with alternatives), which it keeps."""
+        return cls(reference, hypothesis, normalized_reference, normalized_hypothesis, unit,
+                   alignment.count("equal"), alignment.count("substitute"), alignment.count("delete"),
+                   alignment.count("insert"), len(alignment.reference), chosen_reference, alignment)
+
+    @property
+    def scored_reference(self) -> str:
+        """The raw reference that was scored: ``chosen_reference`` if set, else ``reference``."""
+        return self.reference if self.chosen_reference is None else self.chosen_reference
 
     @property
     def alignment(self) -> Alignment:

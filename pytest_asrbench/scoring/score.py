@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from pytest_asrbench.errors import InputError, InputTypeError
 from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
+from pytest_asrbench.scoring.alternatives import best_reference
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
 from pytest_asrbench.scoring.views import apply_views
@@ -53,17 +54,21 @@ def score(
     them); each may add ``details`` and one may set the headline counts (the Hindi
     code-switch rescue makes ``rate`` the code-switch-aware WER).
 
+    A reference may hold alternatives in sclite's syntax (``call { Jon / John } today``,
+    ``so { um / @ } we left``): the hypothesis is scored against the form it matches best,
+    with sclite's counts (:mod:`pytest_asrbench.scoring.alternatives`).
+
     Raises:
         TypeError: inputs are not two strings or two lists of strings.
         ValueError: lists of different lengths or empty; unknown metric; unknown language;
-            a metric that names an unregistered view.
+            a metric that names an unregistered view; a malformed alternative in a reference
+            (``InputError``, quoting it).
     """
     metric_info = get_metric(metric)
     tag = resolve_language(language)
     config = get_config(tag)
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
     normalize = get_normalizer(tag)  # fetched once: the tag is resolved above, not per text
-    pair_score = PairScore.of
     pairs = _as_pairs(reference, hypothesis)
     # The loop keeps one PairScore per pair and makes no reference cycle: the cyclic garbage
     # collector would only rescan the growing list again and again (a per-pair cost that grows
@@ -71,10 +76,22 @@ def score(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        pairs = [pair_score(ref, hyp, normalize(ref), normalize(hyp), unit) for ref, hyp in pairs]
+        pairs = [_pair_score(ref, hyp, normalize, unit) for ref, hyp in pairs]
     finally:
         if collecting:
             gc.enable()
     result = aggregate(pairs, unit=unit, metric=metric_info.name, version=metric_info.version,
                        language=tag, config_version=config.version)
     return apply_views(result, config, metric_info.views)
+
+
+def _pair_score(reference: str, hypothesis: str, normalize, unit: str) -> PairScore:
+    """One pair scored: against the best form of its alternatives (``{ a / b }``) where the
+    reference has braces, else against the reference as written."""
+    normalized_hypothesis = normalize(hypothesis)
+    if "{" in reference or "}" in reference:
+        best = best_reference(reference, normalized_hypothesis, normalize, unit)
+        if best is not None:
+            return PairScore.from_alignment(reference, hypothesis, best.normalized, normalized_hypothesis, unit,
+                                            best.alignment, chosen_reference=best.chosen)
+    return PairScore.of(reference, hypothesis, normalize(reference), normalized_hypothesis, unit)

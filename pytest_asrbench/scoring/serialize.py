@@ -8,9 +8,14 @@ from pytest_asrbench.scoring.result import PairScore, Score
 
 
 def pair_to_dict(pair: PairScore) -> dict[str, Any]:
-    """One pair: texts, normalized forms, alignment spans, counts and rate."""
+    """One pair: texts, normalized forms, alignment spans, counts and rate.
+
+    A reference with alternatives also gives ``chosen_reference``, the form that was scored.
+    """
+    chosen = {} if pair.chosen_reference is None else {"chosen_reference": pair.chosen_reference}
     return {
         "reference": pair.reference,
+        **chosen,
         "hypothesis": pair.hypothesis,
         "normalized_reference": pair.normalized_reference,
         "normalized_hypothesis": pair.normalized_hypothesis,

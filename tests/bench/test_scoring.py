@@ -200,3 +200,9 @@ def test_cli_errors_exit_2_with_the_message(bench, capsys):
     write(bench / "hyps/s1.jsonl", ["{oops"])
     assert main(["bench", "score", "--refs", str(bench / "refs"), "--hyps", str(bench / "hyps")]) == 2
     assert "s1.jsonl:1: not JSON" in capsys.readouterr().err
+
+
+def test_a_reference_with_alternatives_is_refused_with_its_id_and_text(bench):
+    write(bench / "refs/s1.jsonl", [{"id": "a", "text": "สวัสดี { ครับ / ค่ะ }", "cluster": "c1"}])
+    with pytest.raises(HypothesesError, match=r"reference 'a' \('สวัสดี \{ ครับ / ค่ะ \}'\) holds alternatives"):
+        score_benchmark(bench / "refs", bench / "hyps", resamples=10)

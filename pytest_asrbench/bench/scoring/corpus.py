@@ -36,6 +36,7 @@ from pytest_asrbench.bench.scoring.clusters import (
     shared_groups,
 )
 from pytest_asrbench.bench.scoring.jsonl import Record, read_records
+from pytest_asrbench.scoring.alternatives import has_alternatives
 from pytest_asrbench.scoring.counts import EditCounts, char_counts
 from pytest_asrbench.stats.bootstrap import (
     DEFAULT_CONFIDENCE,
@@ -88,11 +89,18 @@ class ReferenceSet:
         Raises:
             BenchFileNotFoundError, JsonlFormatError: see :func:`read_records` (and a bad
                 sidecar: :func:`.clusters.read_namespace`).
-            HypothesesError: the file has no references.
+            HypothesesError: the file has no references; a reference holds alternatives
+                (``{ a / b }``, which the benchmark does not score: one form per clip).
         """
         records = read_records(path, with_cluster=True)
         if not records:
             raise HypothesesError(f"{path}: no references; rebuild it with asrbench refs build")
+        for record in records:
+            if has_alternatives(record.text):
+                raise HypothesesError(
+                    f"{path}: reference {record.id!r} ({record.text!r}) holds alternatives ({{ a / b }}); the "
+                    "benchmark's corpus CER and its cluster bootstrap need one fixed reference length per clip, "
+                    "so write one form (score alternatives with asrbench score or a score case)")
         positions: dict[str, int] = {}
         index = tuple(positions.setdefault(record.cluster, len(positions)) for record in records)
         return cls(name, Path(path), tuple(r.id for r in records), tuple(clean_for_scoring(r.text) for r in records),

@@ -46,8 +46,7 @@ class UnitOptions(StepOptions):
 
 
 @step("units", idempotent=True, options=UnitOptions,
-      before={"fillers_any_case": "10 mm is millimetres: a filler step would remove the mm",
-              "fillers": "10 mm is millimetres: a filler step would remove the mm"})
+      before={"fillers": "10 mm is millimetres: a filler step would remove the mm"})
 def units(config, lexicons, options: UnitOptions):
     """Rewrite a unit right after a number to its one written form (module docstring); reads
     the ``units`` lexicon and the shared ``char_folds``.

@@ -53,7 +53,8 @@ def dotted_abbreviations(config, lexicons):
     return run
 
 
-@step("fillers_any_case")
+@step("fillers_any_case",
+      after={"units": "10 mm is millimetres: the first units pass must read the mm before a filler step removes it"})
 def fillers_any_case(config, lexicons):
     """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM"); a
     hyphenated chain of fillers is one word, written closed ("hm-hm" = "hmhm")."""

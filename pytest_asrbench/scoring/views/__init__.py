@@ -8,12 +8,15 @@ Built-in views, each registered by importing its module here:
 - ``cer_views`` (:mod:`.cer_views`): the four CER views of an evaluation protocol
   (zh-eval-v1: ``cer_raw``, ``cer_punct``, ``cer_normalized``, ``cer_script_normalized``),
   for languages whose config defines its profiles (docs/mandarin.md).
+- ``compounds`` (:mod:`.compounds`): for word scores of English, German and Dutch, a split
+  and a closed compound of the same letters count as one correct word ("data base" =
+  "database"); ``details`` keeps the strict rate when a compound was merged.
 - ``spacing`` (:mod:`.spacing`): for a character-scored language that keeps its word spaces
   (Korean), the headline rate becomes the CER without spaces; ``details`` keeps the spaced
   CER (docs/korean.md).
 """
 
-from pytest_asrbench.scoring.views import cer_views, codeswitch, spacing
+from pytest_asrbench.scoring.views import cer_views, codeswitch, compounds, spacing
 from pytest_asrbench.scoring.views.base import (
     MetricView,
     ViewResult,
@@ -29,6 +32,7 @@ __all__ = [
     "apply_views",
     "cer_views",
     "codeswitch",
+    "compounds",
     "get_view",
     "known_views",
     "register_view",

@@ -247,7 +247,7 @@ def _script_forms(ref: str, hyp: str, norm_pair: tuple[str, str], targets: tuple
 
 
 def _compute(result: Score, config: LanguageConfig) -> ViewResult:
-    views = cer_views([pair.reference for pair in result.pairs], [pair.hypothesis for pair in result.pairs],
+    views = cer_views([pair.scored_reference for pair in result.pairs], [pair.hypothesis for pair in result.pairs],
                       result.language)
     return ViewResult(details=views.details())
 

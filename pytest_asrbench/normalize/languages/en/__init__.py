@@ -8,4 +8,4 @@ every step is registered with ``language="en"``. Data files stay in ``configs/en
 #: The language tag every step of this package is registered under.
 LANGUAGE = "en"
 
-from pytest_asrbench.normalize.languages.en import numbers, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.en import fractions, numbers, words  # noqa: E402,F401

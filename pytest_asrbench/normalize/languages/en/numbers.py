@@ -136,8 +136,19 @@ _TIME_PAIR_BEFORE_WORD = re.compile(
 # the same rule, but the pattern then starts with a character set that re scans for fast.)
 _YEAR_PAIR = re.compile(r"(1[3-9]|20)(?<!\S..) ([1-9]\d)(?!\S)")
 _PAST_TO = re.compile(r"(?<!\S)(?:a )?(half|quarter) (past|to) (1[0-2]|[1-9])(?!\S)", re.IGNORECASE)
+# "10 past 6" = 6:10 (minutes 1-29, "minutes" optional); "20 to 5" = 4:40 only after a time
+# word ("at 20 to 5"): "5 to 10 people" is a range.
+_MINUTES_PAST = re.compile(r"(?<!\S)([1-9]|[12]\d)(?: minutes?)? past (1[0-2]|[1-9])(?!\S)", re.IGNORECASE)
+_MINUTES_TO = re.compile(
+    rf"(?<!\S)((?:{_TIME_BEFORE}) )([1-9]|[12]\d)(?: minutes?)? to (1[0-2]|[1-9])(?!\S)", re.IGNORECASE
+)
+# "double 5", "triple 7" inside a spoken digit run (a digit on either side): 55, 777 (British
+# and Indian English read phone numbers so); the run is joined. Without a digit next to it,
+# "double 5" stays.
+_REPEATED_DIGIT = re.compile(r"(?<!\S)((?:\d )*)(double|triple) (\d|oh)(\d*)((?: \d)*)(?!\S)", re.IGNORECASE)
 _ZERO_MINUTES = re.compile(r"(?<!\S)(\d{1,2}):00 (am|pm)(?!\S)", re.IGNORECASE)
-_POINT = re.compile(r"(?<!\S)(\d+) point (\d+)(?!\S)", re.IGNORECASE)
+# "3 point 14"; the digits after "point" may start with "oh" ("1 point oh 5" = 1.05).
+_POINT = re.compile(r"(?<!\S)(\d+) point ((?:oh )*\d+|(?:oh )*oh)(?!\S)", re.IGNORECASE)
 _HALF = re.compile(r"(?<!\S)(\d+) and (?:a|one) half(?!\S)", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
 _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
@@ -283,6 +294,23 @@ def _past_to(match: re.Match) -> str:
     return f"{hour - 1 or 12}:45"
 
 
+def _minutes_past(match: re.Match) -> str:
+    return f"{match[2]}:{int(match[1]):02d}"
+
+
+def _minutes_to(match: re.Match) -> str:
+    hour = int(match[3])
+    return f"{match[1]}{hour - 1 or 12}:{60 - int(match[2]):02d}"
+
+
+def _repeated_digit(match: re.Match) -> str:
+    before, word, digit, rest, after = match[1], match[2], match[3], match[4], match[5]
+    if not (before or rest or after):
+        return match[0]  # no digit next to it: "a double 5 shot"
+    repeated = ("0" if digit.lower() == "oh" else digit) * (2 if word.lower() == "double" else 3)
+    return before.replace(" ", "") + repeated + rest + after.replace(" ", "")
+
+
 def _month_day(match: re.Match) -> str:
     day = int(match.group(2))
     if 1 <= day <= 31 and not match.group(2).startswith("0"):
@@ -318,7 +346,7 @@ def _joined(match: re.Match) -> str:
 
 
 def _decimal(match: re.Match) -> str:
-    return f"{match[1]}.{match[2]}"
+    return f"{match[1]}.{match[2].lower().replace('oh', '0').replace(' ', '')}"
 
 
 def _and_a_half(match: re.Match) -> str:
@@ -430,6 +458,8 @@ def number_formats(config, lexicons):
             text = _ZERO_MINUTES.sub(_spaced, text)
         if ("am" in lower or "pm" in lower) and _may_hold(text, _AM_PM):
             text = _OH_TIME.sub(_oh_minutes, text)
+        if "double" in lower or "triple" in lower:
+            text = _REPEATED_DIGIT.sub(_repeated_digit, text)
         pair = _NUMBER_PAIR.search(text) is not None
         # A digit run is two neighbours among digits and "oh": a digit pair, or an "oh".
         if ("oh" in lower or "0" in text) and (pair or _may_hold(text, _OH)):
@@ -445,6 +475,10 @@ def number_formats(config, lexicons):
             text = _YEAR_PAIR.sub(_joined, text)
         if ("half" in lower or "quarter" in lower) and ("past" in lower or " to " in lower):
             text = _PAST_TO.sub(_past_to, text)
+        if "past" in lower:
+            text = _MINUTES_PAST.sub(_minutes_past, text)
+        if " to " in lower and _may_hold(text, _TIME_BEFORE_WORDS):
+            text = _MINUTES_TO.sub(_minutes_to, text)
         if "point" in lower:
             text = _POINT.sub(_decimal, text)
         if "half" in lower:

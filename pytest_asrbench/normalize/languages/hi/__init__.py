@@ -8,4 +8,4 @@ Same skeleton as every language package: ``numbers.py`` (digits and number words
 #: The language tag every step of this package is registered under.
 LANGUAGE = "hi"
 
-from pytest_asrbench.normalize.languages.hi import numbers, words  # noqa: E402,F401
+from pytest_asrbench.normalize.languages.hi import forms, numbers, words  # noqa: E402,F401

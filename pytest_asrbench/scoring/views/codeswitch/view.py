@@ -91,7 +91,7 @@ def code_switch_view(result, config) -> ViewResult:
         strict_errors = pair.errors
         if strict_errors:
             alignment = pair.alignment
-            found = rescuer.rescue_pair(pair.reference, pair.hypothesis, alignment)
+            found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, alignment)
             reference, hypothesis = alignment.reference, alignment.hypothesis
         else:
             # Nothing to rescue: the words are all this turn needs, not its alignment.
