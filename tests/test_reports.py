@@ -126,6 +126,17 @@ def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, optio
     assert not (project.path / "snapshots").exists()
 
 
+@pytest.mark.parametrize("second", [["--asrbench-markdown", "out/../r.html"], ["--asrbench-run-record", "r.html"]])
+def test_one_path_for_two_outputs_is_refused_before_the_run(project, second):
+    write(project, "cases/en/a.yaml", GOOD)
+    (project.path / "out").mkdir()
+    result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", *second)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--asrbench-report *r.html and {second[0]} *r.html name the same file: "
+                                 "the second write would replace the first; give each its own path*"])
+    assert not (project.path / "r.html").exists() and not (project.path / "snapshots").exists()
+
+
 def test_a_report_without_asrbench_is_refused(project):
     result = project.runpytest("--asrbench-report", "r.html")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
