@@ -155,3 +155,28 @@ def test_add_case_refuses_a_file_it_cannot_append_to(project, target, problem):
                        "--file", target, "--no-run")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert problem in result.stderr
+
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def _documented_add_case_commands() -> list[list[str]]:
+    """Each ``asrbench add-case`` example of docs/review.md, its ``\\`` continuations joined."""
+    import shlex
+
+    text = (REPOSITORY / "docs" / "review.md").read_text(encoding="utf-8").replace("\\\n", " ")
+    return [shlex.split(line)[1:] for line in text.splitlines() if line.strip().startswith("asrbench add-case ")]
+
+
+def test_the_documented_add_case_examples_add_passing_cases_to_this_repository_s_cases(tmp_path):
+    import shutil
+
+    commands = _documented_add_case_commands()
+    assert len(commands) == 3
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    for language in sorted({command[command.index("-l") + 1] for command in commands}):
+        shutil.copytree(REPOSITORY / "cases" / language, tmp_path / "cases" / language)
+    for command in commands:
+        result = _asrbench(tmp_path, *command)
+        assert result.returncode == 0, f"{' '.join(command)}:\n{result.stdout}{result.stderr}"
+        assert "added cases/" in result.stdout and "recorded its snapshot" in result.stdout
