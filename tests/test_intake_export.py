@@ -99,6 +99,15 @@ def test_build_case_refuses_fields_a_kind_does_not_take(kind, kwargs, problem):
         build_case(kind, **fields)
 
 
+def test_a_derived_id_stays_within_the_id_length_limit():
+    from pytest_asrbench.cases.schema import MAX_ID_LENGTH
+
+    case = build_case("equal", texts=["a" * 300 + " " + "b" * 300, "c" * 300 + " " + "d" * 300], reference=None,
+                      hypothesis=None, expect=None, expect_rate=None, note=None)
+    case_id = derive_id(case)
+    assert len(case_id) <= MAX_ID_LENGTH and case_id.startswith("equal-aaa") and case_id.count("-") == 5
+
+
 def test_ids_are_stable_ascii_and_unique_per_example():
     first = derive_id({"kind": "equal", "texts": ["ज़रूर", "जरूर"]})
     assert first == derive_id({"kind": "equal", "texts": ["ज़रूर", "जरूर"]})
