@@ -3,9 +3,12 @@
 Two copies of the repository's case files (``--languages``; the ``signature`` and
 ``benchmark`` kinds left out) are made in a temporary folder and recorded there
 (``--snapshot-update``; the ASR hypothesis cache is shared, so no clip is decoded). In the
-second copy every case is then broken the way a real regression breaks it: a ``score``
-hypothesis and an ``asr`` reference gain a word, a ``normalize`` expectation and the first
-text of ``equal``, ``distinct`` and ``untouched`` gain one. The two copies then run
+second copy every case is then made to fail without changing what it computes: each recorded
+snapshot gets every ``errors`` count raised by one (so the output differs from its recording,
+in several places, as after a real regression), and the expectations are changed: a ``score``
+case expects a rate of 9, an ``asr`` case a transcript ``zz``, a ``normalize`` case an output
+starting ``zz``. Only ``equal``, ``distinct`` and ``untouched`` cases, whose failure needs
+texts that normalize otherwise, get a first text starting ``qq``. The two copies then run
 alternately ``--repeat`` times (``pytest --asrbench cases --junitxml``, one process each).
 
 Reported: each run's wall time, and per kind the median time pytest took for a case
@@ -36,17 +39,36 @@ LEFT_OUT = ("signature", "benchmark")
 
 
 def _break(case: dict) -> None:
-    """Change ``case`` (a case mapping) so that its output moves and its expectations fail."""
+    """Change the expectations of ``case`` (a case mapping) so that it fails; only the text
+    kinds, whose expectation is the input itself, get another first text."""
     kind = case.get("kind")
     if kind == "score":
-        hypothesis = case["hypothesis"]
-        case["hypothesis"] = [f"{text} qq" for text in hypothesis] if isinstance(hypothesis, list) else f"{hypothesis} qq"
+        case["expect"] = {**(case.get("expect") or {}), "rate": 9.0}
     elif kind == "asr":
-        case["reference"] = f"{case['reference']} qq"
+        case["expect"] = {**(case.get("expect") or {}), "transcript": "zz"}
     elif kind == "normalize":
         case["expect"] = f"zz {case['expect']}"
     elif kind in ("equal", "distinct", "untouched"):
         case["texts"] = [f"qq {case['texts'][0]}", *case["texts"][1:]]
+
+
+def _raise_errors(value):
+    """``value`` (a snapshot's JSON data) with every ``errors`` count raised by one."""
+    if isinstance(value, dict):
+        return {key: item + 1 if key == "errors" and isinstance(item, int) else _raise_errors(item)
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_raise_errors(item) for item in value]
+    return value
+
+
+def _move_recordings(folder: Path) -> None:
+    """Every recorded snapshot under ``folder/snapshots`` with its ``errors`` counts raised."""
+    import json
+
+    for path in (folder / "snapshots").rglob("*.json"):
+        data = _raise_errors(json.loads(path.read_text(encoding="utf-8")))
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def _write_cases(folder: Path, languages: list[str], broken: bool) -> None:
@@ -113,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"recording {folder.name} failed:\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
         shutil.rmtree(failing / "cases")
         _write_cases(failing, args.languages, broken=True)
+        _move_recordings(failing)
         kinds = _kinds(passing)
         walls: dict[str, list[float]] = {"passing": [], "failing": []}
         per_case: dict[str, dict[str, list[float]]] = {"passing": defaultdict(list), "failing": defaultdict(list)}
