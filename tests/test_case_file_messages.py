@@ -179,7 +179,7 @@ cases:
 
 def test_a_score_case_checks_its_max_rate_bound_when_it_runs(project):
     write(project, "cases/en/a.yaml", BOUNDED)
-    result = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result = project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*rate is 0.3333333333333333, expected at most 0.3 (tolerance 1e-09)*"])
     assert "no such value" not in result.stdout.str()
@@ -204,10 +204,10 @@ def test_the_longest_id_records_and_keeps_its_snapshot_for_review(project):
     case_id = "b" * MAX_ID_LENGTH
     write(project, "cases/en/a.yaml", f"language: en\ncases:\n  - id: {case_id}\n    kind: normalize\n"
                                       "    text: 'A'\n    expect: 'a'\n")
-    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=1)
+    project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=1)
     write(project, "cases/en/a.yaml", f"language: en\ncases:\n  - id: {case_id}\n    kind: normalize\n"
                                       "    text: 'B'\n    expect: 'b'\n")
-    project.runpytest("--asrbench", "cases", "--snapshot-update", "--asrbench-pending").assert_outcomes(passed=1)
+    project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update", "--asrbench-pending").assert_outcomes(passed=1)
     assert (project.path / "snapshots" / "en" / "a" / f"{case_id}.json.pending").is_file()
 
 
