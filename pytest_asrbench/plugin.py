@@ -334,8 +334,32 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
                 and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
             summary["failed"] = True
+    summary["waiting"] = _waiting_for_review(config)
     config.stash[SUMMARY] = summary
     return result
+
+
+def _waiting_for_review(config: pytest.Config) -> list[Path]:
+    """The pending files under the snapshot folder (kept by this or an earlier
+    ``--asrbench-pending`` run), counted for the summary; none is read."""
+    from pytest_asrbench.review.pending import pending_files
+
+    return pending_files(config.rootpath / (config.getini("asrbench_snapshot_dir") or "snapshots"))
+
+
+def _review_command(config: pytest.Config) -> str:
+    """``asrbench review`` with the options this project needs (a rootdir other than the
+    current folder, its own snapshot or case folder names)."""
+    words = ["asrbench review"]
+    if config.rootpath.resolve() != Path(config.invocation_params.dir).resolve():
+        words.append(f"--root {config.rootpath}")
+    snapshots = config.getini("asrbench_snapshot_dir") or "snapshots"
+    if snapshots != "snapshots":
+        words.append(f"--snapshot-dir {snapshots}")
+    case_dirs = config.getini("asrbench_case_dirs")
+    if list(case_dirs) != ["cases"]:
+        words += [f"--case-dir {name}" for name in case_dirs]
+    return " ".join(words)
 
 
 def _delete(files: list[Path], folders: list[Path]) -> None:
@@ -375,10 +399,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         if rewrote:
             written += f" and {rewrote} case file(s) (re-recorded signatures)"
         lines.insert(0, f"{written} written:")
+    review = _review_command(config)
     if pending:
         lines.append(f"{len(pending)} change(s) kept for review, recordings untouched (accept or reject them "
-                     "with `asrbench review`):")
+                     f"with `{review}`):")
         lines += [f"  {action} {_shown(Path(path), root)}" for action, path in pending]
+    from pytest_asrbench.review.pending import pending_path
+
+    kept_now = {str(pending_path(Path(path))) for _, path in pending}
+    earlier = [path for path in summary["waiting"] if str(path) not in kept_now]
+    if earlier:
+        lines.append(f"{len(earlier)} change(s) kept by an earlier --asrbench-pending run wait for review "
+                     f"(`{review} --list` shows them; `{review}` accepts or rejects them)")
     unused = [*summary["files"], *summary["folders"]]
     if unused:
         kinds = [f"{len(summary['files'])} snapshot file(s) no case id names"] if summary["files"] else []

@@ -9,6 +9,7 @@ import textwrap
 import pytest
 
 from pytest_asrbench.cases.loader import load_case_file
+from tests.test_plugin import project, write  # noqa: F401 - the pytester fixture
 
 
 def _errors(tmp_path, body: str) -> list[str]:
@@ -147,3 +148,73 @@ def test_tolerance_inside_expect_says_to_move_it_out(tmp_path, fields, line):
     assert _errors(tmp_path, f"language: {language}\ncases:\n  - id: c\n    {fields}\n") == [
         f"a.yaml:{line}: case 'c': expect.tolerance: tolerance is a field of the case, not of expect: move it out "
         "(next to expect, e.g. `tolerance: 0.005`)"]
+
+
+@pytest.mark.parametrize("value, message", [
+    ('"low"', "field 'expect.max_rate': 'low' is not of type 'number'"),
+    ("null", "field 'expect.max_rate': None is not of type 'number'"),
+    ("-0.1", "field 'expect.max_rate': -0.1 is less than the minimum of 0"),
+])
+def test_a_score_bound_that_is_not_a_number_is_refused_at_load(tmp_path, value, message):
+    errors = _errors(tmp_path, f"language: en\ncases:\n  - id: c\n    kind: score\n    reference: 'a b'\n"
+                               f"    hypothesis: 'a c'\n    expect: {{max_rate: {value}}}\n")
+    assert len(errors) == 1 and errors[0].startswith(f"a.yaml:7: case 'c', {message}")
+
+
+BOUNDED = """
+language: en
+cases:
+  - id: within
+    kind: score
+    reference: the cat sat on the mat
+    hypothesis: the bat sat on mat
+    expect: {max_rate: 0.34, substitutions: 1}
+  - id: over
+    kind: score
+    reference: the cat sat on the mat
+    hypothesis: the bat sat on mat
+    expect: {max_rate: 0.3}
+"""
+
+
+def test_a_score_case_checks_its_max_rate_bound_when_it_runs(project):
+    write(project, "cases/en/a.yaml", BOUNDED)
+    result = project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*rate is 0.3333333333333333, expected at most 0.3 (tolerance 1e-09)*"])
+    assert "no such value" not in result.stdout.str()
+
+
+def test_a_case_id_too_long_for_a_snapshot_file_name_is_refused_at_load(tmp_path):
+    from pytest_asrbench.cases.schema import MAX_ID_LENGTH
+
+    long_id = "a" * 300
+    errors = _errors(tmp_path, f"language: en\ncases:\n  - id: ok\n    kind: equal\n    texts: ['a', 'a']\n"
+                               f"  - id: {long_id}\n    kind: equal\n    texts: ['a', 'a']\n")
+    assert errors == [f"a.yaml:6: case '{'a' * 40}...', field 'id': the id is 300 characters long; ids are at most "
+                      f"{MAX_ID_LENGTH} (the id names its snapshot file, and file names are limited to 255 bytes): "
+                      "shorten it"]
+    assert _errors(tmp_path, f"language: en\ncases:\n  - id: {'a' * MAX_ID_LENGTH}\n    kind: equal\n"
+                             "    texts: ['a', 'a']\n") == []
+
+
+def test_the_longest_id_records_and_keeps_its_snapshot_for_review(project):
+    from pytest_asrbench.cases.schema import MAX_ID_LENGTH
+
+    case_id = "b" * MAX_ID_LENGTH
+    write(project, "cases/en/a.yaml", f"language: en\ncases:\n  - id: {case_id}\n    kind: normalize\n"
+                                      "    text: 'A'\n    expect: 'a'\n")
+    project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=1)
+    write(project, "cases/en/a.yaml", f"language: en\ncases:\n  - id: {case_id}\n    kind: normalize\n"
+                                      "    text: 'B'\n    expect: 'b'\n")
+    project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update", "--asrbench-pending").assert_outcomes(passed=1)
+    assert (project.path / "snapshots" / "en" / "a" / f"{case_id}.json.pending").is_file()
+
+
+@pytest.mark.parametrize("character, shown", [("\x00", "U+0000 (NUL)"), ("\x1b", "U+001B")])
+def test_a_control_character_is_reported_at_its_own_line_and_column(tmp_path, character, shown):
+    errors = _errors(tmp_path, "language: hi\n# मेरी फ़्लाइट\ncases:\n  - id: a\n"
+                               f"    texts: ['a{character}b', 'x']\n    kind: equal\n")
+    assert errors == [f"a.yaml:5: the control character {shown} at column 15 is not allowed in a case file: "
+                      "remove it, or write it as an escape in a double-quoted string "
+                      f'("\\x{ord(character):02x}")']

@@ -78,3 +78,34 @@ def test_the_report_reads_without_javascript(page):
         assert console_errors(driver) == []
     finally:
         driver.quit()
+
+
+THAI = """
+language: th
+cases:
+  - id: tone-marks
+    kind: score
+    reference: ไม่ใช่ครับ น้ำแข็ง
+    hypothesis: ไม่ไช่คับ นำแข้ง
+    expect: {rate: 0.0}
+"""
+
+
+def test_no_thai_alignment_cell_starts_with_a_combining_mark(project):
+    write(project, "cases/th/a.yaml", THAI)
+    project.runpytest("--asrbench", "cases", "--asrbench-report", "report.html").assert_outcomes(failed=1)
+    driver = headless_chromium()
+    try:
+        driver.get((project.path / "report.html").as_uri())
+        cells = driver.execute_script(
+            "return Array.from(document.querySelectorAll('article[data-language=th] table.alignment "
+            "tr:not(.marks) td')).map(function (td) { return td.textContent; });")
+        assert len(cells) >= 8 and any("่" in cell for cell in cells)
+        starting = driver.execute_script(
+            "return arguments[0].filter(function (text) { return /^\\p{M}/u.test(text); });", cells)
+        assert starting == []
+        transcripts = driver.find_elements("css selector", "article[data-language=th] dl.texts dd")
+        assert [dd.text for dd in transcripts] == ["ไม่ใช่ครับ น้ำแข็ง", "ไม่ไช่คับ นำแข้ง"]
+        assert console_errors(driver) == []
+    finally:
+        driver.quit()

@@ -126,6 +126,17 @@ def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, optio
     assert not (project.path / "snapshots").exists()
 
 
+@pytest.mark.parametrize("second", [["--asrbench-markdown", "out/../r.html"], ["--asrbench-run-record", "r.html"]])
+def test_one_path_for_two_outputs_is_refused_before_the_run(project, second):
+    write(project, "cases/en/a.yaml", GOOD)
+    (project.path / "out").mkdir()
+    result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", *second)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--asrbench-report *r.html and {second[0]} *r.html name the same file: "
+                                 "the second write would replace the first; give each its own path*"])
+    assert not (project.path / "r.html").exists() and not (project.path / "snapshots").exists()
+
+
 def test_a_report_without_asrbench_is_refused(project):
     result = project.runpytest("--asrbench-report", "r.html")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -204,3 +215,80 @@ def test_asr_cases_judged_by_tolerance_are_listed_in_every_output():
                                "(no native recording of this host)")
     assert "  cases/en/asr.yaml::en-01: same transcript as recorded on x86_64 GenuineIntel 6/207" in lines
     assert lines[1] in render_markdown(report) and "x86_64 AuthenticAMD 25/17" in render_html(report)
+
+
+@pytest.mark.parametrize("reference, hypothesis, whole", [
+    ("ไม่ใช่ครับ", "ไม่ไช่คับ", ["ม่", "ช่"]),              # Thai tone marks stay on their consonants
+    ("กา", "ก่า", ["ก่"]),                                  # an inserted tone mark joins its consonant's cell
+    ("क्षमा करें", "कसमा करे", ["क्ष", "रें"]),             # a conjunct and a vowel sign with its nasal mark
+    ("café", "cafe\u0301s", ["e\u0301"]),                    # a combining accent
+    ("한국어", "한국", ["한", "국"]),
+])
+def test_report_alignment_cells_hold_whole_grapheme_clusters(reference, hypothesis, whole):
+    import unicodedata
+
+    from pytest_asrbench.reports.alignments import cluster_cells
+    from pytest_asrbench.scoring.alignment import align
+    from pytest_asrbench.scoring.alignment_view import GAP
+
+    cells = cluster_cells(align(reference, hypothesis, "char"))
+    sides = [text for cell in cells for text in (cell.reference, cell.hypothesis) if text != GAP]
+    assert not [text for text in sides if unicodedata.category(text[0]).startswith("M")]
+    assert "".join(c.reference for c in cells if c.reference != GAP).replace("␣", " ").lower() == reference
+    assert "".join(c.hypothesis for c in cells if c.hypothesis != GAP).replace("␣", " ").lower() == hypothesis
+    assert all(any(cluster in side.lower() for side in sides) for cluster in whole)
+
+
+def test_a_cell_joining_two_edits_carries_both_marks():
+    from pytest_asrbench.reports.alignments import cluster_cells
+    from pytest_asrbench.scoring.alignment import align
+
+    (first, second) = cluster_cells(align("क्षमा", "कसमा", "char"))
+    assert (first.reference, first.hypothesis, first.marks, second.marks) == ("क्ष", "कस", "SD", "")
+
+
+def _asr_entry(now: str, recorded: str) -> CaseEntry:
+    def figures(transcript: str, errors: int) -> dict:
+        return {"unit": "word", "rate": errors / 4, "errors": errors, "reference_length": 4,
+                "pairs": [["please open the door", transcript.lower().rstrip(".")]],
+                "written": [["Please open the door.", transcript]]}
+
+    record = {"language": "en", "kind": "asr", "metric": "stt_wer", "version": "1.0.0", "snapshot": "changed",
+              "figures": figures(now, 1), "recorded": figures(recorded, 0), "note": None}
+    return CaseEntry("cases/en/asr.yaml::en-02", "failed", "rate changed", record)
+
+
+def test_an_asr_case_shows_its_reference_and_both_transcripts_as_written():
+    from pytest_asrbench.reports.html import render_html
+
+    page = render_html(RunReport([_asr_entry("Please open the window.", "Please open the door.")]))
+    assert "<dt>reference (now)</dt><dd dir=\"auto\">Please open the door.</dd>" in page
+    assert "<dt>transcript (now)</dt><dd dir=\"auto\">Please open the window.</dd>" in page
+    assert "<dt>transcript (recorded)</dt><dd dir=\"auto\">Please open the door.</dd>" in page
+
+
+def test_the_page_names_fonts_for_devanagari_hangul_cjk_and_thai_before_the_generic_family():
+    from pytest_asrbench.reports.html import render_html
+
+    page = render_html(RunReport([_asr_entry("Please open the window.", "Please open the door.")]))
+    stack = re.search(r"body\{font-family:([^;]+);", page).group(1)
+    for family in ("'Noto Sans Devanagari'", "'Noto Sans Thai'", "'Noto Sans CJK SC'", "'Noto Sans CJK KR'"):
+        assert family in stack
+    assert stack.endswith(",sans-serif") and "'Noto Sans Thai'" in re.search(
+        r"table\.alignment td,table\.alignment th\{[^}]*font-family:([^;}]+)", page).group(1)
+    assert '<article class="case" lang="en"' in page
+
+
+def test_one_outlier_is_clipped_so_the_other_changes_stay_readable():
+    from pytest_asrbench.reports.chart import chart_scale, change_chart
+
+    assert chart_scale([2.37, 0.02, -0.01]) == 0.02 and chart_scale([0.03, 0.02]) == 0.03
+    assert chart_scale([]) == 0.01 and chart_scale([0.004]) == 0.01
+    rows = rate_rows([_entry("a", 248, 100, recorded=11, language="en"), _entry("b", 4, 100, recorded=2, language="de"),
+                      _entry("c", 1, 100, recorded=2, language="fr")])
+    svg = change_chart(rows)
+    assert "scale ±2.00 pt" in svg and "1 bar(s) past the scale cut at its edge" in svg
+    assert svg.count('class="bar clipped"') == 1 and ">+237.00 pt (cut)</text>" in svg
+    widths = {match[0]: float(match[1]) for match in re.findall(
+        r'data-language="(\w+)">.*?<rect [^>]*width="([0-9.]+)"', svg)}
+    assert widths["de"] == pytest.approx(widths["en"]) and widths["fr"] == pytest.approx(widths["de"] / 2)

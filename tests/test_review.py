@@ -247,3 +247,43 @@ def test_a_corrupt_recording_is_named_not_a_traceback(pending_project):
     result = _asrbench(pending_project, "review", "--list")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "the recording is not a snapshot" in result.stderr
+
+
+def test_every_broken_pending_file_is_listed_in_one_run(tmp_path):
+    folder = tmp_path / "snapshots" / "en" / "t"
+    folder.mkdir(parents=True)
+    broken = {"a": "not json", "b": '{"asrbench_pending": 2}',
+              "c": '{"asrbench_pending": 1, "action": "move", "recorded_sha256": null, "obtained": "{}"}'}
+    for name, content in broken.items():
+        (folder / f"{name}.json.pending").write_text(content, encoding="utf-8")
+    stage(folder / "d.json", b'{"x": 1}\n')  # a good one among them
+    with pytest.raises(PendingError) as caught:
+        find(tmp_path / "snapshots")
+    message = str(caught.value)
+    assert message.startswith("3 pending file(s) cannot be used; delete them and run the update with "
+                              "--asrbench-pending again")
+    assert [line.split(": ")[0].strip() for line in message.splitlines()[1:]] == [
+        str(folder / f"{name}.json.pending") for name in "abc"]
+    result = _asrbench(tmp_path, "review", "--list")
+    assert result.returncode == 2 and all(f"{name}.json.pending: " in result.stderr for name in "abc")
+
+
+def test_every_corrupt_recording_is_listed_after_the_changes_that_can_be_shown(pending_project):
+    _run_pending(pending_project)
+    (pending_project / "snapshots/en/t/one.json").write_text("{broken", encoding="utf-8")
+    (pending_project / "snapshots/en/t/two.json").write_text("[1]", encoding="utf-8")
+    result = _asrbench(pending_project, "review", "--list")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "snapshots/en/t/three.json" in result.stdout and "3 change(s) pending" in result.stdout
+    assert result.stderr.count("the recording is not a snapshot") == 2
+    reviewed = _asrbench(pending_project, "review", "--reject-all")
+    assert reviewed.returncode == 1 and "accepted 0, rejected 1, skipped 0, refused 2" in reviewed.stdout
+
+
+def test_a_plain_run_says_how_many_changes_wait_for_review(pending_project):
+    _run_pending(pending_project)
+    result = _pytest(pending_project)
+    assert "3 change(s) kept by an earlier --asrbench-pending run wait for review (`asrbench review --list` " \
+           "shows them; `asrbench review` accepts or rejects them)" in result.stdout
+    _asrbench(pending_project, "review", "--reject-all")
+    assert "wait for review" not in _pytest(pending_project).stdout

@@ -230,3 +230,21 @@ def test_an_output_never_replaces_a_case_config_or_source_file(tmp_path, name):
     problem = output_path_problem(existing, "file", "report.html")
     assert problem and "an output never replaces one" in problem and "value left out" in problem
     assert output_path_problem(tmp_path / "new.yaml") is None  # a new file of that kind is not protected
+
+
+def test_usable_cpus_follow_the_affinity_and_a_cgroup_quota(monkeypatch, tmp_path):
+    import os
+
+    from pytest_asrbench._shared.cpus import usable_cpus
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5}, raising=False)
+    monkeypatch.setattr(os, "process_cpu_count", lambda: 6, raising=False)
+    quota = tmp_path / "cpu.max"
+    assert usable_cpus(quota) == 6  # no quota file
+    quota.write_text("max 100000\n", encoding="ascii")
+    assert usable_cpus(quota) == 6
+    quota.write_text("150000 100000\n", encoding="ascii")
+    assert usable_cpus(quota) == 2  # 1.5 CPUs of quota: two threads
+    quota.write_text("900000 100000\n", encoding="ascii")
+    assert usable_cpus(quota) == 6

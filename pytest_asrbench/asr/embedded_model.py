@@ -12,8 +12,10 @@ A file lock serialises assembly between processes (pytest-xdist workers).
 
 A model already assembled and verified is used without writing anything (no lock file), so a
 read-only, shared cache folder works. When assembly is needed and the folder cannot be
-written, :class:`~pytest_asrbench.asr.errors.CacheNotWritableError` names the folder and says
-to set ``ASRBENCH_CACHE_DIR``.
+written, or its disk has no room for the model (checked before writing, and a full disk met
+while writing: ``ENOSPC``, ``EDQUOT``),
+:class:`~pytest_asrbench.asr.errors.CacheNotWritableError` names the folder, the space the
+model needs and says to set ``ASRBENCH_CACHE_DIR``.
 
 Cache folder: ``$ASRBENCH_CACHE_DIR/models/`` when set, else
 ``$XDG_CACHE_HOME/pytest-asrbench/models/`` (default ``~/.cache``; ``%LOCALAPPDATA%`` on
@@ -22,12 +24,15 @@ Windows, ``~/Library/Caches`` on macOS).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import importlib.resources
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -257,14 +262,64 @@ def _assembled(folder: Path, aux_paths: dict[str, Path], expected_sha256: str) -
     return True
 
 
-def _require_writable(folder: Path) -> None:
-    """Create ``folder`` and prove a file can be made in it, or raise
-    :class:`CacheNotWritableError` naming the folder."""
+#: ``errno`` values of a write refused for lack of room: a full disk, a user's quota.
+NO_SPACE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e6:.0f} MB" if size >= 1_000_000 else f"{size} bytes"
+
+
+def _no_space_error(folder: Path, needed: int, reason: str) -> CacheNotWritableError:
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".write-probe.", dir=folder)
-        os.close(fd)
-        os.unlink(probe)
+        free = f"{_megabytes(shutil.disk_usage(folder).free)} free"
+    except OSError:
+        free = "free space unknown"
+    return CacheNotWritableError(
+        f"embedded Whisper model: cannot assemble it in {folder}: {reason}; the model needs "
+        f"{_megabytes(needed)} there ({free}). Free space on that disk, or set ASRBENCH_CACHE_DIR to a "
+        "folder on a disk with room (or to a cache that already holds the assembled model)"
+    )
+
+
+def _check_room(folder: Path, needed: int) -> None:
+    """Raise :class:`CacheNotWritableError` before writing when the disk holding ``folder``
+    (an existing folder) has fewer than ``needed`` bytes free."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return  # cannot tell: the writes themselves report a full disk
+    if free < needed:
+        raise _no_space_error(folder, needed, "not enough free space on its disk")
+
+
+@contextmanager
+def _full_disk_named(folder: Path, needed: int) -> Iterator[None]:
+    """Turn a write that fails for lack of room (:data:`NO_SPACE_ERRNOS`) into
+    :class:`CacheNotWritableError` naming ``folder`` and ``needed`` bytes; any other
+    ``OSError`` propagates as it is."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in NO_SPACE_ERRNOS:
+            raise
+        raise _no_space_error(folder, needed, f"the disk is full ({exc.strerror or exc})") from exc
+
+
+def _bytes_to_write(paths) -> int:
+    """The total size of the ``paths`` that exist (a missing part is reported by the assembly)."""
+    return sum(path.stat().st_size for path in paths if path.is_file())
+
+
+def _require_writable(folder: Path, needed: int) -> None:
+    """Create ``folder`` and prove a file can be made in it, or raise
+    :class:`CacheNotWritableError` naming the folder (and, on a full disk, ``needed`` bytes)."""
+    try:
+        with _full_disk_named(folder, needed):
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".write-probe.", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
     except OSError as exc:
         raise CacheNotWritableError(
             f"embedded Whisper model: cannot assemble it in {folder}: the cache folder is not "
@@ -300,6 +355,8 @@ def ensure_embedded_model(
     Raises:
         ModelPartMissingError: a wheel or a file of it is not installed.
         ModelIntegrityError: the assembled file does not have ``expected_sha256``.
+        CacheNotWritableError: the folder cannot be written, or its disk has no room for the
+            model (the message names the folder and the megabytes needed).
     """
     root = Path(dest_root) if dest_root is not None else models_dir()
     part_paths = [Path(p) for p in parts] if parts is not None else [locate_part(p) for p in MODEL_BIN_PARTS]
@@ -323,8 +380,9 @@ def ensure_embedded_model(
     if _assembled(folder, aux_paths, expected_sha256):
         digest = expected_sha256  # verified, and nothing written: a read-only cache works
     else:
-        _require_writable(folder)
-        with _Lock(folder / ".assemble.lock"):
+        needed = _bytes_to_write([*part_paths, *aux_paths.values()])
+        _require_writable(folder, needed)
+        with _full_disk_named(folder, needed), _Lock(folder / ".assemble.lock"):
             for name, source in aux_paths.items():
                 target = folder / name
                 if not target.is_file() or sha256_of(target) != sha256_of(source):
@@ -332,6 +390,7 @@ def ensure_embedded_model(
             if model_bin.is_file() and sha256_of(model_bin) == expected_sha256:
                 digest = expected_sha256
             else:
+                _check_room(folder, _bytes_to_write(part_paths))
                 digest = assemble_model_bin(part_paths, model_bin, expected_sha256)
 
     files = {name: sha256_of(folder / name) for name in aux_paths}

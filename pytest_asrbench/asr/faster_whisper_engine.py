@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_asrbench._shared.cpus import default_threads
 from pytest_asrbench.asr.audio import AudioInput, load_audio
 from pytest_asrbench.asr.embedded_model import (
     EMBEDDED_ALIASES,
@@ -70,10 +71,6 @@ LIBRARIES = ("faster-whisper", "ctranslate2", "av", "tokenizers", "numpy")
 PINNED_LIBRARIES = ("faster-whisper", "ctranslate2")
 
 
-def _default_threads() -> int:
-    return max(1, min(4, os.cpu_count() or 1))
-
-
 @dataclass(frozen=True)
 class DecodeSettings:
     """Settings of :class:`FasterWhisperEngine`.
@@ -88,7 +85,7 @@ class DecodeSettings:
     model: str = "embedded"
     device: str = "cpu"
     compute_type: str = "int8"
-    cpu_threads: int = field(default_factory=_default_threads)
+    cpu_threads: int = field(default_factory=default_threads)
     num_workers: int = 1
     beam_size: int = 5
     temperature: float = 0.0

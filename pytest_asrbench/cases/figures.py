@@ -2,10 +2,12 @@
 the run summary, the reports and the JUnit properties.
 
 A figures dict is ``{"unit": "word" | "char", "rate": float | None, "errors": int,
-"reference_length": int, "pairs": [[normalized reference, normalized hypothesis], ...]}``:
-what a corpus (micro-averaged) rate over many cases needs (errors and reference length are
-summed, never rates averaged), and the normalized forms from which the aligned view is
-rebuilt (``scoring.alignment.align``), since snapshots keep only the error spans.
+"reference_length": int, "pairs": [[normalized reference, normalized hypothesis], ...],
+"written": [[reference, hypothesis], ...]}``: what a corpus (micro-averaged) rate over many
+cases needs (errors and reference length are summed, never rates averaged), the normalized
+forms from which the aligned view is rebuilt (``scoring.alignment.align``), since snapshots
+keep only the error spans, and each pair's texts as written (an ``asr`` case's reference and
+transcript), which the reports show above the aligned view.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 #: The figures' keys, in order.
-FIGURE_KEYS = ("unit", "rate", "errors", "reference_length", "pairs")
+FIGURE_KEYS = ("unit", "rate", "errors", "reference_length", "pairs", "written")
 
 
 def score_figures(data: Any) -> dict[str, Any] | None:
@@ -27,7 +29,8 @@ def score_figures(data: Any) -> dict[str, Any] | None:
     errors = data.get("errors", sum(counts) if all(isinstance(c, int) for c in counts) else None)
     if not isinstance(errors, int) or not isinstance(data["reference_length"], int):
         return None
-    pairs = [[pair.get("normalized_reference", ""), pair.get("normalized_hypothesis", "")]
-             for pair in data.get("pairs", []) if isinstance(pair, dict)]
+    found = [pair for pair in data.get("pairs", []) if isinstance(pair, dict)]
+    pairs = [[pair.get("normalized_reference", ""), pair.get("normalized_hypothesis", "")] for pair in found]
+    written = [[pair.get("reference", ""), pair.get("hypothesis", "")] for pair in found]
     return {"unit": data["unit"], "rate": data["rate"], "errors": errors,
-            "reference_length": data["reference_length"], "pairs": pairs}
+            "reference_length": data["reference_length"], "pairs": pairs, "written": written}

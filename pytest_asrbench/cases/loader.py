@@ -179,6 +179,8 @@ def _where(path: list, data: dict) -> str:
     if len(path) >= 2 and path[0] == "cases":
         case = data["cases"][path[1]]
         case_id = case.get("id") if isinstance(case, dict) else None
+        if isinstance(case_id, str) and len(case_id) > 60:
+            case_id = case_id[:40] + "..."  # a refused over-long id: its start is enough to find it
         where = f"case {case_id!r}" if case_id else f"case #{path[1] + 1}"
         if len(path) > 2:
             where += f", field {'.'.join(str(p) for p in path[2:])!r}"
@@ -201,6 +203,9 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     elif field_name == "id" and error.validator == "pattern":
         message = (f"{error.instance!r} is not a valid id: use letters A-Z a-z, digits 0-9, '_', '.' and '-', "
                    "starting with a letter or digit (e.g. time-ten-thirty)")
+    elif field_name == "id" and error.validator == "maxLength":
+        message = (f"the id is {len(error.instance)} characters long; ids are at most {error.validator_value} "
+                   "(the id names its snapshot file, and file names are limited to 255 bytes): shorten it")
     elif path == ["cases"] and error.validator == "minItems":
         message = "the case list is empty: a case file needs at least one case under `cases:`"
     elif quote:

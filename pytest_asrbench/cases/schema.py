@@ -24,13 +24,19 @@ from pytest_asrbench.cases.kinds import KINDS, kind_module
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
 
+#: The longest case id: the id names its snapshot file (``<id>.json``, ``<id>.json.pending``
+#: for review, and ``.<id>.json.pending.<8 random>.tmp`` while it is written atomically), and
+#: file systems refuse a file name longer than 255 bytes (ids are ASCII, one byte a character).
+MAX_ID_LENGTH = 200
+
 #: Fields every case may have, whatever its kind (DESIGN.md, "YAML cases").
 COMMON: dict = {
     "type": "object",
     "required": ["id", "kind"],
     "properties": {
-        "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$",
-               "description": "Unique in its file; letters, digits, _ . -"},
+        "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "maxLength": MAX_ID_LENGTH,
+               "description": f"Unique in its file; letters, digits, _ . -; at most {MAX_ID_LENGTH} characters "
+                              "(the id names its snapshot file)"},
         "kind": None,  # {"enum": KINDS}, filled in by build_schema
         "language": {"type": "string", "minLength": 1},
         "metric": {"type": "string", "minLength": 1},

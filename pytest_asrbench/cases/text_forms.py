@@ -40,11 +40,21 @@ def forms(case: Case) -> list[dict[str, str]]:
     return [{"text": text, "normalized": normalize(text)} for text in case.fields["texts"]]
 
 
-def steps_of(text: str, language: str) -> str:
-    """The normalizer steps that changed ``text``, one indented line each (the input first)."""
-    return "\n".join(f"    {line}" for line in render_trace(explain(text, language), changed_only=True))
+def explained(texts: list[str], language: str) -> dict[str, list[tuple[str, str]]]:
+    """``{text: its explain trace}`` of ``texts``, each text explained once (a failure shows a
+    trace in more than one place: the divergence of two forms and each text's steps)."""
+    return {text: explain(text, language) for text in dict.fromkeys(texts)}
 
 
-def traces(texts: list[str], language: str) -> str:
-    """Each text's changing steps under a ``steps of 'text':`` line (what a failure shows)."""
-    return "\n".join(f"  steps of {text!r}:\n{steps_of(text, language)}" for text in texts)
+def steps_of(text: str, language: str, trace: list[tuple[str, str]] | None = None) -> str:
+    """The normalizer steps that changed ``text``, one indented line each (the input first);
+    ``trace`` is its explain trace when the caller has it already."""
+    trace = explain(text, language) if trace is None else trace
+    return "\n".join(f"    {line}" for line in render_trace(trace, changed_only=True))
+
+
+def traces(texts: list[str], language: str, known: dict[str, list[tuple[str, str]]] | None = None) -> str:
+    """Each text's changing steps under a ``steps of 'text':`` line (what a failure shows);
+    ``known`` holds traces already made (:func:`explained`)."""
+    known = known or {}
+    return "\n".join(f"  steps of {text!r}:\n{steps_of(text, language, known.get(text))}" for text in texts)

@@ -46,8 +46,8 @@ def parse(text: str) -> Located | None:
     """Parse one YAML document; ``None`` for an empty document.
 
     Raises:
-        YamlShapeError: syntax error, several documents, a duplicate mapping key, or an
-            anchor or alias (refused before any value is built: see :func:`_refuse_aliases`).
+        YamlShapeError: syntax error, a character YAML refuses (a NUL: at its line and
+            column), several documents, a duplicate mapping key, or an anchor or alias (refused before any value is built: see :func:`_refuse_aliases`).
     """
     try:
         node = yaml.compose(text, Loader=_LOADER)
@@ -59,12 +59,35 @@ def parse(text: str) -> Located | None:
         if 0 < line <= len(lines) and "\t" in lines[line - 1]:
             message += " (this line has a tab: YAML indents with spaces only)"
         raise YamlShapeError(line, message) from None
+    except yaml.reader.ReaderError as exc:
+        raise _unreadable_character(text, exc) from None
     except yaml.YAMLError as exc:
         raise YamlShapeError(1, f"YAML error: {exc}") from None
     if node is None:
         return None
     _refuse_aliases(text)
     return _construct(node)
+
+
+def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> YamlShapeError:
+    """The error for a character YAML refuses (a NUL, another control character), at its own
+    line and column.
+
+    The reader checks the whole stream before parsing and reports the first such character
+    by offset: in characters from PyYAML's Python reader, in UTF-8 bytes from libyaml's. The
+    first occurrence of that character in ``text`` is the one reported either way."""
+    character = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    offset = text.find(character)
+    if offset < 0:  # pragma: no cover - the reader reports a character of the text
+        return YamlShapeError(1, f"YAML error: {exc}")
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    code = f"U+{ord(character):04X}"
+    name = {"\x00": " (NUL)"}.get(character, "")
+    return YamlShapeError(line, f"the control character {code}{name} at column {column} is not allowed in a case "
+                                "file: remove it, or write it as an escape in a double-quoted string "
+                                f'("\\x{ord(character):02x}")' if ord(character) < 0x100 else
+                          f"the character {code} at column {column} is not allowed in a case file: remove it")
 
 
 def _refuse_aliases(text: str) -> None:

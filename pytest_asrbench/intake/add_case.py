@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.cases.schema import MAX_ID_LENGTH
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.snapshot_layout import is_case_suffix
 
@@ -84,7 +85,8 @@ def _texts(case: dict) -> tuple[str, ...]:
 
 
 def derive_id(case: dict) -> str:
-    """An id from the case's texts (see the module docstring); matches the schema's id pattern."""
+    """An id from the case's texts (see the module docstring); matches the schema's id pattern
+    and length (:data:`~pytest_asrbench.cases.schema.MAX_ID_LENGTH`: a long word is cut)."""
     texts = _texts(case)
     words: list[str] = []
     for text in texts:
@@ -92,7 +94,9 @@ def derive_id(case: dict) -> str:
             if word.lower() not in words:
                 words.append(word.lower())
     digest = hashlib.sha256("\x1f".join((case["kind"], *texts)).encode("utf-8")).hexdigest()[:HASH_DIGITS]
-    return "-".join([case["kind"], *words[:ID_WORDS], digest])
+    # each word cut so that the id stays within the schema's length (it names the snapshot file)
+    room = (MAX_ID_LENGTH - len(case["kind"]) - HASH_DIGITS - 2) // ID_WORDS - 1
+    return "-".join([case["kind"], *(word[:room] for word in words[:ID_WORDS]), digest])
 
 
 def _same(existing, case: dict) -> bool:

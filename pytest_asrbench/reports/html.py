@@ -3,9 +3,10 @@
 What it holds, top to bottom: the run's title and totals; filters by language and kind; the
 per-language table of outcomes (``#languages``); the corpus-rate table (``#rates``) and the
 chart of each rate's change against the recording (``#rate-chart``, :mod:`.chart`); every
-failing or changed case (``#cases``) with its aligned views (the same columns as the terminal
-view: :func:`pytest_asrbench.scoring.alignment_view.alignment_columns`) and its message; a
-table of all cases (``#all-cases``); the ``asr`` cases judged by tolerance.
+failing or changed case (``#cases``) with its texts as written (an ``asr`` case's reference
+and transcript, now and as recorded) and its aligned views (the terminal view's columns joined
+into whole grapheme clusters: :func:`pytest_asrbench.reports.alignments.cluster_cells`) and
+its message; a table of all cases (``#all-cases``); the ``asr`` cases judged by tolerance.
 
 Self-contained: styles and the one small script are inline; no font, image, script or style
 is fetched. Readable without JavaScript: everything is shown and the filters (a progressive
@@ -17,14 +18,24 @@ from __future__ import annotations
 
 from html import escape
 
-from pytest_asrbench.reports.alignments import PairView, hidden_pairs, pair_views
+from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_pairs, pair_views
 from pytest_asrbench.reports.chart import change_chart
 from pytest_asrbench.reports.formatting import RATE_HEADERS, percent, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
-from pytest_asrbench.scoring.alignment_view import alignment_columns
+
+#: Fonts for every script the shipped languages use, named before the generic family so a
+#: browser does not fall back to a font without them (empty boxes): the Noto families of
+#: Debian's fonts-noto-core (Devanagari, Thai) and fonts-noto-cjk (Han, kana, Hangul), then
+#: the system fonts of Windows and macOS for the same scripts.
+SCRIPT_FONTS = ("'Noto Sans Devanagari','Noto Sans Thai','Noto Sans CJK SC','Noto Sans CJK JP','Noto Sans CJK KR',"
+                "'Nirmala UI','Leelawadee UI','Microsoft YaHei','Yu Gothic','Malgun Gothic',"
+                "'Kohinoor Devanagari','Thonburi','PingFang SC','Hiragino Sans','Apple SD Gothic Neo'")
+#: The page's font stack and the aligned views' (a monospace face first: none covers these scripts).
+FONT_STACK = f"system-ui,'Noto Sans',{SCRIPT_FONTS},sans-serif"
+MONO_STACK = f"ui-monospace,'Noto Sans Mono','DejaVu Sans Mono',{SCRIPT_FONTS},monospace"
 
 STYLE = """
-body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:70rem;padding:0 1rem;color:#111;background:#fff}
+body{font-family:FONT_STACK;margin:1.5rem auto;max-width:70rem;padding:0 1rem;color:#111;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1rem;margin:.2rem 0}
 table{border-collapse:collapse;margin:.5rem 0}th,td{padding:.2rem .55rem;border:1px solid #ddd;text-align:right}
 th:first-child,td:first-child{text-align:left}thead th{background:#f3f4f6}
@@ -33,14 +44,16 @@ th:first-child,td:first-child{text-align:left}thead th{background:#f3f4f6}
 .case.changed-only{border-left-color:#8a5a00}
 .scroll{overflow-x:auto}
 table.alignment td,table.alignment th{border:none;padding:.05rem .35rem;text-align:left;white-space:pre;
-font-family:ui-monospace,monospace}
+font-family:MONO_STACK}
+dl.texts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0}
+dl.texts dt{color:#555}dl.texts dd{margin:0}
 table.alignment td.S{background:#fff4d6}table.alignment td.D{background:#fde2e1}table.alignment td.I{background:#ddf4e4}
 table.alignment tr.marks td{font-weight:bold;color:#555}
 pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap}
 #filters{margin:1rem 0;padding:.5rem;background:#f3f4f6}#filters label{margin-right:1rem}
 svg{max-width:100%;height:auto}
 [hidden]{display:none!important}
-"""
+""".replace("MONO_STACK", MONO_STACK).replace("FONT_STACK", FONT_STACK)
 
 SCRIPT = """
 (function () {
@@ -69,16 +82,26 @@ def _options(values: list[str]) -> str:
     return "".join(f'<option value="{escape(value)}">{escape(value)}</option>' for value in values)
 
 
-def _alignment(view: PairView) -> str:
-    columns = alignment_columns(view.alignment)
-    if not columns:
-        return f"<p>{escape(view.label)}: both sides empty</p>"
+def _written(view: PairView, kind: str) -> str:
+    """The pair's texts as written (an ``asr`` case: the reference and the transcript)."""
+    if view.written is None:
+        return ""
+    reference, hypothesis = view.written
+    name = "transcript" if kind == "asr" else "hypothesis"
+    return (f'<dl class="texts"><dt>reference ({escape(view.label)})</dt><dd dir="auto">{escape(reference)}</dd>'
+            f'<dt>{name} ({escape(view.label)})</dt><dd dir="auto">{escape(hypothesis)}</dd></dl>')
+
+
+def _alignment(view: PairView, kind: str) -> str:
+    cells = cluster_cells(view.alignment)
+    if not cells:
+        return _written(view, kind) + f"<p>{escape(view.label)}: both sides empty</p>"
     rows = []
-    for head, part in (("REF", "reference"), ("HYP", "hypothesis"), ("", "mark")):
-        cells = "".join(f'<td dir="auto" class="{column.mark.strip() or "ok"}">{escape(getattr(column, part))}</td>'
-                        for column in columns)
-        rows.append(f'<tr{" class=marks" if part == "mark" else ""}><th>{head}</th>{cells}</tr>')
-    return (f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
+    for head, part in (("REF", "reference"), ("HYP", "hypothesis"), ("", "marks")):
+        row = "".join(f'<td dir="auto" class="{" ".join(cell.marks) or "ok"}">{escape(getattr(cell, part))}</td>'
+                      for cell in cells)
+        rows.append(f'<tr{" class=marks" if part == "marks" else ""}><th>{head}</th>{row}</tr>')
+    return (_written(view, kind) + f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
             f'<caption>{escape(view.label)}</caption>{"".join(rows)}</table></div>')
 
 
@@ -93,13 +116,14 @@ def _case(entry: CaseEntry) -> str:
     if record.get("note"):
         facts.append(f"note: {escape(record['note'])}")
     parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>"]
-    parts += [_alignment(view) for view in pair_views(entry)]
+    parts += [_alignment(view, entry.kind) for view in pair_views(entry)]
     if hidden_pairs(entry):
         parts.append(f"<p>{hidden_pairs(entry)} more pair(s) in the snapshot.</p>")
     if entry.message:
         parts.append(f"<details><summary>message</summary><pre>{escape(entry.message)}</pre></details>")
     style = "case" if entry.outcome == "failed" else "case changed-only"
-    return (f'<article class="{style}" data-language="{escape(entry.language)}" data-kind="{escape(entry.kind)}">'
+    return (f'<article class="{style}" lang="{escape(entry.language)}" data-language="{escape(entry.language)}" '
+            f'data-kind="{escape(entry.kind)}">'
             + "".join(parts) + "</article>")
 
 

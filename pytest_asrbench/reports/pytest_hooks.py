@@ -38,7 +38,9 @@ def _paths(config: pytest.Config) -> list[tuple[str, Path]]:
 
 def pytest_configure(config: pytest.Config) -> None:
     """On the controller of an ``--asrbench`` run, collect entries; refuse, before anything
-    runs, a report path that cannot be written or a report option without ``--asrbench``."""
+    runs, a report path that cannot be written, one path given to two outputs (a report and
+    the Markdown summary, or either and the run record: the later write would replace the
+    earlier), or a report option without ``--asrbench``."""
     if hasattr(config, "workerinput"):
         return
     paths = _paths(config)
@@ -48,12 +50,18 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"{option} reports on YAML cases: add --asrbench "
                                     f"(pytest --asrbench <paths> {option} {config.getoption(_OPTIONS[option])})")
         return
-    from pytest_asrbench.reports.write import path_problem
+    from pytest_asrbench.reports.write import path_problem, shared_path_problem
 
     for option, path in paths:
         problem = path_problem(option, path)
         if problem:
             raise pytest.UsageError(problem)
+    run_record = config.getoption("asrbench_run_record", None)
+    outputs = [*paths, *([("--asrbench-run-record", Path(config.invocation_params.dir) / run_record)]
+                         if run_record else [])]
+    problem = shared_path_problem(outputs)
+    if problem:
+        raise pytest.UsageError(problem)
     collector = _Collector(config)
     config.stash[_COLLECTOR] = collector
     config.pluginmanager.register(collector, "asrbench-reports")

@@ -24,6 +24,28 @@ def path_problem(option: str, path: Path) -> str | None:
     return f"{option} {path}: {problem}" if problem else None
 
 
+def shared_path_problem(outputs: list[tuple[str, Path]]) -> str | None:
+    """``"--asrbench-report r.html and --asrbench-markdown r.html name the same file: ..."``
+    when two ``(option, path)`` outputs would write one file (the same path after resolving
+    ``..`` and links, or a hard link of an existing file), else ``None``."""
+    for index, (option, path) in enumerate(outputs):
+        for other, other_path in outputs[index + 1:]:
+            if _same_file(path, other_path):
+                return (f"{option} {path} and {other} {other_path} name the same file: the second write would "
+                        f"replace the first; give each its own path (e.g. {option} {OUTPUTS.get(option, 'run.json')} "
+                        f"{other} {OUTPUTS.get(other, 'run.json')})")
+    return None
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    if path.resolve() == other.resolve():
+        return True
+    try:
+        return path.samefile(other)
+    except OSError:
+        return False  # one of them does not exist yet: the resolved paths decided
+
+
 def write_report(option: str, path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically.
 

@@ -6,8 +6,9 @@
     asrbench review --accept-all    # or --reject-all, for CI and scripts
 
 Exit codes: 0 when done (and, for ``--list``, nothing pending), 1 when a change is still
-pending after ``--list`` or was refused (stale recording, version gate), 2 bad usage or an
-unreadable pending file.
+pending after ``--list`` or was refused (stale recording, version gate, a recording that is
+not a snapshot), 2 bad usage, unreadable pending files (all listed at once) or, for ``--list``,
+recordings that are not snapshots (all listed, after the changes that can be shown).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from pytest_asrbench.review.changes import describe, locate
 from pytest_asrbench.review.pending import find
-from pytest_asrbench.review.session import fixed, read_key, review
+from pytest_asrbench.review.session import fixed, list_changes, read_key, review
 
 
 def add_parser(subparsers) -> None:
@@ -44,11 +44,11 @@ def run(args: argparse.Namespace) -> int:
               "`pytest --asrbench cases --snapshot-update --asrbench-pending`)")
         return 0
     if args.list:
-        for change in changes:
-            for line in describe(change, locate(change.snapshot, root, args.snapshot_dir, case_dirs), root):
-                print(line)
+        problems = list_changes(changes, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
         print(f"{len(changes)} change(s) pending")
-        return 1
+        for problem in problems:
+            print(f"asrbench review: error: {problem}", file=sys.stderr)
+        return 2 if problems else 1
     decide = fixed("accept") if args.accept_all else fixed("reject") if args.reject_all else read_key()
     tally = review(changes, decide, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
     print(tally.summary())

@@ -116,6 +116,25 @@ class PendingChange:
         self.path.unlink(missing_ok=True)
 
 
+#: What to do with a pending file that cannot be used.
+REMEDY = "run the update with --asrbench-pending again"
+
+
+def _parse(path: Path) -> tuple[PendingChange | None, str | None]:
+    """The change held in ``path``, or ``(None, why it cannot be used)``."""
+    if not path.name.endswith(PENDING_SUFFIX):
+        return None, f"not a pending file (its name must end in {PENDING_SUFFIX})"
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, f"cannot read the pending change ({exc})"
+    problem = _problem(document)
+    if problem:
+        return None, problem
+    return PendingChange(path.with_name(path.name[: -len(PENDING_SUFFIX)]), document["action"],
+                         document["recorded_sha256"], document["obtained"]), None
+
+
 def read(path: Path) -> PendingChange:
     """The change held in the pending file ``path`` (``<snapshot>.json.pending``).
 
@@ -123,18 +142,11 @@ def read(path: Path) -> PendingChange:
         PendingError: the file is not a pending change this version writes (the message says
             which field is wrong); delete it and run the update with --asrbench-pending again.
     """
-    if not path.name.endswith(PENDING_SUFFIX):
-        raise PendingError(f"{path}: not a pending file (its name must end in {PENDING_SUFFIX})")
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PendingError(f"{path}: cannot read the pending change ({exc}); delete it and run the update "
-                           "with --asrbench-pending again") from exc
-    problem = _problem(document)
-    if problem:
-        raise PendingError(f"{path}: {problem}; delete it and run the update with --asrbench-pending again")
-    return PendingChange(path.with_name(path.name[: -len(PENDING_SUFFIX)]), document["action"],
-                         document["recorded_sha256"], document["obtained"])
+    change, problem = _parse(path)
+    if change is None:
+        suffix = "" if problem.startswith("not a pending file") else f"; delete it and {REMEDY}"
+        raise PendingError(f"{path}: {problem}{suffix}")
+    return change
 
 
 def _problem(document) -> str | None:
@@ -157,12 +169,28 @@ def _problem(document) -> str | None:
     return None
 
 
+def pending_files(snapshot_root: Path) -> list[Path]:
+    """Every pending file under ``snapshot_root`` (``*.json.pending``), sorted; none are read."""
+    if not snapshot_root.is_dir():
+        return []
+    return sorted(snapshot_root.rglob("*.json" + PENDING_SUFFIX))
+
+
 def find(snapshot_root: Path) -> list[PendingChange]:
     """Every pending change under ``snapshot_root``, sorted by snapshot path.
 
     Raises:
-        PendingError: a pending file cannot be read (see :func:`read`).
+        PendingError: one or more pending files cannot be read; the message lists every one
+            of them with its fault (all at once, not one per call) and what to do.
     """
-    if not snapshot_root.is_dir():
-        return []
-    return [read(path) for path in sorted(snapshot_root.rglob("*.json" + PENDING_SUFFIX))]
+    changes, broken = [], []
+    for path in pending_files(snapshot_root):
+        change, problem = _parse(path)
+        if change is None:
+            broken.append(f"  {path}: {problem}")
+        else:
+            changes.append(change)
+    if broken:
+        raise PendingError(f"{len(broken)} pending file(s) cannot be used; delete them and {REMEDY} "
+                           "(the recordings beside them are untouched):\n" + "\n".join(broken))
+    return changes

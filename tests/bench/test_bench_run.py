@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 
 import pytest
 
@@ -205,3 +206,19 @@ def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, ca
     assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--model",
                  str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
     assert "(corpus-no-consent)" in capsys.readouterr().err
+
+
+
+def _usable_cpus_of_64(monkeypatch, usable: int) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(usable)), raising=False)
+    monkeypatch.setattr(os, "process_cpu_count", lambda: usable, raising=False)
+
+
+@pytest.mark.parametrize(("usable", "threads"), [(1, 1), (2, 2), (64, 4)])
+def test_threads_default_to_the_cpus_the_process_may_use_at_most_four(monkeypatch, usable, threads):
+    from pytest_asrbench.cli import build_parser
+
+    _usable_cpus_of_64(monkeypatch, usable)
+    args = build_parser().parse_args(["bench", "run", "--smoke", "--out", "run.json"])
+    assert args.threads == threads

@@ -205,6 +205,14 @@ def test_a_sidecar_field_of_the_wrong_shape_is_named(tmp_path):
         open_manifest(manifest, root)
 
 
+def test_an_audio_digest_that_is_not_hex_is_quoted_in_the_message(tmp_path):
+    manifest, root = _corpus(tmp_path, [_row("a")], audio_sha256="ABC123")
+    with pytest.raises(ManifestFormatError, match=r"m\.meta\.json: audio_sha256 must be 64 lower-case hex digits "
+                                                  r"\(the digest `asrbench bench run` prints for the audio set\), "
+                                                  r"got 'ABC123'$"):
+        open_manifest(manifest, root)
+
+
 def test_the_preregistration_reports_a_shortfall_and_marks_the_run_invalid(tmp_path):
     manifest, root = _corpus(tmp_path, [_row("a"), _row("b", speaker="s2", slice="long")])
     prereg = tmp_path / "p.json"

@@ -104,7 +104,7 @@ def read_sidecar(path: Path) -> Sidecar:
             raise ManifestFormatError(f"{path}: {key} is required (a non-empty string)")
     if not _HEX64.fullmatch(value["audio_sha256"]):
         raise ManifestFormatError(f"{path}: audio_sha256 must be 64 lower-case hex digits (the digest "
-                                  "`asrbench bench run` prints for the audio set), got {value['audio_sha256']!r}")
+                                  f"`asrbench bench run` prints for the audio set), got {value['audio_sha256']!r}")
     selection = value.get("selection")
     if not isinstance(selection, dict) or set(selection) != {"rule", "seed"} \
             or not isinstance(selection["rule"], str) or not selection["rule"].strip() \

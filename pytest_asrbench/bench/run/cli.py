@@ -1,7 +1,7 @@
 """``asrbench bench run``: run a manifest through the shipping engine and write the record.
 
     asrbench bench run --manifest m.jsonl --audio-root audio/ --model embedded --script simplified \\
-        --model-license MIT --license-source <url> --model-revision <rev> --threads 4 --seed 2026 \\
+        --model-license MIT --license-source <url> --model-revision <rev> --threads 2 --seed 2026 \\
         [--preregistration prereg.json] [--beam-size 5] --out run.json
     asrbench bench run --smoke --out smoke.json
 
@@ -18,6 +18,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.cpus import DEFAULT_THREAD_CAP, default_threads
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
 
@@ -37,7 +38,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
     run.add_argument("--model-license", default=None, help="the model weights' licence (SPDX id), as stated upstream")
     run.add_argument("--license-source", default=None, help="where that licence is stated (a URL)")
     run.add_argument("--model-revision", default=None, help="the immutable revision you expect (checked, not trusted)")
-    run.add_argument("--threads", type=int, default=4, help="engine CPU threads (default 4)")
+    run.add_argument("--threads", type=int, default=default_threads(),
+                     help=f"engine CPU threads (default: the CPUs this process may use, at most {DEFAULT_THREAD_CAP}; "
+                          f"{default_threads()} here)")
     run.add_argument("--seed", type=int, default=0, help="recorded; decoding draws nothing (temperature 0); "
                                                           "bench compare uses it as its bootstrap seed")
     run.add_argument("--beam-size", type=int, default=5, help="beam width (default 5)")

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
-from pytest_asrbench.cases.text_forms import forms, header, traces
-from pytest_asrbench.normalize.registry import explain
+from pytest_asrbench.cases.text_forms import explained, forms, header, traces
 from pytest_asrbench.scoring.display import first_common_step
 
 SCHEMA: dict = {
@@ -26,11 +25,12 @@ class DistinctRunner:
         found = forms(case)
         failures = []
         if found[0]["normalized"] == found[1]["normalized"]:
-            first, second = (explain(form["text"], case.language) for form in found)
-            step = first_common_step(first, second)
+            texts = [form["text"] for form in found]
+            known = explained(texts, case.language)
+            step = first_common_step(known[texts[0]], known[texts[1]])
             failures.append(
                 f"{found[0]['text']!r} and {found[1]['text']!r} should stay different but both normalize to "
                 f"{found[0]['normalized']!r} (they become one at step {step!r})\n"
-                + traces([form["text"] for form in found], case.language)
+                + traces(texts, case.language, known)
             )
         return CaseResult({**header(case), "texts": found}, failures)

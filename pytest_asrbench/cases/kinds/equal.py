@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
-from pytest_asrbench.cases.text_forms import forms, header, traces
-from pytest_asrbench.normalize.registry import explain, get_config
+from pytest_asrbench.cases.text_forms import explained, forms, header, traces
+from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.display import describe_divergence
 
 SCHEMA: dict = {
@@ -30,21 +30,23 @@ class EqualRunner:
         failures = []
         if len(distinct) > 1:
             listing = "\n".join(f"  {form['text']!r} -> {form['normalized']!r}" for form in found)
+            known = explained(case.fields["texts"], case.language)
             failures.append(f"texts should normalize to the same string but give {len(distinct)} forms:\n{listing}\n"
-                            + _divergences(found, case.language, context.color)
-                            + traces(case.fields["texts"], case.language))
+                            + _divergences(found, case.language, known, context.color)
+                            + traces(case.fields["texts"], case.language, known))
         return CaseResult({**header(case), "texts": found}, failures)
 
 
-def _divergences(found: list[dict[str, str]], language: str, color: bool) -> str:
+def _divergences(found: list[dict[str, str]], language: str, known: dict, color: bool) -> str:
     """For each text whose form differs from the first's: ``'a' vs 'b':`` then their aligned
-    forms and where they grow apart (one block each, ending in a newline)."""
+    forms and where they grow apart (one block each, ending in a newline); ``known`` holds
+    each text's explain trace."""
     unit = get_config(language).unit
-    first = explain(found[0]["text"], language)
+    first = known[found[0]["text"]]
     blocks = []
     for form in found[1:]:
         if form["normalized"] != found[0]["normalized"]:
             blocks.append(f"  {found[0]['text']!r} vs {form['text']!r}:\n"
-                          + describe_divergence(first, explain(form["text"], language), unit, color=color,
+                          + describe_divergence(first, known[form["text"]], unit, color=color,
                                                 indent="    ") + "\n")
     return "".join(blocks)

@@ -38,8 +38,11 @@ SCHEMA: dict = {
             "minProperties": 1,
             "additionalProperties": EXPECT_VALUE,
             "description": "Values of the Score to check: rate, hits, substitutions, deletions, insertions, "
-                           "reference_length, errors, or any key (or dotted path) of details. Rates and counts "
-                           "must be numbers (see $defs/score_values).",
+                           "reference_length, errors, or any key (or dotted path) of details; max_rate, a bound: "
+                           "the rate is at most this (plus the tolerance). Rates and counts must be numbers "
+                           "(see $defs/score_values).",
+            "properties": {"max_rate": {"type": "number", "minimum": 0,
+                                        "description": "an upper bound of the rate (the tolerance added)"}},
             "$ref": "#/$defs/score_values",
         },
         "tolerance": {"type": "number", "minimum": 0},
@@ -92,7 +95,8 @@ def _probe(language: str, metric: str) -> dict[str, Any]:
 
 def load_problems(case: Case) -> list[tuple[str, str]]:
     """Faults found when the case file loads, as ``(field, message)``: an ``expect`` key that
-    no score of the case's language and metric has (a typo such as ``rat``).
+    no score of the case's language and metric has (a typo such as ``rat``) and is no bound
+    (:data:`BOUNDS`).
 
     Some details appear only for some texts (Hindi's ``wer_hi`` when Hindi words are scored),
     so a key is accepted when a score of a one-word pair has it, or when its name has the
@@ -109,7 +113,7 @@ def load_problems(case: Case) -> list[tuple[str, str]]:
         if head in ("version", "config_version"):
             problems.append((key, f"expect.{key}: versions are not expectable (the signature cases check them); "
                                   "remove it"))
-        elif head == "details" and "." in key:
+        elif head == "details" and "." in key or key in BOUNDS:
             continue  # a path into details: its keys depend on the texts
         elif head in NOT_EXPECTABLE or not (lookup(probe, head)[0] or any(
                 re.search(pattern, head) for pattern in value_names)):
@@ -117,10 +121,20 @@ def load_problems(case: Case) -> list[tuple[str, str]]:
     return problems
 
 
+#: Keys of ``expect`` that bound a figure instead of naming one: ``max_rate`` is the most the
+#: ``rate`` may be (the tolerance added); a ``None`` rate (empty reference) does not hold it.
+BOUNDS = {"max_rate": "rate"}
+
+
 def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance: float) -> list[str]:
-    """Each expected value that the result does not hold, as a sentence."""
+    """Each expected value (or bound, :data:`BOUNDS`) that the result does not hold, as a sentence."""
     failures = []
     for key, wanted in expect.items():
+        if key in BOUNDS:
+            actual = result.get(BOUNDS[key])
+            if actual is None or actual > wanted + tolerance:
+                failures.append(f"{BOUNDS[key]} is {actual!r}, expected at most {wanted!r} (tolerance {tolerance})")
+            continue
         found, actual = lookup(result, key)
         if not found:
             failures.append(unknown_key_message(key, result))
