@@ -108,8 +108,6 @@ class PunctuationOptions(StepOptions):
         "", description="Punctuation kept only between two letters or digits ('-_/' keeps ABC-123).")
     ordinal_dot: bool = Field(
         False, description="Keep a '.' right after digits when a word follows (de ordinals: 3. März).")
-    fraction_slash: bool = Field(
-        False, description="Keep the '/' of a written fraction (3/4; not a date 03/03/2024).")
 
 
 @step("punctuation", options=PunctuationOptions)
@@ -118,8 +116,7 @@ def punctuation(config, lexicons, options: PunctuationOptions):
 
     Inside a number, the language's ``decimal_separator`` between two digits stays
     (``0,2`` in de, ``5.3`` in hi) and a minus sign that starts a number stays as ``-``
-    (``-3.14``; see :mod:`.numbers`); with ``fraction_slash``, the slash of a written
-    fraction stays (``3/4``); with ``ordinal_dot``, a dot after digits before a word
+    (``-3.14``; see :mod:`.numbers`); with ``ordinal_dot``, a dot after digits before a word
     stays too (German ordinals ``3. März``; the German step ``ordinal_dots`` first removes the
     dots that end a sentence). Characters in ``keep_symbols`` always stay; characters
     in ``inner_punctuation`` stay only between two letters or digits (so ``abc-123`` keeps its hyphen, a trailing
@@ -132,7 +129,7 @@ def punctuation(config, lexicons, options: PunctuationOptions):
     """
     keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
-    alternatives = [number_marks(config.decimal_separator, options.ordinal_dot, options.fraction_slash)]  # groups 1 and 2
+    alternatives = [number_marks(config.decimal_separator, options.ordinal_dot)]  # groups 1 and 2
     if options.inner_punctuation:
         inner = "".join(regex.escape(char) for char in options.inner_punctuation)
         alternatives.append(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})")  # group 3

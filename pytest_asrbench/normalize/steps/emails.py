@@ -12,11 +12,7 @@ not a symbol-table entry) and issue 15. The words for "at" and "dot" are ordinar
   A domain already written ("john at gmail.com") counts as well;
 - a label is a token of letters, digits and ``._-@`` (so written parts join spoken ones);
   words of ``ordinary_words`` ("the", "is", "me" ...) are never labels, so "the dot com
-  bubble" and "I work at google dot com" stay as said;
-- a top-level domain that is also a word of the language (es "es", "is"; it "it"; fr, nl
-  "de") ends a domain said without an at word only when it is in ``bare_tlds`` or the
-  domain starts with "www": es "el punto es que" stays, "juan arroba correo punto es" is
-  an address. ``bare_tlds`` unset: every top-level domain ends a bare domain (en, hi).
+  bubble" and "I work at google dot com" stay as said.
 
 Written addresses keep their "@" and "." (``@`` and ``.`` are inner punctuation of the
 languages that list this step: "a@gmail.com" stays one token). "underscore" and "dash" in
@@ -48,8 +44,6 @@ class EmailOptions(StepOptions):
                             description="Top-level domains: the last label of a spoken domain.")
     ordinary_words: list[str] = Field(default_factory=list, description="Words never read as a label "
                                                                         "('the', 'is').")
-    bare_tlds: list[str] | None = Field(None, description="Top-level domains that end a domain said without an "
-                                                          "at word or 'www' (unset: all of tlds).")
 
 
 @step("spoken_emails", idempotent=True, options=EmailOptions)
@@ -61,7 +55,6 @@ def spoken_emails(config, lexicons, options: EmailOptions):
     tlds = frozenset(word.casefold() for word in options.tlds)
     ordinary = frozenset(fold(word.casefold()) for word in options.ordinary_words)
     keywords = at_words | dot_words
-    bare = tlds if options.bare_tlds is None else frozenset(word.casefold() for word in options.bare_tlds)
     padded_keywords = tuple(f" {word} " for word in sorted(keywords))
 
     def label(tokens: list[str], folded: list[str], index: int) -> bool:
@@ -109,7 +102,7 @@ def spoken_emails(config, lexicons, options: EmailOptions):
                     index, domain_end, changed = right + 1, right, True
             if domain_end is not None:
                 continue
-            if end > index and ends_in_tld(folded[end]) and (folded[end].rsplit(".", 1)[-1] in bare or folded[index] == "www"):
+            if end > index and ends_in_tld(folded[end]):
                 out.append(".".join(parts))
                 index, changed = end + 1, True
                 continue

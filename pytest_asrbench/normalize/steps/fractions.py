@@ -1,4 +1,4 @@
-"""Fractions: one written form, ``3/4``, for a fraction said or written (the ``fractions`` step).
+"""Fractions: one form, ``3 4``, for a fraction said or written (the ``fractions`` step).
 
 A fraction is said as a numerator and a denominator word: de ``drei Viertel``, nl ``drie
 kwart`` / ``drie vierde``, fr ``trois quarts`` / ``un demi`` / ``trois cinquièmes``, es
@@ -14,9 +14,9 @@ kwart`` / ``drie vierde``, fr ``trois quarts`` / ``un demi`` / ``trois cinquièm
 
 The numerator is a number in digits of 1-3 digits, or one of ``one_words`` (the articles
 that say "one": fr ``un``, es ``un``, de ``ein``: ``ein Viertel`` = ``1/4``), with no digit
-before it (``06 12 3ème`` is no fraction). The result is ``<numerator>/<denominator>``, the
-form the written ``3/4`` keeps when the config's ``punctuation`` keeps the fraction slash
-(``fraction_slash``). Runs after ``spoken_numbers`` and ``lowercase`` (digits, lowercase
+before it (``06 12 3ème`` is no fraction). The result is ``<numerator> <denominator>``, the
+form the written ``3/4`` takes in these languages, where ``punctuation`` makes every slash
+a word boundary (``X/12`` = ``X 12``): ``drei Viertel`` = ``3/4`` = ``3 4``. Runs after ``spoken_numbers`` and ``lowercase`` (digits, lowercase
 words) and after ``clock_fractions`` (``halb drei``, ``y cuarto`` are clock times first).
 
 Left alone on purpose (each a case): de ``halb``/``halbe`` (an adjective: ``ein halbes
@@ -62,10 +62,10 @@ def _alternation(words) -> str:
 
 @step("fractions", options=FractionOptions, idempotent=True)
 def fractions(config, lexicons, options: FractionOptions):
-    """``<numerator> <denominator>`` -> ``<numerator>/<denominator>`` (module docstring).
+    """``<numerator> <denominator word>`` -> ``<numerator> <denominator>`` (module docstring).
 
     Input: lowercase text after ``spoken_numbers``. Output: the same text with each spoken
-    fraction written ``3/4``; a table left empty makes the step do nothing.
+    fraction written ``3 4``; a table left empty makes the step do nothing.
     """
     words = folded_keys(options.denominators, config)
     marks = folded(options.ordinal_marks, config)
@@ -85,10 +85,10 @@ def fractions(config, lexicons, options: FractionOptions):
     def replace(match: re.Match) -> str:
         count = "1" if match["n"] in one_set else match["n"]
         if match.groupdict().get("word") is not None:
-            return f"{count}/{words[match['word']]}"
+            return f"{count} {words[match['word']]}"
         if int(match["ordinal"]) < 3:
             return match[0]
-        return f"{count}/{match['ordinal']}"
+        return f"{count} {match['ordinal']}"
 
     def run(text: str) -> str:
         if not marks and triggers.isdisjoint(text.split()):

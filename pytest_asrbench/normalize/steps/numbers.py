@@ -39,21 +39,12 @@ def group_pattern(group: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<=\d){re.escape(group)}(?=\d{{3}}(?!\d))")
 
 
-#: The slash of a written fraction: 1-3 digits, "/", 1-4 digits, with no digit, "/", "." or
-#: "," on either side (``3/4``, ``1/10``; a date ``03/03/2024`` has a second slash and stays
-#: three numbers). A ``regex`` pattern (variable-length lookbehind).
-FRACTION_SLASH = r"(?<=(?<![\d/.,])\d{1,3})/(?=\d{1,4}(?![\d/]|[.,]\d))"
-
-
-def number_marks(decimal: str, ordinal_dot: bool = False, fraction_slash: bool = False) -> str:
+def number_marks(decimal: str, ordinal_dot: bool = False) -> str:
     """A regex (one alternative, two groups) for the marks kept inside numbers: group 1 is
     the decimal separator between two digits, or (``ordinal_dot``) a dot after digits that a
-    space and a letter follow (de ``3. März``), or (``fraction_slash``) the slash of a written
-    fraction (:data:`FRACTION_SLASH`, ``3/4``); group 2 a minus sign at the start of a word
-    followed by a digit. Used by the ``punctuation`` step before its own rules (a ``regex``
-    pattern)."""
+    space and a letter follow (de ``3. März``); group 2 a minus sign at the start of a word
+    followed by a digit. Used by the ``punctuation`` step before its own rules."""
     ordinal = r"|(?<=\d)\.(?= [^\W\d_])" if ordinal_dot else ""
-    ordinal += f"|{FRACTION_SLASH}" if fraction_slash else ""
     return (rf"(?<=\d)({re.escape(decimal)}(?=\d){ordinal})"
             rf"|(?:^|(?<=\s))([{re.escape(MINUS_SIGNS)}])(?=\d)")
 

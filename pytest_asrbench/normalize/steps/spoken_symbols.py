@@ -32,15 +32,7 @@ A second generic step here, ``spelled_code_runs``, joins a spoken code with no s
 it: a run of three or more single capital Latin letters and single digits that holds at
 least one of each ("M 4 B" = "M4B", the French seed example). A run of letters only
 ("F L") or digits only ("1 2 3": a list, a phone number read in groups) is left alone, as
-the seed leaves them, and so are lowercase letters (French "y a", Spanish "y", Italian "a"),
-except in a code context: when one of the ``code_words`` of ``[options.spelled_code_runs]``
-(fr ``code``, ``numéro``; de ``Kennzeichen``, ``...nummer``; es ``código``, ``matrícula``)
-stands at most ``window`` words before the run, a run of two or more capital letters
-("mon code est F L" = "mon code est FL") or of two or more numbers in digits ("le code
-1 2 3" = "le code 123", "Telefonnummer 089 1 2 3 4" = "Telefonnummer 08912 34") is one
-token, and so is a mixed run of two ("Kennzeichen M 4"). A word of ``code_suffixes`` ending a
-longer word counts too (de ``Kundennummer``, ``Zugangscode``). Outside that context nothing
-changes: "1 2 3" in a sentence stays three numbers (the seed's "Not in this PR").
+the seed leaves them, and so are lowercase letters (French "y a", Spanish "y", Italian "a").
 """
 
 from __future__ import annotations
@@ -208,70 +200,42 @@ def _code_char(core: str) -> bool:
     return len(core) == 1 and ("A" <= core <= "Z" or core.isdecimal())
 
 
-def _join_run(run: list[tuple[str, str, str]], context: bool = False) -> list[str]:
-    """The tokens of a run of spelled code characters: joined when it is a code (in a code
-    context, any run of two or more: capitals, numbers, or both)."""
+def _join_run(run: list[tuple[str, str, str]]) -> list[str]:
+    """The tokens of a run of spelled code characters: joined when it is a code."""
     cores = [core for _, core, _ in run]
-    letters = any(c.isalpha() for c in cores)
-    digits = any(c.isdecimal() for c in cores)
-    if (len(cores) >= 3 and letters and digits) or (context and len(cores) >= 2):
+    if len(cores) >= 3 and any(c.isalpha() for c in cores) and any(c.isdecimal() for c in cores):
         return [run[0][0] + "".join(cores) + run[-1][2]]
     return [lead + core + trail for lead, core, trail in run]
 
 
-class SpelledCodeRunOptions(StepOptions):
-    """``[options.spelled_code_runs]``: the words that open a code context (lowercase, as
-    the language spells them; compared folded)."""
-
-    code_words: list[str] = Field(default_factory=list, description="Words that announce a code (code, numéro).")
-    code_suffixes: list[str] = Field(default_factory=list,
-                                     description="Word endings that announce a code (de 'nummer': Kundennummer).")
-    window: int = Field(3, ge=1, le=5, description="How many words before the run the code word may stand.")
-
-
-@step("spelled_code_runs", idempotent=True, options=SpelledCodeRunOptions)
-def spelled_code_runs(config, lexicons, options: SpelledCodeRunOptions):
-    """Join a spelled code of 3+ single capitals and digits, holding both ("M 4 B" -> "M4B");
-    in a code context any run of capitals or numbers in digits (module docstring).
+@step("spelled_code_runs", idempotent=True)
+def spelled_code_runs(config, lexicons):
+    """Join a spelled code of 3+ single capitals and digits, holding both ("M 4 B" -> "M4B").
 
     Punctuation may open the first token and close the last ("(M 4 B)."), never stand
     inside the run ("M, 4, B" is a list). Runs before ``lowercase`` (capitals tell a spelled
     letter from a word)."""
-    fold = make_fold(config.char_folds)
-    code_words = frozenset(fold(word.casefold()) for word in options.code_words)
-    suffixes = tuple(fold(word.casefold()) for word in options.code_suffixes)
-    contextual = bool(code_words or suffixes)
-    pair = re.compile(r"(?<!\S)(?:[A-Z]|\d+)\s+(?:[A-Z]|\d+)(?!\S)")
-
-    def is_code_word(token: str) -> bool:
-        word = fold(token.casefold())
-        return word in code_words or (bool(suffixes) and word.endswith(suffixes))
 
     def run_step(text: str) -> str:
-        in_context = contextual and pair.search(text) is not None and any(map(is_code_word, text.split()))
-        if not in_context and not _THREE.search(text):
+        if not _THREE.search(text):
             return text
         out: list[str] = []
         run: list[tuple[str, str, str]] = []
-        context = False
         for token in text.split():
             lead, core, trail = _EDGES.match(token).groups()
-            item = _code_char(core) or (in_context and core.isdecimal() and not lead and not trail)
-            if not item:
-                out.extend(_join_run(run, context))
+            if not _code_char(core):
+                out.extend(_join_run(run))
                 run = []
                 out.append(token)
                 continue
             if lead and run:
-                out.extend(_join_run(run, context))
+                out.extend(_join_run(run))
                 run = []
-            if not run:
-                context = in_context and any(map(is_code_word, out[-options.window:]))
             run.append((lead, core, trail))
             if trail:
-                out.extend(_join_run(run, context))
+                out.extend(_join_run(run))
                 run = []
-        out.extend(_join_run(run, context))
+        out.extend(_join_run(run))
         return " ".join(out)
 
     return run_step
