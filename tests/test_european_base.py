@@ -44,13 +44,16 @@ FROZEN_STEPS = {
 #: the written forms of spoken addresses, codes, fractions and units.
 ADDED_AFTER = {"spoken_numbers": ["spoken_emails"], "spelled_code_runs": ["code_context_runs"],
                "clock_fractions": ["fractions", "units"]}
+#: ... and with the step it precedes (phone numbers, after the spaced groups where a language has them).
+ADDED_BEFORE = {"clock_fractions": ["phone_numbers"]}
 
 
 def with_added_steps(steps: list[str]) -> list[str]:
-    """A frozen list with the steps of :data:`ADDED_AFTER` inserted where the base lists them."""
+    """A frozen list with the steps of :data:`ADDED_AFTER` and :data:`ADDED_BEFORE` inserted
+    where the base lists them."""
     out: list[str] = []
     for name in steps:
-        out += [name, *ADDED_AFTER.get(name, [])]
+        out += [*ADDED_BEFORE.get(name, []), name, *ADDED_AFTER.get(name, [])]
     return out
 
 _PUNCTUATION = list(".,;:!?-'’\"()/…–«»¿¡")
