@@ -2,11 +2,11 @@
 
 A fraction is said as a numerator and a denominator word: de ``drei Viertel``, nl ``drie
 kwart`` / ``drie vierde``, fr ``trois quarts`` / ``un demi`` / ``trois cinquièmes``, es
-``tres cuartos`` / ``dos tercios``, it ``due terzi`` / ``un mezzo``. The denominator is either
+``tres cuartos`` / ``dos tercios``, it ``due terzi`` / ``un quinto``. The denominator is either
 
 - a word of ``[options.fractions] denominators`` (de ``viertel`` = 4, fr ``demi`` = 2,
-  ``tiers`` = 3, nl ``kwart`` = 4, es ``tercios`` = 3, it ``mezzo`` = 2): the words that
-  name a part and are no ordinal; or
+  ``tiers`` = 3, nl ``kwart`` = 4, es ``tercios`` = 3): the words that name a part and
+  are no ordinal; or
 - an ordinal, as ``spoken_numbers`` (text2num) writes it after the numerator: fr
   ``cinquièmes`` -> ``5èmes``, es ``cuartos`` -> ``4ᵒˢ``, it ``terzi`` -> ``3º``, nl
   ``vierde`` -> ``4e``. The suffixes are ``ordinal_marks``; such a denominator is 3 or
@@ -16,15 +16,17 @@ The numerator is a number in digits of 1-3 digits, or one of ``one_words`` (the 
 that say "one": fr ``un``, es ``un``, de ``ein``: ``ein Viertel`` = ``1/4``), with no digit
 before it (``06 12 3ème`` is no fraction). The result is ``<numerator> <denominator>``, the
 form the written ``3/4`` takes in these languages, where ``punctuation`` makes every slash
-a word boundary (``X/12`` = ``X 12``): ``drei Viertel`` = ``3/4`` = ``3 4``. Runs after ``spoken_numbers`` and ``lowercase`` (digits, lowercase
-words) and after ``clock_fractions`` (``halb drei``, ``y cuarto`` are clock times first).
+a word boundary (``X/12`` = ``X 12``): ``drei Viertel`` = ``3/4`` = ``3 4``. Runs after
+``spoken_numbers`` and ``lowercase`` (digits, lowercase words) and after
+``clock_fractions`` (``halb drei``, ``y cuarto`` are clock times first).
 
 Left alone on purpose (each a case): de ``halb``/``halbe`` (an adjective: ``ein halbes
-Jahr``; ``halb drei`` is a time); mixed numbers (``zweieinhalb``, ``deux et demi``), which
+Jahr``; ``halb drei`` is a time), es ``medio``/``media`` and it ``mezzo`` ("a means", "an
+average": ``un medio de transporte``), left out of the tables; mixed numbers (``zweieinhalb``, ``deux et demi``), which
 stay as said; es ``cuartos`` is also "rooms" (``tres cuartos`` is read as ``3/4``, the
-common reading in a transcript of measures and times). Sources: issue 22's build list
-("drei Viertel" = 3/4, "un demi", "tres cuartos", "due terzi", "drie kwart"); Duden
-"Bruchzahlen", Grevisse "les fractionnaires", RAE "partitivos", Treccani "frazionari".
+common reading in a transcript of measures and times). Sources: Duden "Bruchzahlen",
+Grevisse "les fractionnaires", RAE "partitivos", Treccani "frazionari", Taaladvies
+"breuken".
 """
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ The spoken form replaces the abbreviation as written in the table ("monsieur"; t
 ``lowercase`` step lowercases the rest). The step needs case and the period, so it runs
 before ``lowercase`` and ``punctuation``.
 
-Two more tables of the same step, for the abbreviations that are no titles (source: issue
-22, "written-out abbreviations ... without firing on codes"; Duden "Abkürzungen", the
-Académie's and the RAE's lists of abbreviations):
+Two more tables of the same step, for the abbreviations that are no titles, expanded
+without firing on codes (sources: Duden "Abkürzungen", the Académie's and the RAE's lists
+of abbreviations, Taaladvies "afkortingen", Treccani "abbreviazioni"):
 
 - ``before_numbers``: expanded only right before a number in digits (de ``Nr. 5`` =
   ``Nummer 5``, fr ``n° 5`` = ``numéro 5``, es ``núm. 5`` / ``n.º 5`` = ``número 5``);
