@@ -66,16 +66,21 @@ def code_context_runs(config, lexicons, options: CodeContextOptions):
     if not code_words and not suffixes:
         return lambda text: text
 
-    def is_code_word(token: str) -> bool:
-        word = fold(token.casefold())
-        return word in code_words or (bool(suffixes) and len(word) > min(map(len, suffixes)) and word.endswith(suffixes))
+    shortest = min(map(len, suffixes)) if suffixes else 0
+
+    def is_code_word(word: str) -> bool:
+        """``word`` (case-folded and folded) announces a code."""
+        return word in code_words or (bool(suffixes) and len(word) > shortest and word.endswith(suffixes))
 
     def run(text: str) -> str:
         if _PAIR.search(text) is None:
             return text
-        tokens = text.split()
-        if not any(map(is_code_word, tokens)):
+        folded = fold(text.casefold()).split()  # one fold for the text, not one per word
+        if code_words.isdisjoint(folded) and not (suffixes and any(map(is_code_word, folded))):
             return text
+        tokens = text.split()
+        if len(folded) != len(tokens):  # a fold that changed the word count: fold word by word
+            folded = [fold(token.casefold()) for token in tokens]
         out: list[str] = []
         index, count = 0, len(tokens)
         changed = False
@@ -83,7 +88,7 @@ def code_context_runs(config, lexicons, options: CodeContextOptions):
             end = index
             while end < count and _item(tokens[end]):
                 end += 1
-            if end - index >= 2 and any(map(is_code_word, out[-options.window:])):
+            if end - index >= 2 and any(map(is_code_word, folded[max(0, index - options.window):index])):
                 out.append("".join(tokens[index:end]))
                 index, changed = end, True
             elif end > index:

@@ -83,6 +83,8 @@ def fractions(config, lexicons, options: FractionOptions):
     pattern = re.compile(rf"(?<![\d,.:/])(?<!\d )(?<!\S)(?P<n>{numerator}) (?:{'|'.join(denominator)})(?!\S)")
     one_set = frozenset(ones)
     triggers = frozenset(words)
+    # The cheap test: a denominator word, or digits glued to an ordinal mark.
+    ordinal_probe = re.compile(rf"\d(?:{_alternation(marks)})(?!\S)") if marks else None
 
     def replace(match: re.Match) -> str:
         count = "1" if match["n"] in one_set else match["n"]
@@ -93,7 +95,7 @@ def fractions(config, lexicons, options: FractionOptions):
         return f"{count} {match['ordinal']}"
 
     def run(text: str) -> str:
-        if not marks and triggers.isdisjoint(text.split()):
+        if triggers.isdisjoint(text.split()) and (ordinal_probe is None or ordinal_probe.search(text) is None):
             return text
         return pattern.sub(replace, text)
 

@@ -96,7 +96,14 @@ def _phrase_rule(words: dict[str, str]):
             table.setdefault(form.replace(" ", ""), spoken)
     body = "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True))
     pattern = re.compile(rf"(?<!\S)(?:{body})(?!\S)")
-    return lambda text: pattern.sub(lambda m: table[m.group(0)], text) if "." in text else text
+    firsts = frozenset(key.split(" ")[0] for key in table)  # a match starts with one of these words
+
+    def run(text: str) -> str:
+        if "." not in text or firsts.isdisjoint(text.split()):
+            return text
+        return pattern.sub(lambda m: table[m.group(0)], text)
+
+    return run
 
 
 def _capitalised(word: str) -> bool:
