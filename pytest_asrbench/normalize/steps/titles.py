@@ -19,6 +19,19 @@ igual", and the two-letter titles nl mr/hr/ds, de hr/fr and fr st fired on codes
 The spoken form replaces the abbreviation as written in the table ("monsieur"; the
 ``lowercase`` step lowercases the rest). The step needs case and the period, so it runs
 before ``lowercase`` and ``punctuation``.
+
+Two more tables of the same step, for the abbreviations that are no titles, expanded
+without firing on codes (sources: Duden "Abkürzungen", the Académie's and the RAE's lists
+of abbreviations, Taaladvies "afkortingen", Treccani "abbreviazioni"):
+
+- ``before_numbers``: expanded only right before a number in digits (de ``Nr. 5`` =
+  ``Nummer 5``, fr ``n° 5`` = ``numéro 5``, es ``núm. 5`` / ``n.º 5`` = ``número 5``);
+  ``Nr.`` before a word stays (a sentence may end in a code "... Nr.");
+- ``words``: expanded wherever they stand as written, with their periods (de ``z. B.`` /
+  ``z.B.`` = ``zum Beispiel``, ``usw.``, fr ``etc.``, es ``Ud.``, nl ``bijv.``); a key
+  of several words also matches with the spaces left out, and with its first letter
+  capitalised (a sentence start). A key must hold a period, so that a word or a code
+  without one (``ca``, ``USW``) is never read as an abbreviation.
 """
 
 from __future__ import annotations
@@ -42,6 +55,23 @@ class TitleOptions(StepOptions):
         default_factory=dict, description="Abbreviation as written (with its period) -> spoken form ('M.' = 'monsieur').")
     name_particles: list[str] = Field(
         default_factory=list, description="Lowercase words that may open a name ('van', 'de').")
+    before_numbers: dict[str, str] = Field(
+        default_factory=dict, description="Abbreviation -> spoken form, expanded only before a number in digits "
+                                          "('Nr.' = 'Nummer').")
+    words: dict[str, str] = Field(
+        default_factory=dict, description="Abbreviation with its periods -> spoken form, expanded anywhere "
+                                          "('z. B.' = 'zum Beispiel').")
+
+    @field_validator("before_numbers", "words")
+    @classmethod
+    def _have_a_period(cls, value: dict[str, str]) -> dict[str, str]:
+        for written, spoken in value.items():
+            if "." not in written and "°" not in written and "º" not in written:
+                raise ValueError(f"abbreviation {written!r} has no period (or ° / º): without one it would fire on "
+                                 f"a word or a code; list it with its period as written")
+            if not spoken.strip():
+                raise ValueError(f"abbreviation {written!r} has an empty spoken form; give the words it stands for")
+        return value
 
     @field_validator("abbreviations")
     @classmethod
@@ -52,6 +82,28 @@ class TitleOptions(StepOptions):
             if not spoken.strip():
                 raise ValueError(f"abbreviation {written!r} has an empty spoken form; give the title it stands for")
         return value
+
+
+def _phrase_rule(words: dict[str, str]):
+    """The ``words`` table as one ``str -> str`` replacement (``None`` when empty): each key
+    as written, its spaces optional, its first letter also capitalised, as whole words."""
+    if not words:
+        return None
+    table: dict[str, str] = {}
+    for written, spoken in words.items():
+        for form in (written, written[0].upper() + written[1:]):
+            table.setdefault(form, spoken)
+            table.setdefault(form.replace(" ", ""), spoken)
+    body = "|".join(re.escape(key) for key in sorted(table, key=len, reverse=True))
+    pattern = re.compile(rf"(?<!\S)(?:{body})(?!\S)")
+    firsts = frozenset(key.split(" ")[0] for key in table)  # a match starts with one of these words
+
+    def run(text: str) -> str:
+        if "." not in text or firsts.isdisjoint(text.split()):
+            return text
+        return pattern.sub(lambda m: table[m.group(0)], text)
+
+    return run
 
 
 def _capitalised(word: str) -> bool:
@@ -68,7 +120,10 @@ def abbreviated_titles(config, lexicons, options: TitleOptions):
     for written, spoken in options.abbreviations.items():
         table[written] = spoken
         table.setdefault(written[0].upper() + written[1:], spoken)
-    if not table:
+    numbered = {**{key[0].upper() + key[1:]: value for key, value in options.before_numbers.items()},
+                **options.before_numbers}
+    phrases = _phrase_rule(options.words)
+    if not table and not numbered and phrases is None:
         return lambda text: text
     particles = frozenset(options.name_particles)
     hyphenated = re.compile(
@@ -88,9 +143,16 @@ def abbreviated_titles(config, lexicons, options: TitleOptions):
         return _capitalised(word)
 
     def run(text: str) -> str:
+        if phrases is not None:
+            text = phrases(text)
         words = text.split(" ")
         changed = False
         for index, word in enumerate(words):
+            spoken = numbered.get(word)
+            if spoken is not None and index + 1 < len(words) and words[index + 1][:1].isdecimal():
+                words[index] = spoken
+                changed = True
+                continue
             spoken = table.get(word)
             if spoken is not None and before_name(words, index):
                 words[index] = spoken

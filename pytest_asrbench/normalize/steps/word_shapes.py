@@ -53,8 +53,7 @@ def dotted_abbreviations(config, lexicons):
     return run
 
 
-@step("fillers_any_case",
-      after={"units": "10 mm is millimetres: the first units pass must read the mm before a filler step removes it"})
+@step("fillers_any_case")
 def fillers_any_case(config, lexicons):
     """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM"); a
     hyphenated chain of fillers is one word, written closed ("hm-hm" = "hmhm")."""

@@ -91,7 +91,7 @@ def _article(match: re.Match) -> str:
     return f"1/{value} of"
 
 
-@step("fractions", idempotent=True, language="en")
+@step("english_fractions", idempotent=True, language="en")
 def fractions(config, lexicons):
     """Spoken and written fractions to one slash form (see the module docstring for the rules)."""
 
