@@ -242,3 +242,13 @@ def test_pairs_summed_equal_score_where_a_view_sets_the_headline(tmp_path, langu
     expected = score(references, hypotheses, language)
     assert (got.rate, got.substitutions, got.deletions, got.insertions, got.reference_length) == score_counts(expected)
     assert got.rate > 0
+
+
+def test_an_english_set_with_only_empty_references_has_no_rate_and_counts_insertions(tmp_path, capsys):
+    write_jsonl(tmp_path / "refs/e.jsonl", [{"id": "1", "text": "", "cluster": "c"}, {"id": "2", "text": " . ", "cluster": "c"}])
+    write_jsonl(tmp_path / "hyps/e.jsonl", [{"id": "1", "text": "hello there"}, {"id": "2", "text": ""}])
+    out = tmp_path / "scores.json"
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"), "-l", "en",
+                 "--resamples", "20", "--json", str(out)]) == 0
+    entry = json.loads(out.read_text(encoding="utf-8"))["sets"][0]
+    assert (entry["rate"], entry["insertions"], entry["reference_length"], entry["ci95"]) == (None, 2, 0, [None, None])
