@@ -127,7 +127,7 @@ def write_references(folder: Path, name: str, rows: list[dict]) -> None:
     path = folder / f"{name}.jsonl"
     write_jsonl(path, rows)
     meta = {"schema": "asrbench.refs/1", "set": name, "clips": len(rows),
-            "clusters": len({row["cluster"] for row in rows}), "cluster_namespace": CLUSTER_NAMESPACE,
+            "clusters": len({row["cluster"] for row in rows}), "cluster_namespace": CLUSTER_NAMESPACE, "language": "th",
             "dataset": "synthetic: scripts/make_thai_benchmark.py", "revision": None, "cleaning": None,
             "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     path.with_name(f"{name}.meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True)

@@ -120,3 +120,9 @@ class RecordError(BenchError, ValueError):
 class ComparisonError(BenchError, ValueError):
     """Two bench run records cannot be compared: they differ in the manifest hash or the
     decode policy (the message names the field and both values)."""
+
+
+class SetLanguageError(BenchError, ValueError):
+    """The language a benchmark is scored in cannot be told: a set's sidecar names none and
+    no language was given, two sets (or a set and the given language) disagree, a sidecar's
+    ``language`` is not a string, or the metric does not fit the language."""

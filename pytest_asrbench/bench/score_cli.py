@@ -1,11 +1,15 @@
 """``asrbench bench score``: score hypothesis folders against the benchmark's references.
 
-    asrbench bench score --refs refs/ --hyps hypotheses/ [--sets fleurs gs2 ...]
-        [--json scores.json] [--markdown scores.md] [--seed 0] [--resamples 1000]
-        [--compare other_hyps/] [--allow-extra]
+    asrbench bench score --refs refs/ --hyps hypotheses/ [--language LANG] [--metric NAME]
+        [--sets fleurs gs2 ...] [--json scores.json] [--markdown scores.md] [--seed 0]
+        [--resamples 1000] [--compare other_hyps/] [--allow-extra]
 
-Prints a table per set and overall (clips, clusters, CER, S/D/I, 95% cluster bootstrap
-interval, missing and extra ids; with ``--compare`` the second system's CER, the paired
+The language is ``--language`` or the ``language`` of the sets' sidecars ``<set>.meta.json``
+(:mod:`pytest_asrbench.bench.scoring.language`); Thai is scored with ``th_bench_cer``, every
+other language with its metric through ``score()`` (``--metric``, default ``stt_wer``).
+Prints a table per set and overall (clips, clusters, WER or CER by the metric's unit, S/D/I,
+95% cluster bootstrap interval, missing and extra ids; with ``--compare`` the second
+system's rate, the paired
 difference, its interval and the share of resamples in which the second system is better),
 lists missing ids on stderr, and writes the record (``--json``) and a Markdown table
 (``--markdown``) atomically; both paths are checked before any work (their folder must
@@ -32,15 +36,21 @@ def add_parser(commands) -> argparse.ArgumentParser:
     """Add ``score`` to the ``bench`` command's subparsers object (made in
     :mod:`pytest_asrbench.bench.cli`)."""
     score = commands.add_parser(
-        "score", help="per-set corpus CER with S/D/I and 95%% cluster bootstrap intervals",
-        description="Score hypotheses/<set>.jsonl ({id, text}) against refs/<set>.jsonl ({id, text, cluster}): "
-                    "both cleaned with th-bench-v1, spaces removed, corpus CER per set and overall, a 95% "
-                    "cluster bootstrap interval, and with --compare the paired difference of a second system.")
+        "score", help="per-set corpus WER or CER with S/D/I and 95%% cluster bootstrap intervals",
+        description="Score hypotheses/<set>.jsonl ({id, text}) against refs/<set>.jsonl ({id, text, cluster}) "
+                    "in the sets' language (--language, or \"language\" in <set>.meta.json): Thai with "
+                    "th_bench_cer (both sides cleaned with th-bench-v1, spaces removed), any other language with "
+                    "its metric through score() (--metric, default stt_wer); corpus rate per set and overall, a "
+                    "95% cluster bootstrap interval, and with --compare the paired difference of a second system.")
     score.add_argument("--refs", required=True, type=Path, help="folder of <set>.jsonl references")
     score.add_argument("--hyps", required=True, type=Path, help="folder of <set>.jsonl hypotheses")
+    score.add_argument("--language", "-l", default=None, metavar="LANG",
+                       help="language of the sets (default: the \"language\" of each set's <set>.meta.json)")
+    score.add_argument("--metric", default=None, metavar="NAME",
+                       help="th_bench_cer (Thai's default), stt_wer (every other language's default) or cer")
     score.add_argument("--sets", nargs="+", metavar="SET", default=None, help="sets to score (default: every reference file)")
     score.add_argument("--compare", type=Path, default=None, metavar="OTHER_HYPS",
-                       help="a second system's hypotheses folder: paired bootstrap of its CER minus --hyps'")
+                       help="a second system's hypotheses folder: paired bootstrap of its rate minus --hyps'")
     score.add_argument("--json", type=Path, default=None, help="write the scores record here")
     score.add_argument("--markdown", type=Path, default=None, help="write a Markdown table here")
     score.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0; same seed, same intervals)")
@@ -79,23 +89,28 @@ def run_score(args: argparse.Namespace) -> int:
 
     Raises:
         AsrbenchError subclasses (OutputPathError, UnknownSetError, HypothesesError, JsonlFormatError,
-        BenchFileNotFoundError, InputError for a bad seed or resample count): reported by
+        BenchFileNotFoundError, SetLanguageError (no language, or languages that disagree),
+        UnknownLanguageError, UnknownMetricError, InputError for a bad seed or resample count): reported by
         ``asrbench`` with exit code 2.
     """
-    from pytest_asrbench.bench.scoring import metric, report
+    from pytest_asrbench.bench.scoring import report
+    from pytest_asrbench.bench.scoring.language import benchmark_language, describe, measure_for
     from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark
 
     check_outputs([("--json", args.json, "file", "scores.json"), ("--markdown", args.markdown, "file", "scores.md")])
     names = resolve_sets(args.refs, args.sets)
+    measure = measure_for(benchmark_language(args.refs, names, args.language), args.metric)
     bar = _Bar(args.resamples * bootstrap_passes(args.refs, names))
     try:
         scores = score_benchmark(args.refs, args.hyps, names, compare_dir=args.compare, seed=args.seed,
-                                 resamples=args.resamples, allow_extra=args.allow_extra, progress=bar.update)
+                                 resamples=args.resamples, allow_extra=args.allow_extra, progress=bar.update,
+                                 measure=measure)
     finally:
         bar.close()
-    described = metric.describe()
+    described = describe(measure)
     print(report.terminal_table(scores))
-    print(f"{described['name']} {described['version']} (signature {described['signature']}); "
+    shown = f"signature {described['signature']}" if "signature" in described else f"language {measure.language}"
+    print(f"{described['name']} {described['version']} ({shown}); "
           f"95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}")
     for result in scores.sets:
         for label, system in (("", result.system), (" (compare)", result.other)):

@@ -80,8 +80,10 @@ def note_patch_refusal(case, config: pytest.Config) -> None:
 
 
 def gated_metric(case) -> str:
-    """The metric whose signature gates ``case``: its kind's own metric when the kind declares
-    one (``metric = "th_bench_cer"`` on the benchmark runner), else the case's ``metric``."""
+    """The metric whose signature gates ``case``: its kind's own choice when the kind's runner
+    has a ``gated_metric(case)`` (the benchmark runner: ``th_bench_cer`` for Thai), else the
+    case's ``metric``."""
     from pytest_asrbench.cases.registry import RUNNERS
 
-    return getattr(RUNNERS.get(case.kind), "metric", None) or case.metric
+    choose = getattr(RUNNERS.get(case.kind), "gated_metric", None)
+    return choose(case) if choose is not None else case.metric

@@ -198,7 +198,7 @@ def test_cli_table_json_and_markdown_on_the_shipped_benchmark(tmp_path, capsys):
 
 def test_cli_errors_exit_2_with_the_message(bench, capsys):
     write(bench / "hyps/s1.jsonl", ["{oops"])
-    assert main(["bench", "score", "--refs", str(bench / "refs"), "--hyps", str(bench / "hyps")]) == 2
+    assert main(["bench", "score", "--refs", str(bench / "refs"), "--hyps", str(bench / "hyps"), "--language", "th"]) == 2
     assert "s1.jsonl:1: not JSON" in capsys.readouterr().err
 
 

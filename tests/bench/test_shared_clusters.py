@@ -66,7 +66,7 @@ def test_a_set_and_its_copy_in_one_namespace_are_resampled_as_one_set(tmp_path):
     a_set = scores.sets[0]
     references = ReferenceSet.read("a", tmp_path / "refs/a.jsonl")
     system = score_system(references, tmp_path / "hyps/a.jsonl")
-    lengths, errors = references.cluster_lengths, list(system.cluster_errors)
+    lengths, errors = list(system.cluster_lengths), list(system.cluster_errors)
     # a's per-cluster columns, doubled (both sets), drawn from the namespace's stream
     joint = resampled_sums([[2 * n for n in lengths], [2 * e for e in errors]],
                            generator(4, NAMESPACE_STREAM + "corpus speaker"), 400)
@@ -158,7 +158,7 @@ def test_references_that_are_all_empty_give_a_null_rate_and_the_run_goes_on(tmp_
     write(tmp_path / "hyps/blank.jsonl", [{"id": "u1", "text": "ครับ"}, {"id": "u2", "text": ""}])
     shutil.copytree(tmp_path / "hyps", tmp_path / "other")
     out = tmp_path / "s.json"
-    code = main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+    code = main(["bench", "score", "--language", "th", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
                  "--compare", str(tmp_path / "other"), "--json", str(out), "--resamples", "50"])
     captured = capsys.readouterr()
     assert code == 0, captured.err

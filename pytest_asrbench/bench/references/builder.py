@@ -74,6 +74,7 @@ def build_set(spec: SetSpec, context: BuildContext, out_dir: Path,
             "revision": REVISIONS[spec.dataset],
             "cleaning": spec.cleaning,
             "cluster_namespace": spec.cluster_namespace,
+            "language": "th",
         })
     except BenchError as exc:
         raise exc.for_set(spec.name) from exc

@@ -4,7 +4,7 @@ A set's clusters are what the bootstrap resamples (speakers, recordings, videos,
 Two sets can hold the same clusters: a long-form set joins the clips of the short-form set's
 recordings (``tvspeech`` and ``tv_long``, ``gs2`` and ``gs2_long``), and the five LOTUSDIS
 microphones record the same meetings. A set says so in its sidecar ``<set>.meta.json``
-(written by ``asrbench refs build``) with ``"cluster_namespace"``: a name for what its cluster
+(written by ``asrbench refs build``, :mod:`.sidecar`) with ``"cluster_namespace"``: a name for what its cluster
 ids identify (``"typhoon-ai/TVSpeech video"``). Sets with the same namespace share cluster ids:
 the cluster ``"abc"`` of one is the cluster ``"abc"`` of the other.
 
@@ -19,12 +19,12 @@ independent units; here, the clusters shared across sets).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_asrbench.bench.errors import JsonlFormatError
+from pytest_asrbench.bench.scoring.sidecar import read_sidecar, sidecar_path
 
 #: The sidecar key naming what a set's cluster ids identify.
 NAMESPACE_KEY = "cluster_namespace"
@@ -48,18 +48,10 @@ def read_namespace(references: Path) -> Namespace:
             ``cluster_namespace`` is not a non-empty string (the message names the file and
             what to write).
     """
-    sidecar = Path(references).with_suffix(".meta.json")
-    try:
-        data = sidecar.read_bytes()
-    except FileNotFoundError:
+    sidecar = sidecar_path(references)
+    meta = read_sidecar(references)
+    if meta is None:
         return Namespace(None, f"no {sidecar.name}")
-    try:
-        meta = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise JsonlFormatError(f"{sidecar}: not UTF-8 JSON ({exc}); rebuild it with asrbench refs build "
-                               "or write a JSON object") from None
-    if not isinstance(meta, dict):
-        raise JsonlFormatError(f"{sidecar}: a {type(meta).__name__}, not a JSON object")
     if NAMESPACE_KEY not in meta:
         return Namespace(None, f"{sidecar.name} names no {NAMESPACE_KEY}")
     name = meta[NAMESPACE_KEY]

@@ -1,10 +1,12 @@
-"""Scoring hypothesis folders against reference folders: per-set corpus CER and intervals.
+"""Scoring hypothesis folders against reference folders: per-set corpus rates and intervals.
 
-The rules (those of the published Thai benchmark's scorer):
+The rules (those of the published Thai benchmark's scorer, for every language):
 
-- both sides are cleaned with the frozen reference cleaning ``th-bench-v1`` and every
-  whitespace character is removed, then characters are aligned (rapidfuzz's Levenshtein, as
-  jiwer) and S/D/I are summed over the set: the corpus (micro-averaged) CER;
+- each pair is counted by the benchmark's :class:`~.measure.Measure`: for Thai,
+  ``th_bench_cer`` (both sides cleaned with the frozen reference cleaning ``th-bench-v1``,
+  every whitespace character removed, characters aligned with rapidfuzz's Levenshtein, as
+  jiwer); for another language its metric through ``score()`` (:mod:`.language`); S/D/I are
+  summed over the set: the corpus (micro-averaged) rate;
 - a reference id with no hypothesis counts as all deletions and is listed under ``missing``;
 - a hypothesis id with no reference is an error listing the ids (``allow_extra`` lists them
   under ``extra`` and leaves them out instead);
@@ -26,7 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, HypothesesError, UnknownSetError
-from pytest_asrbench.bench.references.cleaning import clean_reference
 from pytest_asrbench.bench.scoring.clusters import (
     Namespace,
     SharedGroup,
@@ -36,8 +37,9 @@ from pytest_asrbench.bench.scoring.clusters import (
     shared_groups,
 )
 from pytest_asrbench.bench.scoring.jsonl import Record, read_records
+from pytest_asrbench.bench.scoring.measure import THAI_BENCHMARK, Measure, clean_for_scoring
 from pytest_asrbench.scoring.alternatives import has_alternatives
-from pytest_asrbench.scoring.counts import EditCounts, char_counts
+from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.stats.bootstrap import (
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
@@ -59,18 +61,13 @@ NAMESPACE_STREAM = "clusters: "
 SHOWN_IDS = 10
 
 
-def clean_for_scoring(text: str) -> str:
-    """``text`` as the metric compares it: ``th-bench-v1`` cleaned, all whitespace removed.
-
-    Raises:
-        BenchDependencyError: pythainlp 5.3.5 is not installed.
-    """
-    return "".join(clean_reference(text).split())
+__all__ = ["OVERALL", "BenchmarkScores", "ReferenceSet", "SetScore", "SystemScore", "bootstrap_passes",
+           "clean_for_scoring", "resolve_sets", "score_benchmark", "score_system"]
 
 
 @dataclass(frozen=True)
 class ReferenceSet:
-    """A set's references, cleaned: ``texts[i]`` belongs to ``ids[i]`` and to cluster
+    """A set's references, prepared by the measure (Thai: cleaned): ``texts[i]`` belongs to ``ids[i]`` and to cluster
     ``cluster_index[i]`` (an index into ``clusters``, in order of first appearance);
     ``namespace`` is what its cluster ids identify (:func:`.clusters.read_namespace`)."""
 
@@ -83,8 +80,8 @@ class ReferenceSet:
     namespace: Namespace
 
     @classmethod
-    def read(cls, name: str, path: Path) -> ReferenceSet:
-        """Read and clean ``path``.
+    def read(cls, name: str, path: Path, measure: Measure = THAI_BENCHMARK) -> ReferenceSet:
+        """Read ``path`` and prepare each text for ``measure`` (Thai: ``th-bench-v1`` cleaning).
 
         Raises:
             BenchFileNotFoundError, JsonlFormatError: see :func:`read_records` (and a bad
@@ -103,26 +100,22 @@ class ReferenceSet:
                     "so write one form (score alternatives with asrbench score or a score case)")
         positions: dict[str, int] = {}
         index = tuple(positions.setdefault(record.cluster, len(positions)) for record in records)
-        return cls(name, Path(path), tuple(r.id for r in records), tuple(clean_for_scoring(r.text) for r in records),
+        return cls(name, Path(path), tuple(r.id for r in records), tuple(measure.prepare(r.text) for r in records),
                    tuple(positions), index, read_namespace(Path(path)))
-
-    @property
-    def cluster_lengths(self) -> list[int]:
-        sums = [0] * len(self.clusters)
-        for text, cluster in zip(self.texts, self.cluster_index):
-            sums[cluster] += len(text)
-        return sums
 
 
 @dataclass(frozen=True)
 class SystemScore:
-    """One system's hypotheses scored on one set (or summed over sets)."""
+    """One system's hypotheses scored on one set (or summed over sets): ``cluster_errors`` and
+    ``cluster_lengths`` are the errors and reference lengths per cluster of the set (in the
+    measure's unit; empty for a sum over sets)."""
 
     hypotheses: str
     counts: EditCounts
     missing: tuple[str, ...]
     extra: tuple[str, ...]
     cluster_errors: tuple[int, ...]
+    cluster_lengths: tuple[int, ...] = ()
 
 
 def _listed(ids: Sequence[str]) -> str:
@@ -130,8 +123,9 @@ def _listed(ids: Sequence[str]) -> str:
     return shown + (f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
 
 
-def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = False) -> SystemScore:
-    """Score the hypotheses file ``path`` on ``references``.
+def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = False,
+                 measure: Measure = THAI_BENCHMARK) -> SystemScore:
+    """Score the hypotheses file ``path`` on ``references`` (read with the same ``measure``).
 
     Raises:
         HypothesesError: ``path`` does not exist or has no line; ids with no reference (unless
@@ -154,6 +148,7 @@ def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = Fa
                               f"{_listed(extra)}; fix the ids (or pass --allow-extra to list and skip them)")
     pair_counts = []
     cluster_errors = [0] * len(references.clusters)
+    cluster_lengths = [0] * len(references.clusters)
     missing = []
     for ident, reference, cluster in zip(references.ids, references.texts, references.cluster_index):
         record = by_id.get(ident)
@@ -161,11 +156,13 @@ def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = Fa
             missing.append(ident)
             hypothesis = ""
         else:
-            hypothesis = clean_for_scoring(record.text)
-        counts = char_counts(reference, hypothesis)
+            hypothesis = record.text
+        counts = measure.counts(reference, hypothesis)
         pair_counts.append(counts)
         cluster_errors[cluster] += counts.errors
-    return SystemScore(str(path), EditCounts.total(pair_counts), tuple(missing), extra, tuple(cluster_errors))
+        cluster_lengths[cluster] += counts.reference_length
+    return SystemScore(str(path), EditCounts.total(pair_counts), tuple(missing), extra, tuple(cluster_errors),
+                       tuple(cluster_lengths))
 
 
 @dataclass(frozen=True)
@@ -187,7 +184,8 @@ class SetScore:
 class BenchmarkScores:
     """Every set's :class:`SetScore` in the order asked for, and the overall one; ``shared``
     lists the sets resampled jointly for the overall (``{"namespace", "sets", "clusters"}``),
-    ``notes`` says how the overall resampled each set (:func:`.clusters.namespace_notes`)."""
+    ``notes`` says how the overall resampled each set (:func:`.clusters.namespace_notes`);
+    ``measure`` is what counted the pairs (its metric, version, language and unit)."""
 
     sets: tuple[SetScore, ...]
     overall: SetScore
@@ -196,6 +194,7 @@ class BenchmarkScores:
     confidence: float
     shared: tuple[dict, ...] = ()
     notes: tuple[str, ...] = ()
+    measure: Measure = THAI_BENCHMARK
 
 
 def resolve_sets(refs_dir: Path, sets: Sequence[str] | None) -> list[str]:
@@ -259,7 +258,8 @@ def bootstrap_passes(refs_dir: Path, names: Sequence[str]) -> int:
 def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None = None, *,
                     compare_dir: Path | None = None, seed: int = 0, resamples: int = DEFAULT_RESAMPLES,
                     confidence: float = DEFAULT_CONFIDENCE, allow_extra: bool = False,
-                    progress: Callable[[int], None] | None = None) -> BenchmarkScores:
+                    progress: Callable[[int], None] | None = None,
+                    measure: Measure = THAI_BENCHMARK) -> BenchmarkScores:
     """Score ``hyps_dir/<set>.jsonl`` (and ``compare_dir/<set>.jsonl``) against ``refs_dir``.
 
     Args:
@@ -271,6 +271,9 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
         allow_extra: list and skip hypothesis ids with no reference instead of failing.
         progress: called with the number of resamples just finished (for a progress bar; the
             total is ``resamples * bootstrap_passes(refs_dir, sets)``).
+        measure: how pairs are counted (default ``th_bench_cer``, the Thai benchmark's; for
+            another language :func:`.language.measure_for`, the language from
+            :func:`.language.benchmark_language`).
 
     Returns:
         The per-set and overall figures; the overall resamples sets that share a
@@ -293,11 +296,12 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
     missing: list[list[str]] = [[], []]
     extra: list[list[str]] = [[], []]
     for name in names:
-        references = ReferenceSet.read(name, Path(refs_dir) / f"{name}.jsonl")
-        systems = [score_system(references, Path(hyps_dir) / f"{name}.jsonl", allow_extra=allow_extra)]
+        references = ReferenceSet.read(name, Path(refs_dir) / f"{name}.jsonl", measure)
+        systems = [score_system(references, Path(hyps_dir) / f"{name}.jsonl", allow_extra=allow_extra, measure=measure)]
         if compare_dir is not None:
-            systems.append(score_system(references, Path(compare_dir) / f"{name}.jsonl", allow_extra=allow_extra))
-        columns = [references.cluster_lengths] + [list(system.cluster_errors) for system in systems]
+            systems.append(score_system(references, Path(compare_dir) / f"{name}.jsonl", allow_extra=allow_extra,
+                                        measure=measure))
+        columns = [list(systems[0].cluster_lengths)] + [list(system.cluster_errors) for system in systems]
         sums = resampled_sums(columns, generator(seed, name), resamples, passes.next())
         set_sums.append(sums)
         references_of.append(references)
@@ -319,7 +323,7 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
     shared = tuple({"namespace": group.namespace, "sets": [names[m] for m in group.members],
                     "clusters": len(group.clusters)} for group in groups)
     return BenchmarkScores(tuple(results), overall, seed, resamples, confidence, shared,
-                           tuple(namespace_notes(names, namespaces, groups)))
+                           tuple(namespace_notes(names, namespaces, groups)), measure)
 
 
 def _overall_sums(groups: Sequence[SharedGroup], set_sums: Sequence, cluster_ids: Sequence[Sequence[str]],

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pytest_asrbench.bench.references.cleaning import THAI_BENCHMARK_CLEANING
 
 NAME = "th_bench_cer"
-VERSION = "1.1.0"
+VERSION = "1.1.1"
 
 
 @lru_cache(maxsize=1)
@@ -43,6 +43,6 @@ def signature() -> str:
 
 
 def describe() -> dict[str, str]:
-    """The metric as recorded in a scores JSON: name, version, signature, cleaning, unit."""
-    return {"name": NAME, "version": VERSION, "signature": signature(), "cleaning": THAI_BENCHMARK_CLEANING,
-            "unit": "char", "spaces": "removed"}
+    """The metric as recorded in a scores JSON: name, version, language, signature, cleaning, unit."""
+    return {"name": NAME, "version": VERSION, "language": "th", "signature": signature(),
+            "cleaning": THAI_BENCHMARK_CLEANING, "unit": "char", "spaces": "removed"}

@@ -7,7 +7,8 @@ of each end), ``missing`` and ``extra`` (lists of ids; the overall lists them as
 ``<set>/<id>``), and with a comparison a ``compare`` object (the second system's figures,
 ``difference`` = its rate minus the first's, ``difference_ci95`` and its
 ``difference_ci95_mc_se``, ``second_better``: the share of resamples in which it has the lower
-rate). Top level: the metric (name, version, signature, cleaning), the bootstrap (seed,
+rate). Top level: the metric (name, version, language, unit; for ``th_bench_cer`` its
+signature and cleaning too), the bootstrap (seed,
 resamples, confidence, resampling unit, the sets resampled jointly for the overall) and the
 folders scored. docs/bench.md documents every field.
 """
@@ -67,12 +68,14 @@ def _mc(*intervals) -> str:
 
 
 def table_rows(scores: BenchmarkScores) -> list[list[str]]:
-    """Header and one row per set, then the overall: rates and intervals in percent, and the
-    largest Monte Carlo standard error of the row's interval ends (``MC se``, points)."""
+    """Header and one row per set, then the overall: rates (``WER %`` or ``CER %`` by the
+    measure's unit) and intervals in percent, and the largest Monte Carlo standard error of
+    the row's interval ends (``MC se``, points)."""
     compare = scores.overall.other is not None
-    header = ["set", "clips", "clusters", "CER %", "S", "D", "I", "ci95 %", "MC se", "missing", "extra"]
+    label = scores.measure.label
+    header = ["set", "clips", "clusters", f"{label} %", "S", "D", "I", "ci95 %", "MC se", "missing", "extra"]
     if compare:
-        header += ["CER B %", "B - A", "ci95 (B - A)", "B better"]
+        header += [f"{label} B %", "B - A", "ci95 (B - A)", "B better"]
     rows = [header]
     for result in (*scores.sets, scores.overall):
         counts = result.system.counts
@@ -110,7 +113,8 @@ def markdown_table(scores: BenchmarkScores, metric: dict[str, str]) -> str:
     lines = ["| " + " | ".join(rows[0]) + " |", "| " + " | ".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + " |"]
     lines += ["| " + " | ".join(f"**{c}**" if r[0] == "overall" and i == 0 else c for i, c in enumerate(r)) + " |"
               for r in rows[1:]]
-    note = (f"{metric['name']} {metric['version']} (signature {metric['signature']}, cleaning {metric['cleaning']}, "
-            f"spaces removed); 95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}; "
+    how = (f"signature {metric['signature']}, cleaning {metric['cleaning']}, spaces removed" if "cleaning" in metric
+           else f"language {metric['language']}, {metric['unit']}s, the language's normalizer")
+    note = (f"{metric['name']} {metric['version']} ({how}); 95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}; "
             "MC se: the largest Monte Carlo standard error of the row's interval ends, in points.")
     return "\n".join(lines) + "\n\n" + "\n\n".join([note, *scores.notes]) + "\n"

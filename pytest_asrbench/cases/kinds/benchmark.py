@@ -4,12 +4,17 @@ Fields: ``references`` and ``hypotheses`` (folders of ``<set>.jsonl``, relative 
 file), optional ``compare`` (a second system's hypotheses: the paired comparison), ``sets``,
 ``seed`` (default 0), ``resamples`` (default 1,000), ``allow_extra`` and ``expect`` (values
 to check, by dotted path: ``overall.rate``, ``sets.synthetic.ci95``, ``overall.compare.difference``;
-floats to ``tolerance``, default 1e-9). The metric is the benchmark's own, ``th_bench_cer``
-(:mod:`pytest_asrbench.bench.scoring`); its version and signature are in ``asrbench bench
-score --json``, not in the snapshot, and its signature case (``th_bench_cer-signature`` in
-``cases/th/signature.yaml``) gates this kind under ``--snapshot-update``.
+floats to ``tolerance``, default 1e-9). The language is the case's (``language`` of the
+file or the entry); a set whose sidecar ``<set>.meta.json`` names another language fails the
+case (:mod:`pytest_asrbench.bench.scoring.language`). Thai is scored with the benchmark's own
+metric, ``th_bench_cer``, unless the entry names a ``metric``; every other language with the
+case's ``metric`` (default ``stt_wer``) through ``score()``. ``th_bench_cer``'s version and
+signature are in ``asrbench bench score --json``, not in the snapshot, and its signature case
+(``th_bench_cer-signature`` in ``cases/th/signature.yaml``) gates Thai benchmark cases under
+``--snapshot-update``; another language's cases are gated by their metric's signature case.
 
-The output snapshotted: per set and overall the counts, rate, 95% cluster bootstrap interval,
+The output snapshotted: the metric (and, for a metric other than ``th_bench_cer``, which
+names Thai, the language), per set and overall the counts, rate, 95% cluster bootstrap interval,
 missing and extra ids (and the comparison), and the bootstrap's seed and resamples; the seed
 makes it deterministic. Bad files fail the case with the scorer's message (``file:line``).
 """
@@ -62,24 +67,40 @@ def _check_list(actual: Any, wanted: list, key: str, tolerance: float) -> list[s
     return []
 
 
+def case_metric(case: Case) -> str:
+    """The metric a benchmark case is scored with: ``th_bench_cer`` for Thai unless the entry
+    names a ``metric``, else the case's ``metric``."""
+    from pytest_asrbench.bench.scoring.measure import THAI, THAI_METRIC
+
+    return THAI_METRIC if case.language == THAI and "metric" not in case.lines else case.metric
+
+
 @register
 class BenchmarkRunner:
     kind = "benchmark"
-    #: The metric whose signature case gates this kind under --snapshot-update
-    #: (:func:`pytest_asrbench.cases.signature_gate.gated_metric`).
-    metric = "th_bench_cer"
+
+    def gated_metric(self, case: Case) -> str:
+        """The metric whose signature case gates ``case`` under --snapshot-update
+        (:func:`pytest_asrbench.cases.signature_gate.gated_metric`): :func:`case_metric`."""
+        return case_metric(case)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
-        from pytest_asrbench.bench.scoring.corpus import score_benchmark
+        from pytest_asrbench.bench.scoring.corpus import resolve_sets, score_benchmark
+        from pytest_asrbench.bench.scoring.language import benchmark_language, measure_for
+        from pytest_asrbench.bench.scoring.measure import THAI_METRIC
         from pytest_asrbench.bench.scoring.report import scores_dict
 
         fields = case.fields
         here = Path(case.file).parent
         compare = here / fields["compare"] if "compare" in fields else None
-        scores = score_benchmark(here / fields["references"], here / fields["hypotheses"], fields.get("sets"),
+        names = resolve_sets(here / fields["references"], fields.get("sets"))
+        measure = measure_for(benchmark_language(here / fields["references"], names, case.language), case_metric(case))
+        scores = score_benchmark(here / fields["references"], here / fields["hypotheses"], names,
                                  compare_dir=compare, seed=fields.get("seed", 0),
-                                 resamples=fields.get("resamples", 1000), allow_extra=fields.get("allow_extra", False))
-        output = {"kind": case.kind, "metric": self.metric, **scores_dict(scores)}
+                                 resamples=fields.get("resamples", 1000), allow_extra=fields.get("allow_extra", False),
+                                 measure=measure)
+        named = {} if measure.metric == THAI_METRIC else {"language": measure.language}
+        output = {"kind": case.kind, "metric": measure.metric, **named, **scores_dict(scores)}
         expect = fields.get("expect", {})
         tolerance = fields.get("tolerance", DEFAULT_TOLERANCE)
         lists = {key: value for key, value in expect.items() if isinstance(value, list)}
