@@ -24,7 +24,8 @@ from pytest_asrbench.cases.kinds import KINDS, kind_module
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
 
-#: Fields every case may have, whatever its kind (DESIGN.md, "YAML cases").
+#: Fields every case may have, whatever its kind: the one definition (the loader reads their
+#: names from the generated schema, `loader.common_fields`).
 COMMON: dict = {
     "type": "object",
     "required": ["id", "kind"],
