@@ -1,4 +1,4 @@
-"""fr-CA has no config of its own and gives exactly French output (the first seed,
+"""fr-CA has no config of its own and gives exactly French output (the original requirements,
 "Canadian French": fr-CA.json had drifted from fr.json and was removed).
 
 The fallback is one rule (``_shared/languages.resolve_tag``: a regional tag without a config

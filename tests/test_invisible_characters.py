@@ -1,6 +1,6 @@
 """Invisible and control characters never count as errors, in every shipped language.
 
-Property (issue 8, "Build" 8): for EVERY code point of general category Cc or Cf (as the
+Property: for EVERY code point of general category Cc or Cf (as the
 ``regex`` module and Python's ``unicodedata`` know them), inserted into a reference or a
 hypothesis of each language's sample pair,
 
@@ -189,7 +189,7 @@ def test_runs_of_mixed_invisible_characters(language, run, data):
 @pytest.mark.parametrize(
     ("text", "expect"),
     [
-        ("\u200ehello world", "hello world"),  # the issue's example: was WER 0.5
+        ("\u200ehello world", "hello world"),  # the reported example: was WER 0.5
         ("\ufeffhello world", "hello world"),  # BOM at the start of a pasted file
         ("hel\x00lo wo\x7frld", "hello world"),  # NUL and DEL inside words
         ("\u202bhello\u202c \u2067world\u2069", "hello world"),  # embedding, isolate

@@ -1,6 +1,6 @@
 """The import contract: layers import one way, heavy libraries only in their stage and lazily.
 
-The layer table is DESIGN.md's ("Layers") and docs/architecture.md's; this test is what keeps
+The layer table is docs/architecture.md's; this test is what keeps
 them true. The import graph is read with the signatures' own reader
 (:mod:`pytest_asrbench.signatures.graph`), so both agree on what an import is.
 """

@@ -65,7 +65,7 @@ COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
 #: Distributions that feed only some languages' scores, counted when installed, for languages
 #: whose rules are not (yet) a language package; a package declares its own ``LIBRARIES``.
 LANGUAGE_LIBRARIES: dict[str, tuple[str, ...]] = {
-    # Numbers parsed by text2num in the generic spoken_numbers step (issue 13).
+    # Numbers parsed by text2num in the generic spoken_numbers step.
     "de": ("text2num",),
     "nl": ("text2num",),
     "fr": ("text2num",),
