@@ -51,13 +51,15 @@ PAIRS = {
 }
 
 
+#: Every code point, once: one ``regex`` scan per property and one ``unicodedata`` pass.
+_ALL = "".join(map(chr, range(sys.maxunicode + 1)))
+_PYTHON_CATEGORY = {char: category for char in _ALL if (category := unicodedata.category(char)) in ("Cc", "Cf")}
+
+
 def _code_points(pattern: str, category: str) -> set[str]:
-    compiled = regex.compile(pattern)
-    return {
-        chr(code)
-        for code in range(sys.maxunicode + 1)
-        if compiled.match(chr(code)) or unicodedata.category(chr(code)) == category
-    }
+    """Code points of general category ``category`` as ``regex`` (``pattern``) or Python's
+    ``unicodedata`` knows them (their Unicode versions may differ)."""
+    return set(regex.findall(pattern, _ALL)) | {char for char, found in _PYTHON_CATEGORY.items() if found == category}
 
 
 CONTROL = _code_points(r"\p{Cc}", "Cc")
