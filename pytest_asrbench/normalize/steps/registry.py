@@ -56,7 +56,7 @@ class StepSpec:
 
 
 STEPS: dict[str, StepSpec] = {}
-#: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/test_invariants.py):
+#: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/normalize/test_invariants.py):
 #: a pipeline that lists one twice skips the second run when nothing changed in between.
 IDEMPOTENT: set[str] = set()
 
