@@ -2,7 +2,8 @@
 anyone remembering to: ``pytest -m "not slow"`` is the everyday loop (README, "Developing").
 
 - ``asr``: every test under ``tests/asr/`` (the engine, the model cache, audio decoding: they
-  load the embedded model or decode audio, which a cold model cache makes minutes long).
+  load the embedded model or decode audio, which a cold model cache makes minutes long), and
+  every test that uses a fixture of :data:`MODEL_FIXTURES` (they decode clips with the model).
 - ``browser``: ``tests/test_report_browser.py`` (drives Chromium).
 - ``slow``: every ``asr`` and ``browser`` test, and every test that starts a child process,
   directly or through a helper of its module or a fixture it uses (``subprocess``,
@@ -23,6 +24,10 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+
+#: Fixtures that load the embedded model and decode clips (``tests/asr/conftest.py``'s engine,
+#: ``tests/bench/conftest.py``'s two pilot runs of ``asrbench bench run``).
+MODEL_FIXTURES = frozenset({"engine", "pilot_runs"})
 
 #: Source fragments that mean a child process is started.
 CHILD_PROCESS = ("subprocess.", "sys.executable", "runpytest_subprocess", "venv.create", "Popen(")
@@ -63,7 +68,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = Path(str(item.path)).resolve()
         if TESTS not in path.parents:
             continue
-        if TESTS / "asr" in path.parents:
+        if TESTS / "asr" in path.parents or MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.asr)
         if path.name == "test_report_browser.py":
             item.add_marker(pytest.mark.browser)
