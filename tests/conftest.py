@@ -9,7 +9,8 @@ anyone remembering to: ``pytest -m "not slow"`` is the everyday loop (README, "D
   directly or through a helper of its module or a fixture it uses (``subprocess``,
   ``sys.executable``, pytester's ``runpytest_subprocess``, ``venv``): wheel and venv builds,
   child pytest runs, the CLI run as a program, end-to-end runs of the cases tree. A test may
-  also carry ``@pytest.mark.slow`` itself.
+  also carry ``@pytest.mark.slow`` itself: the sweeps over every file, step or language
+  (signature proofs per feeding file, Hypothesis sweeps per step and per language) do.
 
 The markers are declared in ``pyproject.toml`` (``[tool.pytest.ini_options] markers``).
 """

@@ -127,6 +127,7 @@ def test_every_language_removes_invisible_characters_first(language):
     assert "unicode_whitespace" in steps
 
 
+@pytest.mark.slow  # a Hypothesis sweep of every removed code point over every language's pair
 @pytest.mark.parametrize("language", LANGUAGES)
 @SETTINGS
 @given(data=st.data())
