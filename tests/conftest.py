@@ -7,7 +7,8 @@ anyone remembering to: ``pytest -m "not slow"`` is the everyday loop (README, "D
 - ``browser``: ``tests/test_report_browser.py`` (drives Chromium).
 - ``slow``: every ``asr`` and ``browser`` test, and every test that starts a child process,
   directly or through a helper of its module or a fixture it uses (``subprocess``,
-  ``sys.executable``, pytester's ``runpytest_subprocess``, ``venv``): wheel and venv builds,
+  ``sys.executable``, pytester's ``runpytest_subprocess``, ``venv``, xdist's ``-n 2``
+  workers): wheel and venv builds,
   child pytest runs, the CLI run as a program, end-to-end runs of the cases tree. A test may
   also carry ``@pytest.mark.slow`` itself: the sweeps over every file, step or language
   (signature proofs per feeding file, Hypothesis sweeps per step and per language) do.
@@ -31,7 +32,8 @@ TESTS = Path(__file__).resolve().parent
 MODEL_FIXTURES = frozenset({"engine", "pilot_runs"})
 
 #: Source fragments that mean a child process is started.
-CHILD_PROCESS = ("subprocess.", "sys.executable", "runpytest_subprocess", "venv.create", "Popen(")
+CHILD_PROCESS = ("subprocess.", "sys.executable", "runpytest_subprocess", "venv.create", "Popen(",
+                 '"-n", "2"')  # a pytester run with xdist workers
 
 
 @lru_cache(maxsize=None)
