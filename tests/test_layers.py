@@ -277,7 +277,7 @@ STAGES = [
     "pytest_asrbench.bench.cli",
     "pytest_asrbench.bench.references.sets",
     "pytest_asrbench.bench.scoring.corpus",
-    "pytest_asrbench.bench.score_cli",
+    "pytest_asrbench.bench.score_command",
     "pytest_asrbench.stats",
     "pytest_asrbench.stats.bootstrap",
     "pytest_asrbench.plugin",
