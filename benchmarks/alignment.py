@@ -25,7 +25,7 @@ average is printed (compare ratios, not absolute rates).
 
     python benchmarks/alignment.py [--pairs 92000] [--large 100000] [--repeat 5] [--only align]
 
-Not a test: nothing here asserts a time. Targets (issue 25): alignment + counts >= 0.8x
+Not a test: nothing here asserts a time. Targets: alignment + counts >= 0.8x
 kaldialign's batch call with identical totals; end to end >= 6x Whisper + jiwer; the large
 run's per-pair cost <= 1.1x the 10k run's.
 """

@@ -34,7 +34,7 @@ import corpora  # noqa: E402
 
 from pytest_asrbench.normalize import get_normalizer  # noqa: E402
 
-#: One word, two spellings (the seed's four pairs first, then okurigana and kana/kanji pairs).
+#: One word, two spellings (the original requirements' four pairs first, then okurigana and kana/kanji pairs).
 VARIANTS = [
     ("何とか", "なんとか"), ("振替", "振り替え"), ("名字", "苗字"), ("合って", "あって"),
     ("申し込み", "申込み"), ("問い合わせ", "問合せ"), ("打ち合わせ", "打合せ"), ("受付", "受け付け"),

@@ -13,9 +13,9 @@ Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
     python benchmarks/normalize_languages.py                       # every corpus, 20,000 each
     python benchmarks/normalize_languages.py --languages de fr --count 50000
 
-Not a test: nothing here asserts a time. Targets: issue 13 (de, nl, fr, es, it: at least half
-of BasicTextNormalizer's strings/s and half of the English figure) and issue 14 (ko, ja: at
-least a quarter of BasicTextNormalizer's strings/s), raised by issue 23 to Korean >= 0.6x,
+Not a test: nothing here asserts a time. Targets: de, nl, fr, es, it at least half
+of BasicTextNormalizer's strings/s and half of the English figure; ko and ja at
+least a quarter of BasicTextNormalizer's strings/s, raised later to Korean >= 0.6x,
 Mandarin >= 0.9x and Thai >= 0.5x (corpora ``zh.py`` and ``th.py``).
 """
 

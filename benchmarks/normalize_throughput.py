@@ -12,7 +12,7 @@ Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
     python benchmarks/normalize_throughput.py              # 60,000 utterances
     python benchmarks/normalize_throughput.py --count 100000 --repeat 5
 
-Not a test: nothing here asserts a time. The target (issue 2) is at least 3x Whisper's
+Not a test: nothing here asserts a time. The target is at least 3x Whisper's
 ``EnglishTextNormalizer`` in strings per second.
 """
 

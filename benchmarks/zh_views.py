@@ -13,7 +13,7 @@ cleaned by the three profiles, the reference's script detected per pair, the hyp
 converted, four edit counts per pair). Baseline: ``jiwer.cer(refs, hyps)`` of one view, on pairs
 already cleaned for it (``cer_normalized``'s forms), so the baseline pays no cleaning. The
 corpus rate of that view must agree. Best of ``--repeat`` runs each; target: the four views in
-at most 4x the time of the one jiwer CER (issue 11).
+at most 4x the time of the one jiwer CER.
 """
 
 from __future__ import annotations

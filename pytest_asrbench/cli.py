@@ -44,8 +44,8 @@ from pytest_asrbench.scoring.serialize import score_to_dict
 # Modules of other stages that add subcommands: each has add_parser(subparsers).
 COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
-    "pytest_asrbench.cases.versioncheck",
-    "pytest_asrbench.asr.cli_commands",
+    "pytest_asrbench.cases.check_version",
+    "pytest_asrbench.asr.transcribe_command",
     "pytest_asrbench.bench.cli",
     "pytest_asrbench.review.cli",
     "pytest_asrbench.intake.cli",

@@ -1,4 +1,4 @@
-"""The code-switch rescuer and the Hindi score's outputs (seed: "Hindi code-switching").
+"""The code-switch rescuer and the Hindi score's outputs (original requirements: "Hindi code-switching").
 
 The rescue rules are tested with a small stand-in English normalizer (seven -> 7, twenty
 five -> 25, I'm -> i am), so that they do not depend on the English config's coverage; the
@@ -40,9 +40,9 @@ def stand_in(monkeypatch):
     return patched
 
 
-# (reference, hypothesis, strict rate, aware rate): the seed's two tables. The seed's
+# (reference, hypothesis, strict rate, aware rate): the original requirements' two tables. The original requirements'
 # percentages are rounded; the booking row's "Before" (29%) was measured while booking was
-# still in the loanword lexicon (the seed drops it later), so with the final lexicon it is 3/7.
+# still in the loanword lexicon (the original requirements drop it later), so with the final lexicon it is 3/7.
 SEED_ROWS = [
     ("मेरी फ़्लाइट seven बजे है", "मेरी फ़्लाइट 7 बजे है", 1 / 5, 0.0),
     ("मुझे twenty five मार्च की booking चाहिए", "मुझे 25 मार्च की बुकिंग चाहिए", 3 / 7, 0.0),

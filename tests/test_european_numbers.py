@@ -1,4 +1,4 @@
-"""The number steps of de, nl, fr, es, it (issue 13): spoken_numbers (text2num), ordinal_dots,
+"""The number steps of de, nl, fr, es, it: spoken_numbers (text2num), ordinal_dots,
 written_ordinals, spaced_digit_groups, clock_fractions and amounts, alone and with folds.
 
 The YAML cases under cases/<tag>/numbers.yaml and money_time.yaml pin the shipped configs;
@@ -25,7 +25,7 @@ def folded_german():
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("fünf Tickets", "5 tickets"),             # the seed: folds leave "fünf" a number
+    ("fünf Tickets", "5 tickets"),             # the requirements: folds leave "fünf" a number
     ("fuenf Tickets", "5 tickets"),
     ("zwölf Euro fünfzig", "12,50€"),
     ("am dritten März", "am 3 maerz"),        # the month list is folded like the text

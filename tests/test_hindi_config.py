@@ -1,4 +1,4 @@
-"""The Hindi normalizer (configs/hi.toml) and the generic fields it turns on (seed: "Hindi")."""
+"""The Hindi normalizer (configs/hi.toml) and the generic fields it turns on (original requirements: "Hindi")."""
 
 from __future__ import annotations
 

@@ -253,7 +253,7 @@ def test_every_language_package_has_the_same_skeleton():
     [
         ("hi", "5.3", "5.3"),            # was "5 3"
         ("th", "-3.14", "-3.14"),        # was "314"
-        ("de", "0,2 Millionen", "200000"),  # was "0 2 millionen"; issue 13 multiplies the scale out
+        ("de", "0,2 Millionen", "200000"),  # was "0 2 millionen"; the scale is multiplied out
         ("de", "0,2 Liter", "0,2 l"),  # the unit is its symbol (units)
         ("de", "1.000.000", "1000000"),
         ("de", "3.14", "3 14"),          # a dot is not a German decimal separator

@@ -1,4 +1,4 @@
-"""The generic table-driven steps of issue 15: money, units, spelled codes, spoken emails,
+"""The generic table-driven steps: money, units, spelled codes, spoken emails,
 phone numbers, and their errors on bad data. Each step is built from a minimal config, so
 these tests pin the step itself; the language behaviour is in cases/en and cases/hi."""
 

@@ -1,7 +1,7 @@
 """Thai: the frozen benchmark profile bench_v1 (th-bench-v1) and the reviewer-case normalizer.
 
 bench_v1 is one implementation shared by the normalizer profile and the benchmark cleaning;
-these tests prove both give the same output on the pinned list and the seed's examples, and
+these tests prove both give the same output on the pinned list and the original requirements' examples, and
 pin the profile's outputs. The reviewer rules are pinned value by value (the YAML cases in
 cases/th/ hold the reviewer examples).
 """
@@ -20,7 +20,7 @@ from pytest_asrbench.normalize.languages.th.bench import BENCH_V1_STEPS
 from pytest_asrbench.normalize.languages.th.numbers import load_context, numeral_value
 from pytest_asrbench.normalize.registry import get_config, get_normalizer
 
-# The seed's examples of clean_text (its docstring) and the texts test_cleaning.py pins.
+# The original requirements' examples of clean_text (its docstring) and the texts test_cleaning.py pins.
 SEED_EXAMPLES = ["ราคา 22.00 บาท", "นำ้", "เเปลก", "ครับ\u200bผม", "“Hello,” — world!", "จริงหรือ? ใช่!"]
 PINNED = [
     "ราคา 22.00 บาท", "นำ้ใส", "เเม่", "A.B.C. 3.14%", "“quoted” — text…", "ไม่ๆ ๆ", "๑๒๓ 123",

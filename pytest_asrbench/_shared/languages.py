@@ -3,7 +3,7 @@
 A tag is tried as given, then lowercased, then as its base language: ``fr-CA`` -> ``fr``,
 ``hi_IN`` -> ``hi`` (BCP 47 subtags are separated by ``-``; ``_`` as in POSIX locales is
 accepted). A regional tag without a config of its own therefore falls back to its base
-language (DESIGN.md, "Languages"), and only here.
+language, and only here.
 """
 
 from __future__ import annotations

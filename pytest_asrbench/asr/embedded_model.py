@@ -46,7 +46,7 @@ from pytest_asrbench.asr.errors import (
     ModelPartMissingError,
 )
 
-#: SHA-256 of the assembled ``model.bin`` (DESIGN.md, "ASR engine").
+#: SHA-256 of the assembled ``model.bin``.
 EMBEDDED_MODEL_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
 #: Human name of the embedded model, as the run record reports it.
 EMBEDDED_MODEL_NAME = "openai/whisper-base (CTranslate2)"

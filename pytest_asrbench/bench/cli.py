@@ -1,5 +1,5 @@
 """``asrbench refs build``: build the Thai benchmark's reference files; the ``asrbench bench``
-commands are registered here too (``score``: :mod:`pytest_asrbench.bench.score_cli`; ``run``:
+commands are registered here too (``score``: :mod:`pytest_asrbench.bench.score_command`; ``run``:
 :mod:`pytest_asrbench.bench.run.cli`; ``compare``: :mod:`pytest_asrbench.bench.compare.cli`).
 
     asrbench refs build --out refs/                       # all eleven sets
@@ -26,13 +26,13 @@ from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add ``refs`` (with its ``build`` subcommand) and ``bench`` (``score``, ``run``,
     ``compare``) to an argparse ``subparsers`` object."""
-    from pytest_asrbench.bench import score_cli
+    from pytest_asrbench.bench import score_command
     from pytest_asrbench.bench.compare import cli as compare_cli
     from pytest_asrbench.bench.run import cli as run_cli
 
     bench = subparsers.add_parser("bench", help="benchmarks: score hypotheses, run a manifest, compare two runs")
     commands = bench.add_subparsers(dest="bench_command", required=True)
-    score_cli.add_parser(commands)
+    score_command.add_parser(commands)
     run_cli.add_parser(commands)
     compare_cli.add_parser(commands)
     refs = subparsers.add_parser("refs", help="benchmark reference files (build them from the pinned datasets)")

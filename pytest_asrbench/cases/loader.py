@@ -33,6 +33,14 @@ def case_schema() -> dict:
     return json.loads(resources.files("pytest_asrbench.cases").joinpath("schema.json").read_text("utf-8"))
 
 
+@lru_cache(maxsize=1)
+def common_fields() -> frozenset[str]:
+    """Names of the fields every case may have, whatever its kind: the properties of the schema's
+    ``$defs/common`` (generated from :data:`pytest_asrbench.cases.schema.COMMON`). A case's other
+    keys are its kind's fields (``Case.fields``)."""
+    return frozenset(case_schema()["$defs"]["common"]["properties"])
+
+
 def _make_validator(schema: dict) -> jsonschema.protocols.Validator:
     cls = jsonschema.validators.validator_for(case_schema())
     return cls(schema)
@@ -351,13 +359,12 @@ def load_case_file(path: Path) -> CaseFile:
                                                   else f" ({metric} is gated by a `kind: signature` case only; "
                                                        "its own kind (benchmark) names it itself)")))
             continue
-        common = {"id", "kind", "language", "metric", "note", "source", "xfail"}
         case = Case(
             id=case_id,
             kind=entry["kind"],
             language=language,
             metric=metric,
-            fields={key: value for key, value in entry.items() if key not in common},
+            fields={key: value for key, value in entry.items() if key not in common_fields()},
             file=path,
             line=line,
             lines=dict(node.key_lines),

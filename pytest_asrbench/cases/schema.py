@@ -10,7 +10,7 @@ fragment). The shipped ``cases/schema.json`` is this document; after adding or e
     python -m pytest_asrbench.cases.schema --write     # rewrite cases/schema.json
     python -m pytest_asrbench.cases.schema --check     # exit 1 when the file is stale
 
-``tests/test_case_schema.py`` fails when the shipped file is stale.
+``tests/cases/test_case_schema.py`` fails when the shipped file is stale.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ SCHEMA_FILE = Path(__file__).with_name("schema.json")
 #: file systems refuse a file name longer than 255 bytes (ids are ASCII, one byte a character).
 MAX_ID_LENGTH = 200
 
-#: Fields every case may have, whatever its kind (DESIGN.md, "YAML cases").
+#: Fields every case may have, whatever its kind: the one definition (the loader reads their
+#: names from the generated schema, `loader.common_fields`).
 COMMON: dict = {
     "type": "object",
     "required": ["id", "kind"],

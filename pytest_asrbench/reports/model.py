@@ -2,7 +2,7 @@
 tables computed from them (:func:`language_rows`, :func:`rate_rows`). Pure data: the terminal
 summary, the Markdown summary and the HTML report all render one :class:`RunReport`.
 
-Rates are corpus rates, micro-averaged (DESIGN.md, "Metrics and views"): errors and
+Rates are corpus rates, micro-averaged: errors and
 reference lengths are summed over the ``score`` and ``asr`` cases of a language and metric,
 then divided; per-case rates are never averaged. The change against the recording compares
 the cases that have both a recording and a figure now, so a new case does not read as drift.

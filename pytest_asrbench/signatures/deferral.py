@@ -1,7 +1,7 @@
 """Patch-bump signature rewrites held back until the whole run has been seen.
 
 A patch bump (x.y.Z) promises that no recorded case output of its (metric, language) moves
-(Semantic Versioning 2.0.0 as DESIGN.md applies it to metrics). Under ``--snapshot-update``
+(Semantic Versioning 2.0.0 as this project applies it to metrics). Under ``--snapshot-update``
 that promise can only be checked once every case of the pair has run, so the signature
 case of a patch-only pair does not rewrite its YAML (nor its snapshot) while the run is
 going: it leaves a :class:`PendingRewrite`, and every case refused by the patch rule leaves

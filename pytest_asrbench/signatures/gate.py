@@ -179,7 +179,7 @@ def bump_level(before: str, after: str) -> str | None:
     """The level of a version move: ``"major"``, ``"minor"``, ``"patch"``, ``None`` when the
     version did not move, or ``"other"`` when either is not ``x.y.z`` (no level rule then).
 
-    Source of the rule: Semantic Versioning 2.0.0 (semver.org), as DESIGN.md applies it to
+    Source of the rule: Semantic Versioning 2.0.0 (semver.org), as this project applies it to
     metrics: a change that moves no recorded case output is a patch; one that moves any
     output is at least a minor."""
     if before == after:

@@ -50,8 +50,8 @@ def _cli(*args, env_extra=None):
     env = dict(os.environ, **(env_extra or {}))
     code = (
         "import argparse,sys\n"
-        "from pytest_asrbench.asr import cli_commands\n"
-        "p=argparse.ArgumentParser(); s=p.add_subparsers(); cli_commands.add_parser(s)\n"
+        "from pytest_asrbench.asr import transcribe_command\n"
+        "p=argparse.ArgumentParser(); s=p.add_subparsers(); transcribe_command.add_parser(s)\n"
         "a=p.parse_args(sys.argv[1:]); sys.exit(a.handler(a))\n"
     )
     return subprocess.run(

@@ -48,7 +48,7 @@ def _python(code: str, *args: str, cwd=ROOT) -> subprocess.CompletedProcess:
 def test_modules_and_text_cli_import_nothing_heavy():
     done = _python(
         """
-        import pytest_asrbench.asr.pytest_hooks, pytest_asrbench.asr.cli_commands, pytest_asrbench.asr
+        import pytest_asrbench.asr.pytest_hooks, pytest_asrbench.asr.transcribe_command, pytest_asrbench.asr
         import pytest_asrbench.plugin
         from pytest_asrbench.cli import main
         assert main(["normalize", "-l", "en", "Hi"]) == 0

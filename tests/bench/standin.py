@@ -12,7 +12,7 @@ never reads audio. Each parquet footer carries a 70 kB ``huggingface`` metadata 
 pyarrow's speculative 64 kB footer read stays inside the footer, as it does with real files
 whose audio chunks are megabytes.
 
-:func:`write_datasets` writes every dataset with the real expected clip counts of the seed.
+:func:`write_datasets` writes every dataset with the real expected clip counts of the benchmark specification.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ class LocalHub:
         return self.root / repo / REVISIONS[repo]
 
 
-# -- the datasets, with the seed's expected counts -----------------------------------------
+# -- the datasets, with the original requirements' expected counts -----------------------------------------
 
 FOOTER_PADDING = {"huggingface": "{" + '"info": "' + "x" * 70_000 + '"}'}
 
@@ -271,7 +271,7 @@ def write_lotusdis(hub: LocalHub, turns: int = 5516) -> None:
 
 
 def write_datasets(root: Path) -> LocalHub:
-    """Every dataset, at its pinned revision, with the seed's expected counts."""
+    """Every dataset, at its pinned revision, with the original requirements' expected counts."""
     hub = LocalHub(root)
     write_fleurs(hub)
     write_gs2(hub)

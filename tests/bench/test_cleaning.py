@@ -1,4 +1,4 @@
-"""The Thai benchmark's reference cleaning th-bench-v1: the seed's examples, and its freeze."""
+"""The Thai benchmark's reference cleaning th-bench-v1: the original requirements' examples, and its freeze."""
 
 import hashlib
 import json
@@ -19,8 +19,8 @@ from pytest_asrbench.bench.references.cleaning import (  # noqa: E402
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("ราคา 22.00 บาท", "ราคา 2200 บาท"),  # the seed: decimal points go with "." (17 FLEURS references)
-    ("นำ้", "น้ำ"),  # the seed: pythainlp's normalize puts the misplaced mark right
+    ("ราคา 22.00 บาท", "ราคา 2200 บาท"),  # the specification: decimal points go with "." (17 FLEURS references)
+    ("นำ้", "น้ำ"),  # the specification: pythainlp's normalize puts the misplaced mark right
     ("เเปลก", "แปลก"),  # two sara e -> sara ae
     ("ครับ\u200bผม", "ครับผม"),  # zero-width space removed
     ("Hello, World", "hello world"),  # ASCII punctuation removed, lowercased

@@ -12,7 +12,7 @@ The corpus is refused (:class:`ManifestGateError`, with its reason code) when:
 A row is excluded, and counted under its reason code, when its own ``licence`` is ``null``
 or states none (``row-no-licence``), when it has no consent (``row-no-consent``: its own
 ``consent`` is ``null`` or states none, or the sidecar's consent is ``per-row`` and the row
-sets none), or when its audio path is refused (:mod:`.audio_paths`). The seed's rule: results
+sets none), or when its audio path is refused (:mod:`.audio_paths`). The original requirements' rule: results
 on data with missing licence or consent are excluded, not labelled public.
 """
 

@@ -11,7 +11,7 @@ Fields (all required unless marked):
 - ``selection``: ``{"rule": str, "seed": int or null}``: how the rows were chosen;
 - ``audio_sha256``: the digest of the audio set (:func:`audio_set_digest`): checked on every run;
 - ``share_transcripts`` (optional, default false): whether references and hypotheses may be
-  quoted in a record's error exemplars (the seed: publishing aggregate scores does not
+  quoted in a record's error exemplars (the original requirements: publishing aggregate scores does not
   authorize publishing transcripts).
 
 A value of ``""``, ``"none"`` or ``"unknown"`` (any case) for ``licence`` or ``consent`` is no

@@ -1,5 +1,5 @@
 """The pre-registration: counts per slice and the minimum number of speakers, fixed before
-the final run (the seed: "pre-register counts per slice and the minimum speaker count").
+the final run (the original requirements: "pre-register counts per slice and the minimum speaker count").
 
 A JSON file::
 

@@ -4,5 +4,5 @@ One module per source family (``fleurs``, ``gigaspeech2``, ``tvspeech``, ``isan`
 ``lotusdis``), the long-form joins (``longform``), the pinned revisions and expected counts
 (``pins``), the frozen reference cleaning (``cleaning``), hub access (``hub``, ``parquet``,
 ``transcripts``), the set table (``sets``), the checks (``builder``) and the writer
-(``writer``). Specification: issue 10 and its reference-builder seed; docs/bench.md.
+(``writer``). Specification: the benchmark's reference-builder rules; docs/bench.md.
 """

@@ -1,7 +1,7 @@
 """The Thai benchmark's reference cleaning, frozen under a version name.
 
 ``th-bench-v1`` is how the benchmark's FLEURS and GigaSpeech2 references were cleaned when its
-published figures were made (source: the reference-builder specification, issue 10):
+published figures were made (source: the reference-builder specification):
 
 1. remove ASCII punctuation except ``?`` and ``!``, and the curly quotes ``“ ” ‘ ’``, the em and
    en dashes ``— –`` and the ellipsis ``…``;

@@ -1,8 +1,7 @@
 """What the Thai benchmark's references are built from: pinned dataset commits and the
 expected number of clips of every set.
 
-Source: the benchmark's reference-builder specification (issue 10, seed
-``001_a699dd7db4c666b5``). Every dataset is read at one commit, so a build never changes;
+Source: the benchmark's reference-builder specification. Every dataset is read at one commit, so a build never changes;
 a new commit or count is a new version of the references, not an edit of this table alone.
 """
 

@@ -29,7 +29,7 @@ SCRIPTS = ("simplified", "traditional")
 PILOT_SPLIT = "pilot"
 #: Worst utterances quoted as error exemplars (when the corpus permits sharing transcripts).
 EXEMPLARS = 10
-#: Fields of the seed's measurement record this harness cannot measure, and why.
+#: Fields of the original requirements' measurement record this harness cannot measure, and why.
 UNMEASURED = {
     "power": "no power meter is read; the CPU governor is recorded where Linux exposes it",
     "runtime_closure_bytes": "the installed environment is shared with other tools; only the model's bytes on "

@@ -40,7 +40,7 @@ when the language folds ``ä``), like the text before these steps. Every rule is
 expression compiled when the step is built, led by a ``(?=\\d)`` lookahead where it starts at
 a digit (so ``re`` skips to the digits instead of testing the lookbehind at every position), and
 each kind runs only when its words or marks are in the text; each output is a fixed
-point of every rule (idempotence). Sources: issue 13's build list (12,50 € = zwölf Euro
+point of every rule (idempotence). Sources: the European reviewers' list (12,50 € = zwölf Euro
 fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr dreißig;
 3. März = dritter März; 1er janvier), the CLDR number and currency patterns of each locale.
 """
@@ -115,7 +115,7 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
 
     Input: text with its punctuation, in any case (the words are compared lowercased, so the
     step may run before ``lowercase``). Output: the same text with the sentence-ending
-    dots after numbers removed. Source: issue 13 ("ordinals ... only where an ordinal is
+    dots after numbers removed. Source: European reviewer reports ("ordinals ... only where an ordinal is
     meant"); Duden, "Zahlen und Ziffern" (ordinals in digits take a full stop).
 
     With both ``before`` and ``after`` empty the step does nothing (a language that does not
@@ -343,7 +343,7 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
     the result is a 12-hour dial time: the words do not say morning or afternoon, so ``halb
     drei`` is ``2:30`` and stays distinct from the written ``14:30`` (a documented decision,
     docs/european.md). A phrase with no hour next to it (``halb voll``, ``y media docena``) is
-    left alone. Source: issue 13 ("halb drei" where it is unambiguous); Duden, "halb" (halb drei
+    left alone. Source: European reviewer reports ("halb drei" where it is unambiguous); Duden, "halb" (halb drei
     = 2:30).
     """
     options = ClockFractionOptions(before_hour=folded_keys(options.before_hour, config),

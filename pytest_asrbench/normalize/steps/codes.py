@@ -1,6 +1,6 @@
 """Spelled codes: letters and digits said one by one become the code they spell.
 
-Source: issue 15 ("ABC779" vs "A B C seven seven nine" was WER 1.2) and the seed's open
+Source: reviewer reports ("ABC779" vs "A B C seven seven nine" was WER 1.2) and the original requirements' open
 items ("F L" vs "FL", "1 2 3" vs "123"). A run is a sequence of space-separated items, each
 a single Latin letter (lowercase "a" and "i" excepted: the article and the pronoun), a
 single digit, or a digit word of the language (``[options.spelled_codes] digit_words``,

@@ -1,7 +1,7 @@
 """Emails, web addresses and handles said aloud: "john at gmail dot com" = "john@gmail.com".
 
-Source: the seed's open item (spoken emails: "at" and "dot" need an email-context rule,
-not a symbol-table entry) and issue 15. The words for "at" and "dot" are ordinary words
+Source: the original requirements' open item (spoken emails: "at" and "dot" need an email-context rule,
+not a symbol-table entry). The words for "at" and "dot" are ordinary words
 ("meet me at the station", "dot the i"), so they are replaced only inside an address:
 
 - a *domain* is two or more labels joined by the dot words whose last label is a top-level

@@ -1,7 +1,7 @@
 """Hyphenated compounds: one form for ``a-b`` and its closed (or open) spelling (the
 ``hyphen_compounds`` step).
 
-Source: the seed's reviewer examples. A TTS voice says "Anmelde-Konto" as one word and the
+Source: the original requirements' reviewer examples. A TTS voice says "Anmelde-Konto" as one word and the
 STT writes "Anmeldekonto" (de); "zorg-verlof" = "zorgverlof", "e-mailadres" = "emailadres"
 (nl); Hindi writers use both ई-मेल and ईमेल. Counting the two spellings as two errors is a
 normalizer fault, not a recognition error.

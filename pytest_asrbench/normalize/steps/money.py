@@ -1,6 +1,6 @@
 """Money: one written form for an amount, whatever currency mark or name was used.
 
-Source: issue 15 ("₩460 billion" vs "460 billion won", "£20" vs "twenty pounds", "₹500" vs
+Source: reviewer reports ("₩460 billion" vs "460 billion won", "£20" vs "twenty pounds", "₹500" vs
 "पाँच सौ रुपये" were scored as errors). The rules are generic; the currencies are data, one
 table per language:
 
@@ -22,7 +22,7 @@ The step runs after the number steps (amounts are digits). It rewrites:
   ("twenty pounds fifty" = "£20.50", 1-99 only);
 - a minor amount alone: "50 cents" = "$0.50";
 - with ``hundreds_pairs`` (en), two numbers before a spoken name read as hundreds, as a
-  year is: "one fifty five dollars" = "1 55 dollars" = "$155" (the issue's decision;
+  year is: "one fifty five dollars" = "1 55 dollars" = "$155" (a reviewer decision;
   "twelve fifty" without a currency name is left as two numbers).
 
 Amounts are written without trailing ".00" and with two decimals otherwise ("$5", "$5.20",

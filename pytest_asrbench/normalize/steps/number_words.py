@@ -21,7 +21,7 @@ Where this step overrides text2num, and why (each override is data of the langua
   numeric context: next to a number word (``ein oder zwei``, ``vingt et un``, ``un millón``; a
   number in digits does not count, ``een 3-kamerappartement`` is "a 3-room flat"), before
   a word or two-word phrase of ``numeric_after`` (a currency, es ``de enero``, ``Uhr``, ``Prozent``, ``Komma``, a month), or after a
-  word of ``numeric_before`` (de ``am``, ``zum``: ``am achten März``). Source: issue 13 ("ein
+  word of ``numeric_before`` (de ``am``, ``zum``: ``am achten März``). Source: European reviewer reports ("ein
   Kaffee", "een huis", "une femme", "una barra de pan" stay words).
 - ``keep``: words text2num misreads and that are never numbers here (it ``centesimi``, which
   text2num reads as the ordinal "hundredth": ``cinquanta centesimi`` gave ``50 100º``).
@@ -39,7 +39,7 @@ Where this step overrides text2num, and why (each override is data of the langua
 Folds: a language whose ``char_folds`` spell a letter as two (de ``ü`` = ``ue``, ``ß`` =
 ``ss``) may fold the text before this step. Every word of the option tables is folded the
 same way, and a token that text2num does not parse is tried once more with the two-letter
-spellings read back as the letter (``fuenf`` -> ``fünf`` = 5), so the seed's rule holds: "the
+spellings read back as the letter (``fuenf`` -> ``fünf`` = 5), so the original requirements' rule holds: "the
 folds are also applied to the number-word vocabulary, so German 'fünf' still parses as 5".
 
 text2num is given only the spans that hold numbers: runs of number tokens (digits, number

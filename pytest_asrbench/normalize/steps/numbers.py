@@ -13,7 +13,7 @@ de: ``","`` and ``"."``, en: ``"."`` and ``","``). From them:
 - the ``phone_numbers`` step writes a phone number as its digits (the groupings are the
   config's ``[options.phone_numbers]``).
 
-Source: the reviewer reports of issue 8 ("``5.3`` is ``5 3`` in hi, ``-3.14`` is ``314`` in
+Source: the reviewer reports ("``5.3`` is ``5 3`` in hi, ``-3.14`` is ``314`` in
 th, ``0,2 Millionen`` is ``0 2 millionen`` in de"); the separators follow CLDR's number
 symbols for each locale (``decimal`` and ``group``).
 """
@@ -85,7 +85,7 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     through the spelled-code and number steps, "five five five zero one zero ..."). A number
     is a run of digit groups of exactly the sizes of one of ``groupings`` (en: 3-3-4 and
     3-4; hi: 5-5 and 3-3-4), separated by one space, hyphen or dot each, and not part of a
-    longer run of digit groups ("5555 010 4477" is left alone). Source: issue 15 (the North
+    longer run of digit groups ("5555 010 4477" is left alone). Source: reviewer reports (the North
     American 3-3-4 grouping of ITU-T E.123's national notation; India's 5-5 mobile grouping).
     Runs after ``punctuation`` (the brackets of "(555)" are gone by then).
     """

@@ -84,7 +84,7 @@ def libraries_of(names) -> tuple[str, ...]:
         KeyError: a name is not a registered step.
     """
     return tuple(sorted({dist for name in names for dist in STEPS[name].libraries}))
-#: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/test_invariants.py):
+#: Steps whose output is a fixed point (``f(f(x)) == f(x)``, pinned by tests/normalize/test_invariants.py):
 #: a pipeline that lists one twice skips the second run when nothing changed in between.
 IDEMPOTENT: set[str] = set()
 

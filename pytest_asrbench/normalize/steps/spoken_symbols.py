@@ -1,6 +1,6 @@
 """Spoken symbol names in spelled IDs: "A B C dash 1 2 3" = "ABC-123".
 
-Source: the first seed's spoken-symbol rule. A user who reads an ID aloud says the name of
+Source: the original requirements' spoken-symbol rule. A user who reads an ID aloud says the name of
 each symbol; the STT writes the symbol. The step is generic and driven only by the config:
 
 - ``[options.spoken_symbols.symbols]`` maps a symbol's spoken name (one or more words, any
@@ -32,7 +32,7 @@ A second generic step here, ``spelled_code_runs``, joins a spoken code with no s
 it: a run of three or more single capital Latin letters and single digits that holds at
 least one of each ("M 4 B" = "M4B", the French seed example). A run of letters only
 ("F L") or digits only ("1 2 3": a list, a phone number read in groups) is left alone, as
-the seed leaves them, and so are lowercase letters (French "y a", Spanish "y", Italian "a").
+the original requirements leave them, and so are lowercase letters (French "y a", Spanish "y", Italian "a").
 """
 
 from __future__ import annotations

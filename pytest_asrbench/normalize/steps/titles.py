@@ -1,10 +1,10 @@
 """Abbreviated titles before a name: "Hr. Müller" = "Herr Müller" (the ``abbreviated_titles`` step).
 
-Source: the first seed. An abbreviated title and its spoken form are one word, but rules
+Source: the original requirements. An abbreviated title and its spoken form are one word, but rules
 that expanded bare letters rewrote codes and ordinary words: French "M 4 B" became
 "monsieur 4 b", the pronoun "me" became "maître", Spanish "me da igual" became "me doña
 igual", and the two-letter titles nl mr/hr/ds, de hr/fr and fr st fired on codes ("MR 4",
-"HR-Fragen", "ST 5"; the seed's "Not in this PR"). So an abbreviation expands only when
+"HR-Fragen", "ST 5"; the original requirements' "Not in this PR"). So an abbreviation expands only when
 
 - it is written exactly as listed in ``[options.abbreviated_titles.abbreviations]``, with its
   period where the language writes one ("M.", "Hr.", "dhr.", "Sig.ra"; French "Mme" and

@@ -1,6 +1,6 @@
 """Units of measure next to a number: one written form for the abbreviation and the name.
 
-Source: issue 15 ("10 mm" lost its unit, because "mm" is also a filler; "10 mm" = "ten
+Source: reviewer reports ("10 mm" lost its unit, because "mm" is also a filler; "10 mm" = "ten
 millimetres" was scored as an error). The step is generic; the units are data:
 
 - lexicon ``units``: every written or spoken form of a unit (abbreviation, singular and

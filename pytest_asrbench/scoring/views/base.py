@@ -7,7 +7,7 @@ Hindi code-switch rescue turns the strict WER into the code-switch-aware one). A
 declares the views it runs (``Metric.views`` in :mod:`pytest_asrbench.scoring.metrics`);
 each view says for which languages and units it applies. So a new view is one module that
 calls :func:`register_view`, plus its name in a metric's ``views``: ``score()`` never
-branches on a language or a view (DESIGN.md, "Metrics and views").
+branches on a language or a view.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The four CER views of an evaluation protocol (zh-eval-v1): one pair or a corpus, four rates.
 
-Source: the Mandarin evaluation protocol (issue 11, "Scorer and dataset contract"). A language
+Source: the Mandarin evaluation protocol ("Scorer and dataset contract"). A language
 takes part by registering a frozen protocol (:mod:`pytest_asrbench.normalize.protocols`; zh-eval-v1
 in ``normalize/languages/zh/eval_v1.py``) whose profiles its config defines (``configs/zh.toml``);
 the views are, for every pair, character (code point) edit counts of:

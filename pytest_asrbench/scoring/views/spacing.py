@@ -7,7 +7,7 @@ place differently (Korean 띄어쓰기: 할 수 있다 / 할수있다, 3월 25�
 not a recognition error: the view aligns both sides again with every space removed, and
 those counts become the headline (``rate`` is the CER without spaces). The CER that counts
 spaces as characters stays in ``details``, so spacing drift is still visible. Source: the
-first seed ("Korean keeps its word spaces") and issue 14 ("a spacing difference alone must
+original requirements ("Korean keeps its word spaces") and Korean reviewers ("a spacing difference alone must
 not look like a recognition error"); KsponSpeech (Bang et al., 2020) reports a
 space-normalized error rate for the same reason.
 

@@ -29,7 +29,7 @@ Four steps, in this order in ``configs/en.toml``:
     - "second" is the ordinal only where an ordinal is meant: inside a compound ordinal
       ("twenty second" = "22nd") or on its own ("the second floor" = "2nd floor"), but
       not after a cardinal or a unit word ("one second", "1 second", "per second", "a
-      second", "every second" keep "second": source, issue 15's "nine gigabits per 2nd");
+      second", "every second" keep "second": source, a reviewer report's "nine gigabits per 2nd");
     - decades: "the nineteen nineties" = "the 1990s", "the nineties" = "the 90s" (= "the
       '90s": the apostrophe goes with the punctuation), "the eighteen hundreds" = "1800s".
       "the '90s" and "the 1990s" stay apart: they are said differently.

@@ -14,7 +14,7 @@ the ``contractions`` lexicon are replaced whole ("won't" -> "will not", "it's" -
 ("I'd been" = "I had been", "you'd better"). A word's "'s" is left alone unless the
 lexicon lists the word ("John's" is a possessive); before a word of ``has_before`` it is
 "has", listed or not ("she's been" = "she has been", "John's got" = "John has got", while
-"he's going" = "he is going"). Source: issue 15 ("she's been" was "she is been").
+"he's going" = "he is going"). Source: reviewer reports ("she's been" was "she is been").
 
 Titles (``titles`` lexicon: "dr" -> "doctor", "mr" -> "mister", "mrs" -> "missus" ...).
 An abbreviation, with or without its dot, is expanded only when the next word looks like a
@@ -23,7 +23,7 @@ name: it starts with a letter and is not one of the function or address words be
 (there it means "drive", which is left as written: the spoken form is unknown). The test
 ignores case so that a lowercase reference and a cased transcript are read alike, with one
 exception: an abbreviation written in capitals is an acronym or a code, not a title ("an
-MR scan", "the DR Congo"; the seed's open item "two-letter title abbreviations that still
+MR scan", "the DR Congo"; the original requirements' open item "two-letter title abbreviations that still
 fire on codes"). Text written all in capitals ("MR. SMITH") therefore keeps "mr".
 """
 

@@ -1,6 +1,6 @@
 """Hindi number steps: Devanagari digits and number words.
 
-Source of every rule: the seed's "Hindi" section (reviewer examples). The tables these
+Source of every rule: the original requirements' "Hindi" section (reviewer examples). The tables these
 steps read live in ``configs/hi.toml`` and ``configs/hi/*.tsv``; the steps run after
 ``char_folds``, so each table is folded at build time with the same folds (हज़ार and
 हजार, करोड़ and करोड are one word). Spoken symbols (डैश, अंडरस्कोर, स्लैश) use the generic
@@ -174,7 +174,7 @@ def hindi_numbers(config, lexicons, options: HindiNumberOptions):
     ``spelled_codes`` step's ("एक दो तीन" = "123", "एक, दो, तीन" = "1 2 3"); in a hyphenated
     pair of number words each part converts ("दो-तीन" = "2-3").
 
-    Fractional multipliers (lexicon ``number_fractions``; source: issue 15 and the seed's
+    Fractional multipliers (lexicon ``number_fractions``; source: the original requirements'
     open item "Hindi fractional times"): डेढ़ = 1.5 and ढाई = 2.5 stand alone; साढ़े (+½),
     सवा (+¼) and पौने (-¼) modify the number after them (साढ़े तीन = 3.5, पौने चार = 3.75),
     or 1 when a multiplier follows directly (सवा लाख = 125000, पौने सौ = 75). Then:

@@ -1,6 +1,6 @@
 """Hindi word steps: Latin-script loanwords to their Devanagari spelling.
 
-Source: the seed's "Hindi" section (reviewer examples: "code" = "कोड"). The table is
+Source: the original requirements' "Hindi" section (reviewer examples: "code" = "कोड"). The table is
 ``configs/hi/loanwords.tsv``; values are folded with the config's ``char_folds``.
 """
 

@@ -2,9 +2,9 @@
 
 Japanese speakers spell a code (an order number, a ticket key, a product code) letter by
 letter in katakana names (イー・エム・ピー) and digit by digit in kana or kanji (さん, 三,
-ゼロ, マル), and the ASR writes either that or the code itself. Source: the seed's
+ゼロ, マル), and the ASR writes either that or the code itself. Source: the original requirements'
 "Japanese" section (イー・エム・ピー、さん = EMP3; 三、一、八、五、ゼロ、四 = 318504) and
-issue 14. Only runs of two or more code tokens are codes, so single ordinary words stay
+Japanese reviewers. Only runs of two or more code tokens are codes, so single ordinary words stay
 (エース, ビーフ, ワイシャツ do not even split into letter names; アイ alone is a word).
 
 Code tokens (tables ``code_letters`` and ``code_digits`` in ``configs/ja/``):

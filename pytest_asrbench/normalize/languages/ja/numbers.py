@@ -11,7 +11,7 @@ Decided readings (docs/japanese.md): 一人 = 1人 and 二人 = 2人 (the same s
 ふたり; the hiragana spellings are variants, ``configs/ja/variants.tsv``); two kanji digits
 without a positional numeral before a counter are an approximate range and stay (二三日
 "two or three days", 五六人); three or more are a digit string (一一〇番 = 110番).
-Source: issue 14 and the seed's "Japanese" section; the numeral grammar is the standard
+Source: Japanese reviewers and the original requirements' "Japanese" section; the numeral grammar is the standard
 one (十 百 千 within a group of four digits, 万 億 兆 between groups).
 """
 

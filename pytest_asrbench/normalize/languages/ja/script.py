@@ -8,7 +8,7 @@ that are written on purpose and read differently (``①`` → ``1``, ``㍻`` →
 ``より``, the spacing voiced mark ``゛`` → a space and a combining mark). Iteration marks
 (``々``, ``ゝ``, ``ヽ``) and small kana (``ぁ``, ``ッ``, ``ャ``) are outside the block and stay
 as written. Source: Unicode Standard, chapter 18.1 and UnicodeData.txt (``<wide>`` and
-``<narrow>`` decompositions); reviewer example ＧＰＳ１ = GPS1 (issue 14).
+``<narrow>`` decompositions); reviewer example ＧＰＳ１ = GPS1.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 Japanese writes no spaces, so a "word start" is the start of the text or of a chunk that
 punctuation or a space set off (the ``punctuation`` step has made 、。・ spaces). Sources:
-the seed's "Japanese" section (なんとか became なか when the filler んと was cut out of the
+the original requirements' "Japanese" section (なんとか became なか when the filler んと was cut out of the
 word; 何とか / なんとか, 振替 / 振り替え, 名字 / 苗字, 合って / あって; コンフュエンス vs
-コンフルエンス; 22 product names of the ITSM scenarios) and issue 14. Decisions:
+コンフルエンス; 22 product names of the ITSM scenarios) and Japanese reviewers. Decisions:
 docs/japanese.md.
 """
 

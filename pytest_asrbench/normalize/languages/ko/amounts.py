@@ -2,7 +2,7 @@
 
 Two steps around ``korean_numbers`` (source: standard Korean grammar of Sino-Korean numerals,
 the National Institute of Korean Language's 한글 맞춤법 on writing numbers with units, and
-the first seed's protections; examples in docs/korean.md, "Amounts"):
+the original requirements' protections; examples in docs/korean.md, "Amounts"):
 
 ``korean_spoken_amounts`` (before ``korean_numbers``), the forms whose words it would split:
 

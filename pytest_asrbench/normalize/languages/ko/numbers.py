@@ -3,7 +3,7 @@
 The normalized form is ASCII digits with the counter attached and the particle kept:
 ``삼월 이십오일`` = ``3월 25일``, ``만 이천 원`` = ``12000원``, ``열두 시`` = ``12시``,
 ``3 명이`` = ``3명이``; a spoken digit string keeps its word breaks (``공일공 일이삼사`` =
-``010 1234``). Rules (source: the first seed, section "Korean"; examples in docs/korean.md):
+``010 1234``). Rules (source: the original requirements, section "Korean"; examples in docs/korean.md):
 
 1. A number starts a word (after a space): 인터넷, 선생님이시다 are never read.
 2. It is a number when a counter of ``configs/ko/counters.tsv`` follows, attached or as

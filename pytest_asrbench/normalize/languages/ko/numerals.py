@@ -2,7 +2,7 @@
 
 Pure functions over one written word (no context); :mod:`.numbers` decides where a numeral
 is a number. Grammar sources: 표준 국어 문법 (Sino-Korean numerals group by 만, 10^4; native
-numerals go up to 99), and the first seed's examples (이십오일, 만 이천 원, 열두 시, 공일공).
+numerals go up to 99), and the original requirements' examples (이십오일, 만 이천 원, 열두 시, 공일공).
 """
 
 from __future__ import annotations

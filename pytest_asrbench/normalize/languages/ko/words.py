@@ -1,7 +1,7 @@
 """How a Korean word (어절) ends: a stem followed by a chain of particles and endings.
 
 Korean attaches particles to the word they follow (``3월에서는`` = ``3월`` + ``에서`` + ``는``),
-so a rule that must know whether a counter ends its word (the first seed: "after 한/두/세/네
+so a rule that must know whether a counter ends its word (the original requirements: "after 한/두/세/네
 the counter must end the word or be followed by a particle", so ``네 개인정보`` stays) asks
 :class:`ParticleChain` whether the rest of the word is particles. The particles are data
 (``configs/ko/particles.tsv``).

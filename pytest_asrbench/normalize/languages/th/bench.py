@@ -2,7 +2,7 @@
 
 ``bench_v1`` is th-bench-v1, the cleaning the benchmark's FLEURS and GigaSpeech2 references
 were made with when its published figures were recorded (source: the reference-builder
-specification, issue 10, its ``clean_text``), and the one its hypotheses are cleaned with:
+specification, its ``clean_text``), and the one its hypotheses are cleaned with:
 
 1. ``th_bench_v1_punctuation``: remove ASCII punctuation except ``?`` and ``!``, and the
    curly quotes ``“ ” ‘ ’``, the em and en dashes ``— –`` and the ellipsis ``…``;

@@ -113,7 +113,7 @@ def tokenize_by_chunks(text: str) -> list[str]:
     chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
     of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
     breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole.
-    ``tests/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text."""
+    ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text."""
     if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
         return word_tokenize()(text)
     tokens: list[str] = []

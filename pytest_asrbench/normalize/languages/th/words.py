@@ -56,7 +56,7 @@ _MIGHT_CHANGE = re.compile(
 
 def might_change(text: str) -> bool:
     """Whether pythainlp's ``normalize`` can change ``text`` (a superset test: ``False``
-    means it returns ``text`` unchanged; ``tests/test_thai_speed_paths.py`` checks it)."""
+    means it returns ``text`` unchanged; ``tests/normalize/test_thai_speed_paths.py`` checks it)."""
     return _MIGHT_CHANGE.search(text) is not None
 
 

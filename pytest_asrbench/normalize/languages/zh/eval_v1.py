@@ -1,6 +1,6 @@
 """The steps of zh-eval-v1, the frozen text cleaning of the Mandarin evaluation protocol.
 
-Source: the Mandarin evaluation protocol (issue 11, its "Scorer and dataset contract"). The
+Source: the Mandarin evaluation protocol (its "Scorer and dataset contract"). The
 protocol's views read these steps through the profiles ``eval_v1_punct``, ``eval_v1`` and
 ``eval_v1_script_<script>`` of ``configs/zh.toml``:
 

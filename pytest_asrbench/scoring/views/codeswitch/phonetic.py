@@ -1,6 +1,6 @@
 """The phonetic matcher: is a Devanagari word the same English word as a Latin one?
 
-Source: the seed's "Phonetic matcher" section. Hindi speakers' English words are written
+Source: the original requirements' "Phonetic matcher" section. Hindi speakers' English words are written
 in Devanagari on one side (नेटवर्क) and in Latin on the other (network). Both are reduced
 to a *consonant key*, and the pair matches only when:
 
@@ -46,7 +46,7 @@ _DEV_CONSONANTS = {
     "ऩ": "n", "ऱ": "r", "ऴ": "l",
 }
 _DEV_CONSONANTS = {unicodedata.normalize("NFC", letter): symbol for letter, symbol in _DEV_CONSONANTS.items()}
-_LABIALS = set("पबभम")  # anusvara before these is m (seed rule); before anything else n
+_LABIALS = set("पबभम")  # anusvara before these is m (a rule of the original requirements); before anything else n
 _VIRAMA = "\u094d"
 _NUKTA = "\u093c"
 _ANUSVARA = "\u0902"

@@ -1,6 +1,6 @@
 """The code-switch rescuer: error regions of the Hindi alignment re-checked with an English view.
 
-Source: the seed's "Hindi code-switching" section. The Hindi alignment is never changed.
+Source: the original requirements' "Hindi code-switching" section. The Hindi alignment is never changed.
 Each *error region* (a maximal run of mismatched alignment columns; neighbouring errors are
 one region) is rescued whole or not at all, and only when all of these hold:
 

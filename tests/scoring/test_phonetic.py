@@ -1,4 +1,4 @@
-"""The Latin/Devanagari phonetic matcher (seed: "Phonetic matcher")."""
+"""The Latin/Devanagari phonetic matcher (original requirements: "Phonetic matcher")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def matcher() -> PhoneticMatcher:
     return rescuer_for("hi")[0].matcher
 
 
-# The seed's matches, with the key the seed names where it names one.
+# The original requirements' matches, with the key they name where it names one.
 SEED_MATCHES = [
     ("नेटवर्क", "network", "ntvrk"),
     ("प्रॉब्लम", "problem", "prblm"),
@@ -53,7 +53,7 @@ SEED_NON_MATCHES = [
     ("रिफंड", "refunded", "keys differ"),  # a consonant repeated across a vowel counts twice
     ("नंबर", "numbers", "keys differ"),
     ("बुकिंग", "backing", "first vowels differ"),
-    # the seed's rejected list: real STT errors that looser keys used to rescue
+    # the original requirements' rejected list: real STT errors that looser keys used to rescue
     ("फॉक्सट्रॉट", "foxcrot", "keys differ"),
     ("कन्फर्मेशन", "information", "keys differ"),
     ("अमेंडमेंट", "management", "keys differ"),
@@ -118,7 +118,7 @@ def test_first_vowels():
 
 
 def test_every_loanword_entry_is_one_the_matcher_cannot_pair():
-    """The lexicon holds only what the matcher cannot do (seed: 103 of 157 entries dropped)."""
+    """The lexicon holds only what the matcher cannot do (original requirements: 103 of 157 entries dropped)."""
     matcher = PhoneticMatcher()  # no stoplist: the keys alone decide
     handled = [
         (latin, devanagari)

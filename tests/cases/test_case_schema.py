@@ -11,7 +11,7 @@ import pytest
 
 from pytest_asrbench.cases import schema as schema_module
 from pytest_asrbench.cases.kinds import KINDS, get_runner, kind_module
-from pytest_asrbench.cases.loader import case_schema, schema_kinds
+from pytest_asrbench.cases.loader import case_schema, common_fields, load_case_file, schema_kinds
 from pytest_asrbench.cases.registry import RUNNERS
 
 
@@ -35,6 +35,16 @@ def test_the_loader_reads_the_kinds_in_their_declared_order():
     assert schema_kinds() == list(KINDS) == ["equal", "distinct", "untouched", "normalize", "score", "signature", "asr",
                                             "benchmark"]
     assert case_schema()["$defs"]["kind_score"] == kind_module("score").SCHEMA
+
+
+def test_the_fields_every_case_may_have_are_defined_once_and_kept_out_of_the_kind_fields(tmp_path):
+    assert common_fields() == set(schema_module.COMMON["properties"])
+    path = tmp_path / "cases.yaml"
+    path.write_text("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [one, \"1\"]\n"
+                    "    note: why\n    source: reviewer\n    metric: stt_wer\n", encoding="utf-8")
+    (case,) = load_case_file(path).cases
+    assert (case.note, case.source, case.metric) == ("why", "reviewer", "stt_wer")
+    assert case.fields == {"texts": ["one", "1"]}
 
 
 def test_a_new_kind_is_one_module(monkeypatch):

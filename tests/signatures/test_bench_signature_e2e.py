@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_signatures_e2e import REPO, child
+from tests.signatures.test_signatures_e2e import REPO, child
 
 METRIC_FILE = "pytest_asrbench/bench/scoring/metric.py"
 

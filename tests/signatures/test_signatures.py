@@ -324,6 +324,9 @@ def shared_copy(tmp_path_factory) -> Path:
     return copy_project(tmp_path_factory.mktemp("proof"))
 
 
+# The two sweeps below recompute signatures of a project copy once per file that feeds one
+# (hundreds of files): slow, so out of the everyday loop and in the full run.
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(FEEDING))
 def test_every_feeding_file_changes_the_signature(path, shared_copy):
     source = DirSource(shared_copy)
@@ -342,6 +345,7 @@ def test_every_feeding_file_changes_the_signature(path, shared_copy):
         target.write_bytes(original)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(p for p in FEEDING if p.endswith(".py")))
 def test_comment_or_docstring_edit_changes_nothing(path, shared_copy):
     source = DirSource(shared_copy)

@@ -1,7 +1,7 @@
 """The version gate end to end, in a copy of the project run by a child pytest.
 
 The child imports the copy (``PYTHONPATH``), so editing the copy's config or modules is what
-a developer's edit would be. Walks the issue's "done when" list: an unbumped filler fails
+a developer's edit would be. Walks what the gate promises: an unbumped filler fails
 the run and is refused by ``--snapshot-update``; a bump plus the documented command
 re-records the signature case (in place) and the snapshots; a comment-only edit changes
 nothing.

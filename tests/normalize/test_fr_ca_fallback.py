@@ -1,4 +1,4 @@
-"""fr-CA has no config of its own and gives exactly French output (the first seed,
+"""fr-CA has no config of its own and gives exactly French output (the original requirements,
 "Canadian French": fr-CA.json had drifted from fr.json and was removed).
 
 The fallback is one rule (``_shared/languages.resolve_tag``: a regional tag without a config
@@ -21,7 +21,7 @@ from pytest_asrbench.normalize.registry import configs_dir, explain, normalize_t
 from pytest_asrbench.scoring import score
 from pytest_asrbench.signatures.compute import compute
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FRENCH_FILES = sorted((ROOT / "cases" / "fr").glob("*.yaml"))
 TEXT_KINDS = ("normalize", "equal", "distinct", "untouched", "score")
 

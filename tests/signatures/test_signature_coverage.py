@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pytest_asrbench.cases.loader import load_case_file
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parents[2] / "cases"
 
 
 def test_every_scored_pair_has_a_signature_case():

@@ -98,7 +98,7 @@ class TestSpelledCodeRuns:
         ("Le code M 4 B", "Le code M4B"),
         ("(M 4 B).", "(M4B)."),
         ("A 1 B 2 C", "A1B2C"),
-        ("F L", "F L"),  # letters only: the seed's "F L" vs "FL" stays open
+        ("F L", "F L"),  # letters only: the original requirements' "F L" vs "FL" stays open
         ("1 2 3", "1 2 3"),  # digits only: a list or a phone number in groups
         ("M, 4, B", "M, 4, B"),  # punctuation inside: a list
         ("il y a 3 m", "il y a 3 m"),  # lowercase letters are words

@@ -1,4 +1,4 @@
-"""What a fresh-user test found (issue 8, "trust"): each fix pinned.
+"""Refusals before a run, interruptions and output limits, found by a fresh-user test: each fix pinned.
 
 Run-record paths and option combinations refused at configure time, YAML alias bombs refused
 before expansion, SIGTERM reported as an interruption, rewritten case files listed, unused

@@ -91,6 +91,7 @@ def _idempotent_steps():
             yield pytest.param(language, name, id=f"{language}-{name}")
 
 
+@pytest.mark.slow  # a Hypothesis sweep over every idempotent step of every language
 @pytest.mark.parametrize(("language", "name"), list(_idempotent_steps()))
 @SETTINGS
 @given(text=st.one_of(RULE_TEXT, ANY_TEXT))
