@@ -20,7 +20,7 @@ from pathlib import Path
 import jiwer
 
 from pytest_asrbench.bench.scoring.corpus import clean_for_scoring
-from pytest_asrbench.scoring.counts import char_counts
+from pytest_asrbench.scoring.alignment import char_counts
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,7 +17,6 @@ from pytest_asrbench import score
 from pytest_asrbench.errors import InputTypeError
 from pytest_asrbench.normalize.registry import normalize_text
 from pytest_asrbench.scoring.alignment import align, align_counts, align_tokens, char_counts, token_counts
-from pytest_asrbench.scoring.counts import char_counts as char_counts_from_counts
 from pytest_asrbench.scoring.result import PairScore
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -129,7 +128,6 @@ def test_char_counts_count_every_character_and_equal_the_token_counts():
         counts = char_counts(reference, hypothesis)
         assert counts == token_counts(list(reference), list(hypothesis)) == align_tokens(reference, hypothesis).counts()
         assert counts.reference_length == len(reference)
-    assert char_counts(" a", "a ") == char_counts_from_counts(" a", "a ")
     assert (char_counts(" a", "a ").deletions, char_counts(" a", "a ").insertions) == (1, 1)
 
 

@@ -6,8 +6,8 @@ headline counts, the CER views of the Mandarin protocol, a benchmark set's corpu
 are micro-averaged: ``rate = (S + D + I) / N`` over the summed counts, never a mean of rates.
 
 The counts themselves come from the alignment seam (:mod:`pytest_asrbench.scoring.alignment`,
-the one module that reads the edit-distance library). ``char_counts`` is importable from here
-too, where the counting callers have always found it.
+the one module that reads the edit-distance library), which imports this module; callers
+import ``char_counts`` from the seam.
 """
 
 from __future__ import annotations
@@ -104,12 +104,3 @@ class EditCounts:
 _NAMES = ("hits", "substitutions", "deletions", "insertions", "reference_length")
 _ZERO = EditCounts(0, 0, 0, 0, 0)
 
-
-def __getattr__(name: str):
-    # ``char_counts`` lives in the alignment seam, which imports this module: resolved on first
-    # use so that neither import waits for the other.
-    if name == "char_counts":
-        from pytest_asrbench.scoring.alignment import char_counts
-
-        return char_counts
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

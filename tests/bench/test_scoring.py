@@ -15,7 +15,7 @@ from pytest_asrbench.bench.scoring.corpus import clean_for_scoring, score_benchm
 from pytest_asrbench.cli import main
 from pytest_asrbench.errors import InputError
 from pytest_asrbench.scoring.alignment import align
-from pytest_asrbench.scoring.counts import char_counts
+from pytest_asrbench.scoring.alignment import char_counts
 from pytest_asrbench.stats.bootstrap import (cluster_interval, compare_systems, generator, percentile_interval,
                                               rates, resampled_sums)
 

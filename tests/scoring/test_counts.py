@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_asrbench.errors import InputError, InputTypeError
-from pytest_asrbench.scoring.counts import KNOWN_FIELDS, SCORE_FIELDS, EditCounts, char_counts
+from pytest_asrbench.scoring.alignment import char_counts
+from pytest_asrbench.scoring.counts import KNOWN_FIELDS, SCORE_FIELDS, EditCounts
 
 
 def test_errors_and_rate_are_the_summed_edits_over_the_reference():

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from pytest_asrbench.bench.references.cleaning import clean_reference
 from pytest_asrbench.bench.scoring.metric import VERSION
-from pytest_asrbench.scoring.counts import EditCounts, char_counts
+from pytest_asrbench.scoring.alignment import char_counts
+from pytest_asrbench.scoring.counts import EditCounts
 
 #: The benchmark metric of Thai, and its language.
 THAI_METRIC = "th_bench_cer"

@@ -45,7 +45,8 @@ from rapidfuzz.distance import Levenshtein
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConverterUnavailableError, InputError, InputTypeError
 from pytest_asrbench.normalize.protocols import EvalProtocol, checked_protocol, current_protocol
-from pytest_asrbench.scoring.counts import EditCounts, char_counts
+from pytest_asrbench.scoring.alignment import char_counts
+from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 
 if TYPE_CHECKING:
