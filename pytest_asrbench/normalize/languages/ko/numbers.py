@@ -107,10 +107,23 @@ class KoreanNumbers:
     def __init__(self, tables: KoreanNumberTables):
         self.tables = tables
         self.is_tail = tables.particles
+        # Pure functions of one word, called for most words of every text: cached per instance
+        # (bounded; the tables are fixed for the instance's life).
         self.read = lru_cache(maxsize=65536)(self._read)
+        self.counter_of = lru_cache(maxsize=65536)(self._counter_of)
+        self._split_digits = lru_cache(maxsize=65536)(self._split_digits_uncached)
+        #: First characters a word must have to be read at all (numerals, digits, irregular
+        #: numbers); any other word stays as it is, without the span rules.
+        self._starts = _STARTS | frozenset(word[0] for word in tables.irregular)
+        self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
 
-    def counter_of(self, text: str, system: str) -> tuple[str, str] | None:
-        """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles."""
+    def _inert_uncached(self, word: str) -> bool:
+        """``word`` stays whatever its neighbours: no numeral reading and no digit string."""
+        return self._split_digits(word) is None and self.read(word) == (None, None)
+
+    def _counter_of(self, text: str, system: str) -> tuple[str, str] | None:
+        """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles
+        (the public name :attr:`counter_of` is this, cached)."""
         for counter, systems in self.tables.counters.items():
             if text.startswith(counter) and system in systems and self.is_tail(text[len(counter):]):
                 return counter, text[len(counter):]
@@ -149,14 +162,19 @@ class KoreanNumbers:
     def convert(self, text: str) -> str:
         words = text.split()
         out: list[str] = []
+        starts = self._starts
         i = 0
         while i < len(words):
+            if words[i][0] not in starts or self._inert(words[i]):  # _span would keep it
+                out.append(words[i])
+                i += 1
+                continue
             taken, replaced = self._span(words, i, out)
             out.extend(replaced)
             i += taken
         return " ".join(out)
 
-    def _split_digits(self, word: str) -> tuple[str, str] | None:
+    def _split_digits_uncached(self, word: str) -> tuple[str, str] | None:
         """``(digits, tail)`` of a word of three or more digit syllables and then particles
         (``오육칠팔입니다`` -> ``("5678", "입니다")``), else ``None``."""
         if word in self.tables.not_numbers or word[0] not in DIGIT_SYLLABLES:

@@ -7,6 +7,7 @@ reviewer cases (``cases/th/``). Rules and examples: ``docs/thai.md``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pytest_asrbench.normalize.languages.th.library import expand_maiyamok, thai_normalize
 from pytest_asrbench.normalize.steps.registry import step
@@ -60,6 +61,7 @@ def might_change(text: str) -> bool:
     return _MIGHT_CHANGE.search(text) is not None
 
 
+@lru_cache(maxsize=65536)  # a pure function of one chunk; the same chunks recur (เด็กๆ, ทุกวันๆ)
 def _expand_word(chunk: str) -> str:
     """Mai yamok in one space-free chunk replaced by the word before it (pythainlp's tokenizer
     chooses the word: ``ทุกวันๆ`` -> ``ทุกวันทุกวัน``). A mark with no word before it (at

@@ -1,0 +1,172 @@
+"""The reviewer normalizers of zh, ja, ko and th give the same outputs as when their digests were recorded.
+
+Speed work on these pipelines (pre-checks that skip a step which cannot change a text,
+cached per-word conversions, tables built once) must never move an output. Outputs are
+compared, as SHA-256 digests, with the outputs recorded from the code before that work, on
+two inputs per language:
+
+* every string value of the language's case files as they were then (kept in
+  ``reviewer_digests.json``, so later case edits do not weaken the check);
+* 20,000 strings from a seeded generator that joins pieces of what the steps act on: words of
+  the benchmark corpora (``benchmarks/corpora/<tag>.py``), entries of the language's lexicons
+  (``configs/<tag>/*.tsv``), number words, ASCII and native digits, spoken and written
+  symbols, Latin of both cases, other scripts, spaces and invisible characters.
+
+A change meant to move an output re-records the digests from the new code (and bumps the
+config version by a minor step): ``python tests/test_cjk_thai_output_identity.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+DIGESTS = Path(__file__).with_name("reviewer_digests.json")
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("zh", "ja", "ko", "th")
+RANDOM_SEED = 20261202
+RANDOM_COUNT = 20_000
+CORPUS_COUNT = 400
+
+#: Number words and symbols of each language, spelled out (the lexicons hold the rest).
+_NUMBER_WORDS = {
+    "zh": "零 〇 一 二 三 四 五 六 七 八 九 十 百 千 万 亿 两 幺 壹 贰 叁 萬 億 兩 點 点 分之 百分之 第 半 刻 元 块 角 毛 年 月 日 号 点钟 负 正".split(),
+    "ja": "零 〇 一 二 三 四 五 六 七 八 九 十 百 千 万 億 兆 点 分の 割 円 ゼロ いち に さん よん し ご ろく なな しち はち きゅう じゅう ひゃく せん まん おく ハイフン アンダーバー スラッシュ パーセント 第".split(),
+    "ko": "영 공 일 이 삼 사 오 육 륙 칠 팔 구 십 백 천 만 억 조 하나 둘 셋 넷 다섯 여섯 일곱 여덟 아홉 열 스물 서른 한 두 세 네 점 분의 퍼센트 프로 원 시 분 반 년 월 일 하이픈 언더바 슬래시 대시 번째 제".split(),
+    "th": "ศูนย์ หนึ่ง สอง สาม สี่ ห้า หก เจ็ด แปด เก้า สิบ ยี่ สิบเอ็ด เอ็ด ร้อย พัน หมื่น แสน ล้าน จุด ร้อยละ เปอร์เซ็นต์ บาท ๆ ฯ ๆ".split(),
+}
+_SHARED = (
+    list("0123456789") + ["12", "2019", "3.5", "1,000", "010-1234-5678", "50%", "3:30", "1/3", "-7", "0.25"]
+    + list("０１２３４５６７８９ＡＢＣａｂｃ！？，．％＃＠＆￥") + list("。、，；：「」《》（）【】…—·・ー")
+    + list(".,:;!?%-_/$@#&+=()[]\"'℃°") + ["KT", "km", "kg", "App", "WiFi", "GPT-4", "A", "b", "Z", "x", "İ", "é", "ß"]
+    + ["๐", "๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๓.๑๔", "๑,๐๐๐"]
+    + ["我们", "這裡", "謝謝", "軟體", "ひらがな", "カタカナ", "한국어", "안녕", "ภาษา", "नमस्ते", "Москва"]
+    + [" ", " ", " ", "  ", "\t", "\n", "\u200b", "\u200c", "\u200d", "\u00a0", "\u3000", "\ufeff", "\u0301", "①", "²", "ﬁ", "ｶ"]
+)
+
+
+def _lexicon_pieces(language: str) -> list[str]:
+    """Every cell of ``configs/<language>/*.tsv`` (comments skipped), sorted."""
+    pieces: set[str] = set()
+    for path in sorted((ROOT / "configs" / language).glob("*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                pieces.update(cell for cell in line.split("\t") if cell)
+    return sorted(pieces)
+
+
+def _corpus_pieces(language: str) -> list[str]:
+    """Words (space-separated pieces) and short slices of the language's benchmark corpus."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import corpora
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    pieces: set[str] = set()
+    for utterance in corpora.load(language)(CORPUS_COUNT, RANDOM_SEED):
+        pieces.update(utterance.split(" "))
+        for start in range(0, len(utterance), 5):
+            pieces.add(utterance[start:start + 7])
+    return sorted(pieces)
+
+
+def random_texts(language: str, seed: int = RANDOM_SEED, count: int = RANDOM_COUNT) -> list[str]:
+    """``count`` strings of 0..12 pieces (corpus words, lexicon cells, number words, shared symbols), ``random.Random``-seeded."""
+    pools = (_corpus_pieces(language), _lexicon_pieces(language), _NUMBER_WORDS[language], _SHARED)
+    rng = random.Random(f"{seed}:{language}")
+    texts = []
+    for _ in range(count):
+        parts = []
+        for _ in range(rng.randrange(13)):
+            pool = pools[rng.randrange(len(pools))]
+            parts.append(pool[rng.randrange(len(pool))])
+            if rng.random() < 0.4:
+                parts.append(" ")
+        texts.append("".join(parts))
+    return texts
+
+
+def case_texts(language: str) -> list[str]:
+    """Every string value in ``cases/<language>/*.yaml`` (sorted, deduplicated)."""
+    import yaml
+
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted((ROOT / "cases" / language).glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def outputs_digest(language: str, texts: list[str]) -> str:
+    """SHA-256 of the JSON list of the reviewer normalizer's outputs for ``texts``."""
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    normalize = get_normalizer(language)
+    return hashlib.sha256(json.dumps([normalize(text) for text in texts], ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def _recorded() -> dict:
+    return json.loads(DIGESTS.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reviewer_outputs_on_the_recorded_case_texts_do_not_move(language):
+    recorded = _recorded()
+    texts = recorded["case_texts"][language]
+    assert len(texts) > 50
+    assert outputs_digest(language, texts) == recorded["digests"]["cases"][language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reviewer_outputs_on_seeded_random_strings_do_not_move(language):
+    recorded = _recorded()
+    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
+    texts = random_texts(language)
+    assert len(texts) == RANDOM_COUNT
+    assert outputs_digest(language, texts) == recorded["digests"]["random"][language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_random_strings_reach_what_the_reviewer_normalizers_change(language):
+    """The generator is not inert: many strings change, and many have a digit in the output (numbers were read)."""
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    normalize = get_normalizer(language)
+    texts = random_texts(language, count=1000)
+    outputs = [normalize(text) for text in texts]
+    assert sum(out != text for out, text in zip(outputs, texts)) > 700, language
+    assert sum(any(ch.isdigit() for ch in out) and not any(ch.isdigit() for ch in text)
+               for out, text in zip(outputs, texts)) > 20, language
+
+
+def _record() -> dict:
+    cases = {language: case_texts(language) for language in LANGUAGES}
+    return {
+        "note": "outputs of the zh, ja, ko and th reviewer normalizers; re-record only with a change meant to move them",
+        "random": {"seed": RANDOM_SEED, "count": RANDOM_COUNT},
+        "case_texts": cases,
+        "digests": {
+            "cases": {language: outputs_digest(language, cases[language]) for language in LANGUAGES},
+            "random": {language: outputs_digest(language, random_texts(language)) for language in LANGUAGES},
+        },
+    }
+
+
+if __name__ == "__main__":
+    DIGESTS.write_text(json.dumps(_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
