@@ -36,7 +36,7 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.3.3",
+            "1.3.4",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on; spaces not counted in a "
@@ -44,7 +44,7 @@ METRICS: dict[str, Metric] = {
             "protocol where the config defines one (zh-eval-v1).",
             views=("code_switch", "spacing", "cer_views"),
         ),
-        Metric("cer", "1.3.3", "char", "Character error rate after the language's normalizer; spaces not counted "
+        Metric("cer", "1.3.4", "char", "Character error rate after the language's normalizer; spaces not counted "
                "in a character-scored language that keeps them (Korean); the CER views of an evaluation "
                "protocol where the config defines one (zh-eval-v1).", views=("spacing", "cer_views")),
     )

@@ -267,19 +267,11 @@ def _relative(path: Path, root: Path) -> str:
         return str(path)
 
 
-def _updating(context: RunContext) -> bool:
-    config = context.pytest_config
-    return bool(config is not None and getattr(config.option, "update_snapshots", False))
-
-
-def _option(context: RunContext, name: str) -> bool:
-    config = context.pytest_config
-    return bool(config is not None and getattr(config.option, name, False))
-
-
 @register
 class AsrRunner:
     kind = "asr"
+    #: Its cases transcribe audio: the ASR stage counts them for its progress bar.
+    transcribes = True
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra
@@ -331,7 +323,7 @@ class AsrRunner:
         failures: list[str] = []
         hint = None
         tolerance = fields.get("fingerprint_tolerance", DEFAULT_FINGERPRINT_TOLERANCE)
-        adding = _updating(context) and _option(context, "asrbench_record_fingerprint")
+        adding = context.adding_fingerprints  # the snapshot session's mode
         if label in recordings or adding or not recordings:
             recordings[label] = current
             if changes:
