@@ -62,7 +62,7 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     return rescuer, loanwords
 
 
-caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.rescuer_for")
+caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.view.rescuer_for")
 
 
 def applies(config, unit: str) -> bool:
