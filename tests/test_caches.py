@@ -140,3 +140,10 @@ def test_register_refuses_what_cannot_clear_a_cache():
     with pytest.raises(TypeError, match="expected a function that clears a cache"):
         caches.register({}, "not-a-cache")  # type: ignore[arg-type]
     assert "not-a-cache" not in caches.registered()
+
+
+def test_a_configured_pytest_session_resets_every_registered_cache_once(pytester, monkeypatch):
+    calls = []
+    monkeypatch.setitem(caches._REGISTERED, "tests.counter", lambda: calls.append(1))
+    pytester.parseconfigure("--asrbench")  # pytester unconfigures it at the end of the test
+    assert calls == [1]
