@@ -27,19 +27,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_asrbench.cases.case_record import snapshot_state
-from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.registry import SnapshotRules
-from pytest_asrbench.cases.signature_gate import (defer_rewrite, deferrals, note_patch_refusal, patch_bump_refusal,
-                                                  update_refusal)
-from pytest_asrbench.run_coverage import coverage_of
-from pytest_asrbench.signatures.deferral import PendingRewrite
 from pytest_asrbench.snapshot import adapter
 from pytest_asrbench.snapshot.report import SnapshotReport, UnusedAction
+
+if TYPE_CHECKING:
+    from pytest_asrbench.cases.model import Case
+    from pytest_asrbench.cases.registry import SnapshotRules
+    from pytest_asrbench.signatures.deferral import PendingRewrite
+
+# The case stage (and through it the normalizers) is imported where a case is recorded or a
+# run concluded, never by a run without --asrbench, which asks this session only its mode.
 
 _SESSION = pytest.StashKey["SnapshotSession"]()
 #: Keys of what an xdist worker sends its controller (``workeroutput``).
@@ -132,6 +133,10 @@ class SnapshotSession:
         A write that fails is the comparison's ``error``
         (:class:`~.adapter.SnapshotWriteError`).
         """
+        from pytest_asrbench.cases.case_record import snapshot_state
+        from pytest_asrbench.cases.signature_gate import (defer_rewrite, note_patch_refusal, patch_bump_refusal,
+                                                          update_refusal)
+
         config = self.config
         if self.updating:
             refusal = update_refusal(case, config, full=rules.explains_refusal)
@@ -168,6 +173,9 @@ class SnapshotSession:
 
     def send_to_controller(self, workeroutput: dict) -> None:
         """xdist worker: what it collected, ran and wrote, and the signature rewrites it held back."""
+        from pytest_asrbench.cases.signature_gate import deferrals
+        from pytest_asrbench.run_coverage import coverage_of
+
         coverage = coverage_of(self.config)
         coverage.writes.extend(adapter.take_writes())
         workeroutput[_COVERAGE] = coverage.payload()
@@ -175,6 +183,9 @@ class SnapshotSession:
 
     def merge_worker(self, workeroutput: dict) -> None:
         """xdist controller: merge what one worker sent (:meth:`send_to_controller`)."""
+        from pytest_asrbench.cases.signature_gate import deferrals
+        from pytest_asrbench.run_coverage import coverage_of
+
         if workeroutput.get(_COVERAGE) is not None:
             coverage_of(self.config).merge(workeroutput[_COVERAGE])
         if workeroutput.get(_DEFERRALS) is not None:
@@ -184,6 +195,8 @@ class SnapshotSession:
     def around_syrupy_finish(self, session: pytest.Session, exitstatus: int) -> Iterator[None]:
         """Around syrupy's session finish: a run that did not see every case
         (:mod:`pytest_asrbench.run_coverage`) has syrupy's unused-snapshot handling off."""
+        from pytest_asrbench.run_coverage import coverage_of
+
         self._incomplete = coverage_of(self.config).incomplete_reason(session, exitstatus)
         with adapter.unused_detection(self.config, enabled=self._incomplete is None):
             yield
@@ -200,6 +213,7 @@ class SnapshotSession:
             SnapshotWriteError: a pending deletion cannot be written.
             OSError: an unused snapshot cannot be deleted.
         """
+        from pytest_asrbench.run_coverage import coverage_of
         from pytest_asrbench.snapshot.deferred_signatures import finish_deferred
         from pytest_asrbench.snapshot_layout import orphan_snapshot_dirs
 
