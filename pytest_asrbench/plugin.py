@@ -103,12 +103,14 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
-    """Tell the ASR stage how many ``asr`` cases will run (for its progress bar)."""
+    """Tell the ASR stage how many cases of a transcribing kind will run (for its progress bar)."""
     if not config.getoption("asrbench"):
         return
     from pytest_asrbench.cases.items import case_of
+    from pytest_asrbench.cases.kinds import get_runner
 
-    count = sum(1 for item in items if getattr(case_of(item), "kind", None) == "asr")
+    cases = [case for case in map(case_of, items) if case is not None]
+    count = sum(1 for case in cases if getattr(get_runner(case.kind), "transcribes", False))
     if count:
         from pytest_asrbench.cases.asr_session import get_session
 
@@ -149,23 +151,8 @@ def _collection_notes(config: pytest.Config) -> list[str] | None:
     return lines or None
 
 
-def _orphans(config: pytest.Config) -> list[Path]:
-    from pytest_asrbench.snapshot_layout import orphan_snapshot_dirs
-
-    folders = [path for path in _given_paths(config) if path.is_dir()]
-    return orphan_snapshot_dirs(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", folders,
-                                config.getini("asrbench_case_dirs"))
-
-
 def _is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    if session.config.getoption("asrbench"):
-        from pytest_asrbench.snapshot import take_writes
-
-        take_writes()  # forget writes of an earlier session in this process (pytester)
 
 
 class _CoverageWatcher:
@@ -204,10 +191,9 @@ def _take_sigterm(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if config.getoption("asrbench_pending", False):
-        from pytest_asrbench import snapshot as adapter
+    from pytest_asrbench.snapshot.session import snapshot_session
 
-        adapter.set_pending_mode(False)  # an in-process run (pytester) leaves no mode behind
+    snapshot_session(config).close()  # an in-process run (pytester) leaves no mode behind
     previous = config.stash.get(_PREVIOUS_SIGTERM, None)
     if previous is not None and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, previous)
@@ -215,24 +201,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from pytest_asrbench._shared.caches import reset_all
+    from pytest_asrbench.snapshot.session import snapshot_session
+
+    reset_all()  # an in-process run (pytester) starts from its own options, not an earlier run's state
+    snapshots = snapshot_session(config)
+    snapshots.check_options()
     if config.getoption("asrbench"):
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
         _take_sigterm(config)
-    _pending_mode(config)
+    snapshots.start()
     _use_project_config_dirs(config)
-
-
-def _pending_mode(config: pytest.Config) -> None:
-    """``--asrbench-pending``: refused without ``--asrbench`` and ``--snapshot-update``."""
-    if not config.getoption("asrbench_pending"):
-        return
-    from pytest_asrbench import snapshot as adapter
-
-    if not config.getoption("asrbench") or not adapter.update_mode(config):
-        raise pytest.UsageError("--asrbench-pending keeps the changes of a re-recording for review: use it with "
-                                "--asrbench and --snapshot-update (pytest --asrbench cases --snapshot-update "
-                                "--asrbench-pending), then run `asrbench review`")
-    adapter.set_pending_mode(True)
 
 
 def _use_project_config_dirs(config: pytest.Config) -> None:
@@ -267,19 +246,10 @@ def pytest_testnodeready(node) -> None:
 def pytest_testnodedown(node, error) -> None:
     """xdist controller: merge what a worker collected and wrote, and the signature rewrites
     it held back (patch-only bumps) with the cases the patch rule refused."""
-    output = getattr(node, "workeroutput", {})
-    payload = output.get("asrbench_coverage")
-    if payload is not None:
-        from pytest_asrbench.run_coverage import coverage_of
+    if node.config.getoption("asrbench"):
+        from pytest_asrbench.snapshot.session import snapshot_session
 
-        coverage_of(node.config).merge(payload)
-    if output.get("asrbench_deferrals") is not None:
-        from pytest_asrbench.cases.signature_gate import deferrals
-
-        deferrals(node.config).merge(output["asrbench_deferrals"])
-
-
-SUMMARY = pytest.StashKey[dict]()
+        snapshot_session(node.config).merge_worker(getattr(node, "workeroutput", {}))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -295,89 +265,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
     config = session.config
     if not config.getoption("asrbench"):
         return (yield)
-    from pytest_asrbench import snapshot as adapter
-    from pytest_asrbench.run_coverage import coverage_of
+    from pytest_asrbench.snapshot.session import snapshot_session
 
-    coverage = coverage_of(config)
+    snapshots = snapshot_session(config)
     if _is_worker(config):
         result = yield
-        coverage.writes.extend(adapter.take_writes())
-        config.workeroutput["asrbench_coverage"] = coverage.payload()
-        from pytest_asrbench.cases.signature_gate import deferrals
-
-        config.workeroutput["asrbench_deferrals"] = deferrals(config).payload()
+        snapshots.send_to_controller(config.workeroutput)
         return result
-    reason = coverage.incomplete_reason(session, exitstatus)
-    with adapter.unused_detection(config, enabled=reason is None):
+    with snapshots.around_syrupy_finish(session, exitstatus):
         result = yield
-    from pytest_asrbench.deferred_signatures import finish_deferred
-
-    kept_signatures = finish_deferred(session, exitstatus, coverage)
-    if kept_signatures and session.exitstatus == pytest.ExitCode.OK:
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED  # the signature cases passed on this promise
-    coverage.writes.extend(adapter.take_writes())
-    summary = {"writes": coverage.writes, "skipped": reason, "files": [], "folders": [], "deleted": False,
-               "pending_deletion": False, "kept": False, "failed": False, "signatures": kept_signatures}
-    if reason is None and not adapter.unused_check_disabled(config):
-        summary["files"] = coverage.unused_snapshots()
-        summary["folders"] = _orphans(config)
-        if adapter.cleanup_allowed(config) and adapter.pending_mode():
-            _stage_deletions(summary["files"], summary["folders"])
-            coverage.writes.extend(adapter.take_writes())
-            summary["pending_deletion"] = True
-        elif adapter.cleanup_allowed(config):
-            _delete(summary["files"], summary["folders"])
-            summary["deleted"] = True
-        elif adapter.update_mode(config):
-            summary["kept"] = True  # --snapshot-update --snapshot-no-cleanup
-        elif (summary["files"] or summary["folders"]) and not adapter.unused_is_warning(config) \
-                and session.exitstatus == pytest.ExitCode.OK:
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
-            summary["failed"] = True
-    summary["waiting"] = _waiting_for_review(config)
-    config.stash[SUMMARY] = summary
+    snapshots.conclude(session, exitstatus, [path for path in _given_paths(config) if path.is_dir()])
     return result
-
-
-def _waiting_for_review(config: pytest.Config) -> list[Path]:
-    """The pending files under the snapshot folder (kept by this or an earlier
-    ``--asrbench-pending`` run), counted for the summary; none is read."""
-    from pytest_asrbench.review.pending import pending_files
-
-    return pending_files(config.rootpath / (config.getini("asrbench_snapshot_dir") or "snapshots"))
-
-
-def _review_command(config: pytest.Config) -> str:
-    """``asrbench review`` with the options this project needs (a rootdir other than the
-    current folder, its own snapshot or case folder names)."""
-    words = ["asrbench review"]
-    if config.rootpath.resolve() != Path(config.invocation_params.dir).resolve():
-        words.append(f"--root {config.rootpath}")
-    snapshots = config.getini("asrbench_snapshot_dir") or "snapshots"
-    if snapshots != "snapshots":
-        words.append(f"--snapshot-dir {snapshots}")
-    case_dirs = config.getini("asrbench_case_dirs")
-    if list(case_dirs) != ["cases"]:
-        words += [f"--case-dir {name}" for name in case_dirs]
-    return " ".join(words)
-
-
-def _delete(files: list[Path], folders: list[Path]) -> None:
-    for path in files:
-        path.unlink()
-    for folder in folders:
-        for snapshot in folder.glob("*.json"):
-            snapshot.unlink()
-        if not any(folder.iterdir()):
-            folder.rmdir()
-
-
-def _stage_deletions(files: list[Path], folders: list[Path]) -> None:
-    """Pending mode: each unused snapshot becomes a pending deletion for `asrbench review`."""
-    from pytest_asrbench import snapshot as adapter
-
-    for path in [*files, *(snapshot for folder in folders for snapshot in sorted(folder.glob("*.json")))]:
-        adapter.stage_deletion(path)
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -385,61 +283,22 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
-    """What the run wrote and deleted (with paths), what is unused, or why that was not checked."""
-    summary = config.stash.get(SUMMARY, None)
-    if summary is None:
+    """What the run wrote and deleted (with paths), what is unused, or why that was not checked
+    (the snapshot session's :class:`~pytest_asrbench.snapshot.report.SnapshotReport`)."""
+    if not config.getoption("asrbench"):
         return
-    root = config.rootpath
-    writes = [(action, path) for action, path in summary["writes"] if not action.startswith("pending")]
-    pending = [(action, path) for action, path in summary["writes"] if action.startswith("pending")]
-    lines = [f"  {action} {_shown(Path(path), root)}" for action, path in writes]
-    if lines:
-        rewrote = sum(action == "rewrote" for action, _ in writes)
-        written = f"{len(writes) - rewrote} snapshot file(s)"
-        if rewrote:
-            written += f" and {rewrote} case file(s) (re-recorded signatures)"
-        lines.insert(0, f"{written} written:")
-    review = _review_command(config)
-    if pending:
-        lines.append(f"{len(pending)} change(s) kept for review, recordings untouched (accept or reject them "
-                     f"with `{review}`):")
-        lines += [f"  {action} {_shown(Path(path), root)}" for action, path in pending]
-    from pytest_asrbench.review.pending import pending_path
+    from pytest_asrbench.snapshot.session import snapshot_session
 
-    kept_now = {str(pending_path(Path(path))) for _, path in pending}
-    earlier = [path for path in summary["waiting"] if str(path) not in kept_now]
-    if earlier:
-        lines.append(f"{len(earlier)} change(s) kept by an earlier --asrbench-pending run wait for review "
-                     f"(`{review} --list` shows them; `{review}` accepts or rejects them)")
-    unused = [*summary["files"], *summary["folders"]]
-    if unused:
-        kinds = [f"{len(summary['files'])} snapshot file(s) no case id names"] if summary["files"] else []
-        kinds += [f"{len(summary['folders'])} snapshot folder(s) whose case file is gone"] if summary["folders"] else []
-        if summary["deleted"]:
-            lines.append(f"deleted {' and '.join(kinds)}:")
-        elif summary["pending_deletion"]:
-            lines.append(f"unused: {' and '.join(kinds)}; their deletion is kept for review (asrbench review):")
-        elif summary["kept"]:
-            lines.append(f"unused: {' and '.join(kinds)}; kept because of --snapshot-no-cleanup "
-                         "(run --snapshot-update without it to delete them):")
-        else:
-            lines.append(f"unused: {' and '.join(kinds)}; re-run with --snapshot-update to delete them:")
-        lines += [f"  {_shown(path, root)}" for path in unused]
-    if summary["skipped"]:
-        lines.append(f"unused-snapshot check skipped, nothing deleted: {summary['skipped']}")
-    lines += summary["signatures"]  # patch-bumped pairs whose signature was kept, once per pair
-    failed = summary["failed"] and unused
-    if failed:
-        # The run fails for this alone: say so last, near pytest's own final line.
-        shown = ", ".join(_shown(path, root) for path in unused[:3]) + (", ..." if len(unused) > 3 else "")
-        lines.append(f"FAILED: {len(unused)} unused snapshot file(s)/folder(s): {shown} "
-                     "(pytest --asrbench <paths> --snapshot-update deletes them; --snapshot-warn-unused "
-                     "only warns)")
-        terminalreporter.stats.setdefault("unused snapshot(s)", []).extend(unused)
+    report = snapshot_session(config).report
+    if report is None:
+        return
+    lines = report.lines(config.rootpath)
+    if report.failed:
+        terminalreporter.stats.setdefault("unused snapshot(s)", []).extend(report.unused)
     if lines:
         terminalreporter.write_sep("-", "asrbench snapshots")
         for line in lines:
-            terminalreporter.write_line(line, red=bool(failed and line is lines[-1]))
+            terminalreporter.write_line(line, red=bool(report.failed and line is lines[-1]))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:

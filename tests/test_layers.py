@@ -29,7 +29,7 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "stages": (3, ("pytest_asrbench.signatures", "pytest_asrbench.asr", "pytest_asrbench.cases",
                    "pytest_asrbench.bench", "pytest_asrbench.stats", "pytest_asrbench.reports")),
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
-                   "pytest_asrbench.run_coverage", "pytest_asrbench.deferred_signatures",
+                   "pytest_asrbench.run_coverage",
                    "pytest_asrbench.cases.items",
                    "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks",
                    "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export",
@@ -60,7 +60,7 @@ PYTEST_HOMES = ("pytest_asrbench.cases",)
 #: entry is then removed.
 PENDING: dict[str, str] = {}
 #: syrupy: only the one adapter module.
-SYRUPY_HOME = "pytest_asrbench.snapshot"
+SYRUPY_HOME = "pytest_asrbench.snapshot.adapter"
 
 
 def _modules() -> dict[str, Path]:

@@ -44,15 +44,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Refuse, before anything runs, options that could only fail or be ignored at the end:
-    a run-record path that cannot be written, and ``--asrbench-record-fingerprint`` without
-    ``--snapshot-update``."""
+    """Refuse, before anything runs, a run-record path that cannot be written (the snapshot
+    session refuses ``--asrbench-record-fingerprint`` without ``--snapshot-update``)."""
     if hasattr(config, "workerinput"):
         return  # the controller checked already
-    if config.getoption("asrbench_record_fingerprint", False) and not getattr(config.option, "update_snapshots", False):
-        raise pytest.UsageError(
-            "--asrbench-record-fingerprint only acts while re-recording: add --snapshot-update "
-            "(pytest --asrbench <paths> --snapshot-update --asrbench-record-fingerprint)")
     path = config.getoption("asrbench_run_record", None)
     if path:
         from pytest_asrbench._shared.paths import output_path_problem

@@ -3,46 +3,31 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
-from typing import Any
 
 import pytest
 from _pytest._code.code import TerminalRepr
 
-from pytest_asrbench.cases.case_record import case_record, junit_properties, snapshot_state
+from pytest_asrbench.cases.case_record import case_record, junit_properties
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
-from pytest_asrbench.cases.registry import RunContext
+from pytest_asrbench.cases.registry import RunContext, snapshot_rules_of, snapshot_view_of
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import (defer_rewrite, gated_metric, note_patch_refusal, patch_bump_refusal,
-                                                  update_refusal)
+from pytest_asrbench.cases.signature_gate import gated_metric
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide
-from pytest_asrbench.snapshot import SNAPSHOT_DIR, Comparison, compare, peek, record_case_file_rewrite
+from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, Comparison
+from pytest_asrbench.snapshot.session import snapshot_session
 from pytest_asrbench.snapshot_layout import snapshot_dir
 
 #: The case an item runs.
 CASE = pytest.StashKey[Case]()
 
-#: Output fields a case snapshot never holds: versions are checked by the signature cases
-#: (and recorded in run records), so a version bump that moves no output rewrites no
-#: case snapshot. Only the ``signature`` kind keeps them: that is where they are checked.
-VERSION_FIELDS = ("version", "config_version")
-
 
 def case_of(item: pytest.Item) -> Case | None:
     """The case of a case item, ``None`` for any other item."""
     return item.stash.get(CASE, None)
-
-
-def snapshot_view(case: Case, output: dict[str, Any]) -> dict[str, Any]:
-    """What is recorded of a runner's ``output`` (a dict): all of it but :data:`VERSION_FIELDS`
-    (top level), except for ``signature`` cases."""
-    if case.kind == "signature":
-        return output
-    return {key: value for key, value in output.items() if key not in VERSION_FIELDS}
 
 
 class CaseFailed(AssertionError):
@@ -101,48 +86,34 @@ def run(case: Case, snapshot, config, node=None) -> None:
     """Run ``case``, compare its output with the snapshot, then check its expectations.
 
     The snapshot is always compared, so output drift fails even where no ``expect`` names
-    it, also for ``xfail`` cases. An ``xfail`` case whose expectations now hold fails
-    (strict): promote it by removing its ``xfail``. The item ``node`` gets the case's record
+    it, also for ``xfail`` cases. What is compared is the kind's snapshot view, and how it
+    is gated and written is the run's snapshot session's decision under the kind's rules
+    (:mod:`pytest_asrbench.cases.registry`, :mod:`pytest_asrbench.snapshot.session`). An
+    ``xfail`` case whose expectations now hold fails (strict): promote it by removing its
+    ``xfail``. The item ``node`` gets the case's record
     (:mod:`pytest_asrbench.cases.case_record`, for the summary and reports) in its stash and
     its metric, version and rate as JUnit properties.
     """
     context = _run_context(config)
+    snapshots = snapshot_session(config)
+    runner = get_runner(case.kind)
     try:
-        result = get_runner(case.kind).run(case, context)
+        result = runner.run(case, context)
     except AsrbenchError as exc:
         # A deliberate error about the case's content (unknown setting, unreadable audio,
         # lists of different lengths): reported at the case; its snapshot is kept as recorded
         # (compared without writing, so it counts as used).
         _keep_record(node, case, None, config)["snapshot"] = "kept"
-        compare(snapshot, {"error": str(exc)}, may_write=False)
+        snapshots.keep(snapshot, {"error": str(exc)})
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
     record = _keep_record(node, case, result, config)
-    for path in result.rewritten:
-        record_case_file_rewrite(path)
-    output = snapshot_view(case, result.output)
-    refusal = update_refusal(case, config)
-    if refusal:
-        record["snapshot"] = "kept"
-        compare(snapshot, output, may_write=False)
-        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{refusal}")
-    if result.pending_rewrite is not None:
-        # A patch-bumped signature case: its YAML and snapshot are written at the end of the
-        # run, if no case of the pair was refused (plugin's session finish decides).
-        comparison = peek(snapshot, output)
-        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
-        defer_rewrite(config, replace(
-            result.pending_rewrite, snapshot_location=None if comparison.matched else comparison.location,
-            snapshot_text=None if comparison.matched else comparison.obtained))
-        comparison = replace(comparison, matched=comparison.error is None)
-    else:
-        # Under a patch-only bump a new case may be recorded, a recorded output never changed.
-        patch_refusal = patch_bump_refusal(case, config) if case.kind != "signature" else None
-        comparison = compare(snapshot, output, new_only=patch_refusal is not None,
-                             reviewable=case.kind != "signature")
-        record["snapshot"] = snapshot_state(comparison.recorded, comparison.obtained)
-        if patch_refusal and not comparison.matched and comparison.recorded is not None:
-            note_patch_refusal(case, config)
-            raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{patch_refusal}")
+    snapshots.note_rewrites(result.rewritten)
+    recording = snapshots.record(snapshot, case, snapshot_view_of(runner, result.output), snapshot_rules_of(runner),
+                                 result.pending_rewrite)
+    record["snapshot"] = recording.state
+    if recording.refusal:
+        raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}):\n{recording.refusal}")
+    comparison = recording.comparison
     if comparison.error is not None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []
@@ -180,7 +151,9 @@ def _run_context(config) -> RunContext:
     """The session's :class:`RunContext`, made once."""
     context = config.stash.get(RUN_CONTEXT, None)
     if context is None:
-        context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config))
+        snapshots = snapshot_session(config)
+        context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config),
+                             updating=snapshots.updating, adding_fingerprints=snapshots.adding_fingerprints)
         config.stash[RUN_CONTEXT] = context
     return context
 

@@ -2,6 +2,16 @@
 
 A kind module (``cases/kinds/<kind>.py``) imports :func:`register` from here; nothing here
 imports a kind module, so the registry and its members form no import cycle.
+
+A runner also declares what of its output is recorded and how the version gate treats its
+snapshot, through two optional members (defaults in brackets), read only through
+:func:`snapshot_view_of` and :func:`snapshot_rules_of`:
+
+- ``snapshot_view(output) -> dict``: what is recorded of ``CaseResult.output`` [all of it
+  but :data:`VERSION_FIELDS`, top level];
+- ``snapshot_rules``: a :class:`SnapshotRules` [``SnapshotRules()``].
+
+So the case items compare and gate every kind alike, with no branch per kind.
 """
 
 from __future__ import annotations
@@ -16,13 +26,18 @@ from pytest_asrbench.cases.model import Case, CaseResult
 
 @dataclass(frozen=True)
 class RunContext:
-    """What a runner may need from the pytest run: its root folder, its config (options), and
+    """What a runner may need from the pytest run: its root folder, its config (options),
     whether failure messages may hold ANSI colour (the run's terminal has markup; the item's
-    failure report strips them everywhere else, JUnit XML and xdist included)."""
+    failure report strips them everywhere else, JUnit XML and xdist included), and the
+    snapshot session's mode (:mod:`pytest_asrbench.snapshot.session` decides both):
+    ``updating`` under ``--snapshot-update``, ``adding_fingerprints`` when this host's kernel
+    fingerprint may be added to an ``asr`` recording (``--asrbench-record-fingerprint``)."""
 
     rootpath: Path
     pytest_config: Any = None
     color: bool = False
+    updating: bool = False
+    adding_fingerprints: bool = False
 
     def recorded(self, case: Case) -> Any:
         """The case's recorded snapshot as parsed JSON, or ``None`` when none is recorded (or
@@ -52,10 +67,56 @@ class RunContext:
                                 "or delete it and re-record with --snapshot-update") from exc
 
 
+#: Output fields a case snapshot holds only where a kind says so: versions are checked by the
+#: signature cases (and recorded in run records), so a version bump that moves no output
+#: rewrites no case snapshot.
+VERSION_FIELDS = ("version", "config_version")
+
+
+@dataclass(frozen=True)
+class SnapshotRules:
+    """How ``--snapshot-update`` treats a kind's snapshot (the version gate,
+    :mod:`pytest_asrbench.signatures.gate`).
+
+    ``explains_refusal``: a refused re-recording is explained in full at this case (the
+    pair's signature case); other cases point to it. ``patch_rule``: under a patch-only bump
+    a recorded output that differs is refused (a new one is recorded). ``reviewable``: in
+    pending mode (``--asrbench-pending``) a change is kept for review instead of written.
+    """
+
+    explains_refusal: bool = False
+    patch_rule: bool = True
+    reviewable: bool = True
+
+
 class Runner(Protocol):
     kind: ClassVar[str]
 
     def run(self, case: Case, context: RunContext) -> CaseResult: ...
+
+
+def snapshot_view_of(runner: Runner, output: dict[str, Any]) -> dict[str, Any]:
+    """What is recorded of ``output`` (a runner's ``CaseResult.output``): the runner's own
+    ``snapshot_view``, else all of it but :data:`VERSION_FIELDS` (top level)."""
+    view = getattr(runner, "snapshot_view", None)
+    if view is not None:
+        return view(output)
+    return {key: value for key, value in output.items() if key not in VERSION_FIELDS}
+
+
+def snapshot_rules_of(runner: Runner) -> SnapshotRules:
+    """The runner's :class:`SnapshotRules` (its ``snapshot_rules``, else the defaults).
+
+    Raises:
+        TypeError: the runner's ``snapshot_rules`` is not a :class:`SnapshotRules`.
+    """
+    rules = getattr(runner, "snapshot_rules", None)
+    if rules is None:
+        return SnapshotRules()
+    if not isinstance(rules, SnapshotRules):
+        raise TypeError(f"case kind {runner.kind!r}: snapshot_rules must be a SnapshotRules, got "
+                        f"{type(rules).__name__}")
+    return rules
 
 
 RUNNERS: dict[str, Runner] = {}

@@ -1,8 +1,9 @@
 """The version gate inside a pytest session: one :class:`SessionGate` per run, in ``config.stash``.
 
 pytest-facing glue (this and :mod:`.items` are the modules of ``cases/`` that import pytest):
-the signature case kind and every case item ask here whether ``--snapshot-update`` may
-re-record them.
+while a run re-records (the snapshot session, :mod:`pytest_asrbench.snapshot.session`, knows
+whether it does; nothing here reads the option), the session and the signature case kind ask
+here whether the gate lets a case be re-recorded.
 """
 
 from __future__ import annotations
@@ -34,29 +35,19 @@ def session_gate(config: pytest.Config | None) -> SessionGate:
     return gate
 
 
-def updating(config: pytest.Config | None) -> bool:
-    """Whether this run re-records snapshots (syrupy's ``--snapshot-update``)."""
-    option = getattr(config, "option", None)
-    return bool(getattr(option, "update_snapshots", False))
-
-
-def update_refusal(case, config: pytest.Config | None) -> str | None:
-    """Under ``--snapshot-update``, the reason not to re-record ``case`` (a
-    :class:`~pytest_asrbench.cases.model.Case`): its (metric, language) signature changed
-    without a version bump, or the recorded signatures cannot be read. ``None`` when
-    re-recording is allowed or the run does not update."""
-    if not updating(config):
-        return None
-    # The pair's signature case explains the refusal in full; every other case points to it.
-    return session_gate(config).update_refusal(gated_metric(case), case.language, full=case.kind == "signature")
+def update_refusal(case, config: pytest.Config | None, *, full: bool = False) -> str | None:
+    """The reason not to re-record ``case`` (a :class:`~pytest_asrbench.cases.model.Case`) in
+    a run that re-records: its (metric, language) signature changed without a version bump,
+    or the recorded signatures cannot be read. ``None`` when re-recording is allowed. With
+    ``full`` the refusal is explained in full (the pair's signature case); otherwise it points
+    to that case. Ask only while re-recording."""
+    return session_gate(config).update_refusal(gated_metric(case), case.language, full=full)
 
 
 def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
-    """Under ``--snapshot-update``, the reason not to re-record ``case`` *if its output
+    """In a run that re-records, the reason not to re-record ``case`` *if its output
     changed*: the (metric, language) bump is patch-level only (x.y.Z), which promises that
     no recorded output moves. The caller compares first and refuses only a changed output."""
-    if not updating(config):
-        return None
     return session_gate(config).patch_bump_refusal(gated_metric(case), case.language)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.normalize.pipeline import Pipeline
 from pytest_asrbench.normalize.registry import build_pipeline, explain, get_config, get_normalizer
@@ -26,6 +27,9 @@ SURFACE_STEPS = ("invisible_characters", "nfc", "unicode_whitespace", "lowercase
 def surface_normalizer(language: str) -> Pipeline:
     """The language's own surface steps (those of :data:`SURFACE_STEPS` its config lists)."""
     return build_pipeline(language, [name for name in get_config(language).steps if name in SURFACE_STEPS])
+
+
+caches.register(surface_normalizer.cache_clear, "cases.text_forms.surface_normalizer")
 
 
 def header(case: Case) -> dict:

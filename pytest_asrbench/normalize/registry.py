@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench._shared.config_layers import language_tags, layered_configs_dir, origin_of
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError
@@ -55,8 +56,7 @@ def use_config_dirs(folders: list[Path]) -> None:
     """
     global _PROJECT_CONFIG_DIRS
     _PROJECT_CONFIG_DIRS = tuple(Path(folder).resolve() for folder in folders)
-    for cached in (configs_dir, _known_languages, get_config, get_lexicons, _normalizer):
-        cached.cache_clear()
+    clear_caches()
 
 
 def known_languages() -> list[str]:
@@ -188,3 +188,18 @@ def explain(text: str, language: str) -> list[tuple[str, str]]:
     if not isinstance(text, str):
         raise InputTypeError(f"explain expects a str, got {type(text).__name__}")
     return get_normalizer(language).explain(text)
+
+
+#: What is read once per config search path: dropped by :func:`clear_caches` and by the
+#: plugin's one reset of the process's caches.
+_CACHED = (configs_dir, _known_languages, get_config, get_lexicons, _normalizer)
+
+
+def clear_caches() -> None:
+    """Drop every config, lexicon and normalizer read so far (each is read again on first use)."""
+    for cached in _CACHED:
+        cached.cache_clear()
+
+
+for _cached in _CACHED:
+    caches.register(_cached.cache_clear, f"normalize.registry.{_cached.__name__}")

@@ -127,11 +127,12 @@ class _Collector:
         from pytest_asrbench import __version__
         from pytest_asrbench.asr.pytest_hooks import unrecorded_asr_lines
         from pytest_asrbench.reports.model import RunReport
+        from pytest_asrbench.snapshot.session import snapshot_session
 
         command = " ".join(["pytest", *self.config.invocation_params.args])
         return RunReport(list(self.entries.values()), unrecorded_asr_lines(self.config),
                          f"pytest-asrbench {__version__} run report", command,
-                         bool(getattr(self.config.option, "update_snapshots", False)))
+                         snapshot_session(self.config).updating)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

@@ -93,9 +93,8 @@ def _case(**fields) -> Case:
 
 
 def _run(case: Case, snapshot=None, updating=False, record_fingerprint=False):
-    config = SimpleNamespace(option=SimpleNamespace(update_snapshots=updating,
-                                                    asrbench_record_fingerprint=record_fingerprint))
-    return AsrRunner().run(case, Context(rootpath=ROOT, pytest_config=config, snapshot=snapshot))
+    return AsrRunner().run(case, Context(rootpath=ROOT, pytest_config=SimpleNamespace(), snapshot=snapshot,
+                                         updating=updating, adding_fingerprints=updating and record_fingerprint))
 
 
 def _by_host(output: dict) -> dict:

@@ -192,16 +192,6 @@ def _relative(path: Path, root: Path) -> str:
         return str(path)
 
 
-def _updating(context: RunContext) -> bool:
-    config = context.pytest_config
-    return bool(config is not None and getattr(config.option, "update_snapshots", False))
-
-
-def _option(context: RunContext, name: str) -> bool:
-    config = context.pytest_config
-    return bool(config is not None and getattr(config.option, name, False))
-
-
 def _host_name(identity: dict[str, Any]) -> str:
     """The recording name of the host an engine decodes on: its numeric identity's name
     (:func:`~pytest_asrbench.asr.identity.identity_name`), or ``device <name>`` off the CPU."""
@@ -217,6 +207,8 @@ def _host_name(identity: dict[str, Any]) -> str:
 @register
 class AsrRunner:
     kind = "asr"
+    #: Its cases transcribe audio: the ASR stage counts them for its progress bar.
+    transcribes = True
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra
@@ -264,7 +256,7 @@ class AsrRunner:
         rescored = {
             name: _recording(entry["transcript"], entry["flags"], reference, case) for name, entry in stored.items()
         }
-        updating = _updating(context)
+        updating = context.updating
         mode, why = policy.mode_for(here, rescored)
         findings: list[str] = []  # what failed, after the transcripts
         before = None  # the recorded transcript the short diff compares with
@@ -295,7 +287,7 @@ class AsrRunner:
                 findings.append(policy.tolerance_failure(why, verdict))
                 before = rescored[verdict["nearest"]]["transcript"]
         kept = policy.kept_recordings(here, current, rescored, mode=mode, updating=updating,
-                                      record_host=_option(context, "asrbench_record_fingerprint"))
+                                      record_host=context.adding_fingerprints)
         output: dict[str, Any] = {**header, "recordings": policy.group_recordings(kept)}
         host = identity.get("host") if isinstance(identity.get("host"), dict) else {}
         session.add_clip(

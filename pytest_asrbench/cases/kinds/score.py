@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import RunContext, register
@@ -91,6 +92,9 @@ def unknown_key_message(key: str, result: dict[str, Any]) -> str:
 def _probe(language: str, metric: str) -> dict[str, Any]:
     """The score dict of a one-word pair: which keys a score of (language, metric) has."""
     return score_to_dict(score("a", "b", language, metric))
+
+
+caches.register(_probe.cache_clear, "cases.kinds.score._probe")
 
 
 def load_problems(case: Case) -> list[tuple[str, str]]:

@@ -14,9 +14,11 @@ sees them.
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from typing import Any
+
+from pytest_asrbench.cases.registry import RunContext, SnapshotRules, register
 from pytest_asrbench.cases.signature_cases import rewrite_case
-from pytest_asrbench.cases.signature_gate import session_gate, update_refusal, updating
+from pytest_asrbench.cases.signature_gate import session_gate, update_refusal
 from pytest_asrbench.signatures.deferral import PendingRewrite
 from pytest_asrbench.signatures.gate import Recorded, judge, patch_only_moves, record_command
 
@@ -45,6 +47,15 @@ SCHEMA: dict = {
 @register
 class SignatureRunner:
     kind = "signature"
+    #: The pair's signature case explains a refusal in full; its own re-recording is the
+    #: version gate's (a patch bump is decided at the end of the run), written over the
+    #: recording even in pending mode.
+    snapshot_rules = SnapshotRules(explains_refusal=True, patch_rule=False, reviewable=False)
+
+    @staticmethod
+    def snapshot_view(output: dict[str, Any]) -> dict[str, Any]:
+        """All of the output: the versions are what a signature case records."""
+        return output
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         config = context.pytest_config
@@ -57,9 +68,9 @@ class SignatureRunner:
         failures = []
         rewritten = []
         pending = None
-        if verdict.state == "bumped" and updating(config):
+        if verdict.state == "bumped" and context.updating:
             moves = patch_only_moves(recorded, current)
-            if update_refusal(case, config) is not None:
+            if update_refusal(case, config, full=True) is not None:
                 pass  # the gate refuses the pair (unreadable signatures): the item says why, nothing is written
             elif moves:
                 # A patch bump promises no recorded output moves: only the end of the run knows.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench.normalize.steps.basic import folded_table
 
 
@@ -64,6 +65,15 @@ def lowered_words(text: str) -> list[str]:
         words = text.lower().split()
         _LAST_LOWERED = (text, words)
     return words
+
+
+def _forget_last_words() -> None:
+    """Drop the last text :func:`casefolded_words` and :func:`lowered_words` split (and its words)."""
+    global _LAST_CASEFOLDED, _LAST_LOWERED
+    _LAST_CASEFOLDED = _LAST_LOWERED = (None, [])
+
+
+caches.register(_forget_last_words, "normalize.steps.phrases.last_words")
 
 
 def words_search(words: Iterable[str]) -> Callable[[str], bool]:

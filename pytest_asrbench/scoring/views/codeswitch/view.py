@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
@@ -59,6 +60,9 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
     rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords)
     return rescuer, loanwords
+
+
+caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.view.rescuer_for")
 
 
 def applies(config, unit: str) -> bool:

@@ -1,7 +1,9 @@
 """The one syrupy adapter: how a case's output is compared with, and written to, its snapshot.
 
 Every use of syrupy beyond its public ``snapshot`` fixture is here, so a syrupy upgrade
-touches one module:
+touches one module. What a run does with these (its mode, refusals, deletions, report) is
+:mod:`pytest_asrbench.snapshot.session`'s decision; only it calls the functions below that
+change process state.
 
 - :class:`CaseSnapshotExtension` stores a case in the JSON file that
   :mod:`pytest_asrbench.snapshot_layout` names, writes it atomically (never a half-written
@@ -34,6 +36,7 @@ from syrupy.data import SnapshotCollections
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench._shared import caches
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.review.pending import stage
 
@@ -53,6 +56,15 @@ def set_pending_mode(enabled: bool) -> None:
     global _PENDING_MODE
     _PENDING_MODE = enabled
     _DIRECT.clear()
+
+
+def _reset() -> None:
+    """Forget the writes and the pending mode of an earlier session in this process."""
+    set_pending_mode(False)
+    _WRITES.clear()
+
+
+caches.register(_reset, "snapshot.adapter")
 
 
 def pending_mode() -> bool:
@@ -254,23 +266,3 @@ def unused_detection(config: pytest.Config, *, enabled: bool) -> Iterator[None]:
         yield
     finally:
         option.disable_unused_snapshots = previous
-
-
-def update_mode(config: pytest.Config) -> bool:
-    """Whether this run re-records snapshots (``--snapshot-update``)."""
-    return bool(getattr(config.option, "update_snapshots", False))
-
-
-def cleanup_allowed(config: pytest.Config) -> bool:
-    """Whether unused snapshots may be deleted (``--snapshot-update`` without ``--snapshot-no-cleanup``)."""
-    return update_mode(config) and not getattr(config.option, "no_cleanup", False)
-
-
-def unused_check_disabled(config: pytest.Config) -> bool:
-    """The user's own ``--snapshot-disable-unused``."""
-    return bool(getattr(config.option, "disable_unused_snapshots", False))
-
-
-def unused_is_warning(config: pytest.Config) -> bool:
-    """``--snapshot-warn-unused``: unused snapshots are reported but do not fail the run."""
-    return bool(getattr(config.option, "warn_unused_snapshots", False))

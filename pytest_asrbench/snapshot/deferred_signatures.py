@@ -20,7 +20,7 @@ from pytest_asrbench.cases.signature_cases import case_files_holding, rewrite_ca
 from pytest_asrbench.cases.signature_gate import deferrals, session_gate
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.run_coverage import RunCoverage
-from pytest_asrbench.snapshot import record_case_file_rewrite, write_snapshot_file
+from pytest_asrbench.snapshot.adapter import record_case_file_rewrite, write_snapshot_file
 
 
 def finish_deferred(session: pytest.Session, exitstatus: int, coverage: RunCoverage) -> list[str]:
