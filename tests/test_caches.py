@@ -31,6 +31,11 @@ PROCESS_CONSTANT: dict[str, str] = {
     "normalize.languages.en.numbers._convert_words": "number words in digits: a pure function of the span",
     "normalize.languages.th.library.*": "the installed pythainlp's functions",
     "normalize.languages.zh.script.converter": "OpenCC's converter per built-in configuration name",
+    "normalize.languages.zh.numbers._compile": "regexes compiled from the given word tuples: a pure function",
+    "normalize.languages.th.numbers.numeral_value": "a Thai numeral's value: a pure function of the word",
+    "normalize.languages.th.words._expand_word": "mai yamok expanded in one chunk: a pure function of the chunk",
+    "cases.loader.common_fields": "the fields of the package's own schema.json",
+    "signatures.graph._step_libraries_cached": "keyed by a module's bytes: a pure function of its argument",
 }
 #: Caches made per object (``lru_cache(n)(self._method)``, or a function decorated inside a
 #: builder): they live as long as their object, a step or view built from a language's
@@ -41,6 +46,7 @@ PER_OBJECT: dict[str, str] = {
     "normalize.languages.ko.words": "a ko step object (held by its normalizer)",
     "normalize.languages.ko.numbers": "a ko step object (held by its normalizer)",
     "normalize.steps.number_words": "the parser a number_words step builds (held by its normalizer)",
+    "normalize.languages.th.numbers": "a th numbers step object (held by its normalizer)",
 }
 
 

@@ -253,7 +253,7 @@ def _asr_entry(now: str, recorded: str) -> CaseEntry:
                 "pairs": [["please open the door", transcript.lower().rstrip(".")]],
                 "written": [["Please open the door.", transcript]]}
 
-    record = {"language": "en", "kind": "asr", "metric": "stt_wer", "version": "1.0.0", "snapshot": "changed",
+    record = {"language": "en", "kind": "asr", "hypothesis_name": "transcript", "metric": "stt_wer", "version": "1.0.0", "snapshot": "changed",
               "figures": figures(now, 1), "recorded": figures(recorded, 0), "note": None}
     return CaseEntry("cases/en/asr.yaml::en-02", "failed", "rate changed", record)
 

@@ -168,3 +168,24 @@ def test_an_incomplete_run_reports_why_nothing_was_checked(tmp_path):
     report = SnapshotReport(skipped="the run was interrupted")
     assert report.lines(tmp_path) == ["unused-snapshot check skipped, nothing deleted: the run was interrupted"]
     assert not report.failed
+
+
+def test_a_kind_module_imported_again_replaces_its_runner_and_another_class_is_refused():
+    from pytest_asrbench.cases import registry
+
+    class Probe:
+        kind = "probe-kind"
+
+    Again = type("Probe", (), {"kind": "probe-kind", "__module__": Probe.__module__, "__qualname__": Probe.__qualname__})
+    try:
+        registry.register(Probe)
+        registry.register(Again)  # the same module and class name: a re-import
+        assert type(registry.RUNNERS["probe-kind"]) is Again
+
+        class Other:
+            kind = "probe-kind"
+
+        with pytest.raises(RuntimeError, match="case kind 'probe-kind' registered twice: by .*Probe and .*Other"):
+            registry.register(Other)
+    finally:
+        registry.RUNNERS.pop("probe-kind", None)

@@ -1,8 +1,10 @@
 """What one case item tells the run summary, the reports and JUnit XML, as plain JSON-able
 data (it travels from an xdist worker to the controller on the test report).
 
-A record is ``{"id", "file", "line", "language", "kind", "metric", "version",
-"config_version", "snapshot", "figures", "recorded", "note"}``: ``version`` is the metric's
+A record is ``{"id", "file", "line", "language", "kind", "hypothesis_name", "metric", "version",
+"config_version", "snapshot", "figures", "recorded", "note"}``: ``hypothesis_name`` is what
+the kind calls its hypothesis (its runner's ``hypothesis_name``: ``"transcript"`` for ``asr``,
+else ``"hypothesis"``); ``version`` is the metric's
 version in code (``scoring/metrics.py``), ``config_version`` the language config's;
 ``snapshot`` says how the output compared with its recording: ``"same"``, ``"changed"``
 (the recording differs; under ``--snapshot-update`` it was rewritten), ``"new"`` (nothing was
@@ -49,6 +51,7 @@ def case_record(case: Case, result: CaseResult | None, root: Path) -> dict[str, 
         "line": case.line,
         "language": case.language,
         "kind": case.kind,
+        "hypothesis_name": _hypothesis_name(case.kind),
         "metric": case.metric,
         "version": metric.version if metric else None,
         "config_version": _config_version(case.language),
@@ -57,6 +60,12 @@ def case_record(case: Case, result: CaseResult | None, root: Path) -> dict[str, 
         "recorded": result.recorded_figures if result else None,
         "note": case.note,
     }
+
+
+def _hypothesis_name(kind: str) -> str:
+    from pytest_asrbench.cases.kinds import get_runner
+
+    return getattr(get_runner(kind), "hypothesis_name", "hypothesis")  # the loader refused unknown kinds
 
 
 def snapshot_state(recorded: str | None, obtained: str | None) -> str:

@@ -125,10 +125,15 @@ RUNNERS: dict[str, Runner] = {}
 def register(cls):
     """Class decorator: register an instance of ``cls`` under ``cls.kind``.
 
+    The same class imported again (its module re-executed, as an in-process pytest run that
+    restores ``sys.modules`` does) replaces its earlier instance.
+
     Raises:
-        RuntimeError: a runner of that kind is already registered.
+        RuntimeError: a runner of another class is already registered for that kind.
     """
-    if cls.kind in RUNNERS:
-        raise RuntimeError(f"case kind {cls.kind!r} registered twice")
+    known = RUNNERS.get(cls.kind)
+    if known is not None and (type(known).__module__, type(known).__qualname__) != (cls.__module__, cls.__qualname__):
+        raise RuntimeError(f"case kind {cls.kind!r} registered twice: by {type(known).__module__}."
+                           f"{type(known).__qualname__} and {cls.__module__}.{cls.__qualname__}")
     RUNNERS[cls.kind] = cls()
     return cls

@@ -82,26 +82,26 @@ def _options(values: list[str]) -> str:
     return "".join(f'<option value="{escape(value)}">{escape(value)}</option>' for value in values)
 
 
-def _written(view: PairView, kind: str) -> str:
-    """The pair's texts as written (an ``asr`` case: the reference and the transcript)."""
+def _written(view: PairView, name: str) -> str:
+    """The pair's texts as written; ``name`` is what the case kind calls its hypothesis (the
+    record's ``hypothesis_name``: an ``asr`` case's is its transcript)."""
     if view.written is None:
         return ""
     reference, hypothesis = view.written
-    name = "transcript" if kind == "asr" else "hypothesis"
     return (f'<dl class="texts"><dt>reference ({escape(view.label)})</dt><dd dir="auto">{escape(reference)}</dd>'
             f'<dt>{name} ({escape(view.label)})</dt><dd dir="auto">{escape(hypothesis)}</dd></dl>')
 
 
-def _alignment(view: PairView, kind: str) -> str:
+def _alignment(view: PairView, name: str) -> str:
     cells = cluster_cells(view.alignment)
     if not cells:
-        return _written(view, kind) + f"<p>{escape(view.label)}: both sides empty</p>"
+        return _written(view, name) + f"<p>{escape(view.label)}: both sides empty</p>"
     rows = []
     for head, part in (("REF", "reference"), ("HYP", "hypothesis"), ("", "marks")):
         row = "".join(f'<td dir="auto" class="{" ".join(cell.marks) or "ok"}">{escape(getattr(cell, part))}</td>'
                       for cell in cells)
         rows.append(f'<tr{" class=marks" if part == "marks" else ""}><th>{head}</th>{row}</tr>')
-    return (_written(view, kind) + f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
+    return (_written(view, name) + f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
             f'<caption>{escape(view.label)}</caption>{"".join(rows)}</table></div>')
 
 
@@ -116,7 +116,8 @@ def _case(entry: CaseEntry) -> str:
     if record.get("note"):
         facts.append(f"note: {escape(record['note'])}")
     parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>"]
-    parts += [_alignment(view, entry.kind) for view in pair_views(entry)]
+    name = (entry.record or {}).get("hypothesis_name", "hypothesis")
+    parts += [_alignment(view, name) for view in pair_views(entry)]
     if hidden_pairs(entry):
         parts.append(f"<p>{hidden_pairs(entry)} more pair(s) in the snapshot.</p>")
     if entry.message:

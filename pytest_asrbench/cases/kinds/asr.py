@@ -209,6 +209,7 @@ class AsrRunner:
     kind = "asr"
     #: Its cases transcribe audio: the ASR stage counts them for its progress bar.
     transcribes = True
+    hypothesis_name = "transcript"
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra
