@@ -143,3 +143,27 @@ def test_two_texts_label_the_normalized_forms(capsys):
     code, out, _ = run(capsys, "score", "-l", "en", "The cat.", "the bat")
     assert code == 0
     assert "normalized reference:  the cat" in out.splitlines() and "normalized hypothesis: the bat" in out.splitlines()
+
+
+def test_files_that_read_as_two_formats_are_refused_with_both_named(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "ich wohne in Berlin\nguten Morgen\n", "u1 ich wohne in Berlin\nu2 guten Morgen\n")
+    code, _, err = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp)
+    assert code == 2
+    assert "read as plain" in err and "as kaldi" in err and "--format" in err
+
+
+def test_a_jsonl_reference_against_a_plain_hypothesis_is_refused(tmp_path, capsys):
+    ref, hyp = files(tmp_path, '{"id": "u1", "text": "the cat sat"}\n', "the cat sat\n")
+    code, _, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 2 and "read as jsonl" in err and "as plain" in err
+
+
+def test_a_repeated_kaldi_id_is_refused_at_its_line():
+    with pytest.raises(TranscriptFormatError, match=r"refs:2: repeated id 'u1' \(first on line 1\)"):
+        detect_format(["u1 the cat", "u1 the dog"], ["u1 the cat"], ("refs", "hyps"))
+
+
+def test_an_empty_hypothesis_file_is_refused_not_scored_as_deletions(tmp_path, capsys):
+    ref, hyp = files(tmp_path, "the cat sat\n", "")
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 2 and "no utterance (the file is empty)" in err and "WER" not in out

@@ -53,26 +53,69 @@ def text_lines(data: bytes, name: str) -> list[str]:
     return [line.removesuffix("\r") for line in jsonl_lines(data, name, TranscriptFormatError)]
 
 
-def detect_format(*files: list[str]) -> tuple[str, str]:
-    """``(format, reason)`` for the line lists of the reference and hypothesis files.
+def detect_format(references: list[str], hypotheses: list[str],
+                  names: tuple[str, str] = ("the references", "the hypotheses")) -> tuple[str, str]:
+    """``(format, reason)`` for the line lists of the reference and hypothesis files, each
+    file judged on its own lines, then the two compared.
 
-    ``jsonl`` when every non-empty line starts with ``{``; ``trn`` when every non-empty line
-    ends with ``(<id>)``; ``kaldi`` when every non-empty line's first word looks like an
-    utterance id (holds a digit, ``_`` or ``-``), those words are unique in each file and the
-    hypotheses' are among the references'; else ``plain``.
+    A file is ``jsonl`` when every non-empty line starts with ``{``; ``trn`` when every
+    non-empty line ends with ``(<id>)``; ``kaldi`` when every non-empty line's first word looks
+    like an utterance id (holds a digit, ``_`` or ``-``) and those words are unique; else
+    ``plain``. Two files read as ``kaldi`` whose hypothesis ids are not among the reference ids
+    are ``plain`` (their first words are text, not ids).
+
+    Raises:
+        TranscriptFormatError: a file has no line at all (an empty file is never scored as all
+            deletions or insertions; a plain file's empty line is an empty utterance); the two files read as different formats; a file whose
+            every line starts with an utterance id repeats one (both lines named). Each names
+            ``--format`` for a file that is meant otherwise.
     """
-    lines = [[line for line in file if line.strip()] for file in files]
-    every = [line for file in lines for line in file]
-    if every and all(line.lstrip().startswith("{") for line in every):
-        return "jsonl", "every line is a JSON object"
-    if every and all(_TRN_LINE.match(line) for line in every):
-        return "trn", "every line ends with (<id>)"
-    firsts = [[line.split()[0] for line in file] for file in lines]
-    if every and all(_KALDI_ID.match(word) for file in firsts for word in file) \
-            and all(len(set(file)) == len(file) for file in firsts) \
-            and (len(firsts) < 2 or set(firsts[1]) <= set(firsts[0])):
-        return "kaldi", "every line starts with a unique utterance id"
-    return "plain", "no line format matched: one utterance per line, numbered from 1"
+    found = [_file_format(lines, name) for lines, name in zip((references, hypotheses), names)]
+    (ref_format, ref_ids), (hyp_format, hyp_ids) = found
+    if ref_format != hyp_format:
+        raise TranscriptFormatError(
+            f"{names[0]} read as {ref_format} ({_WHY[ref_format]}) but {names[1]} as {hyp_format} "
+            f"({_WHY[hyp_format]}): write both files in one format, or name it with --format "
+            f"({', '.join(FORMATS)})")
+    if ref_format == "kaldi" and not set(hyp_ids) <= set(ref_ids):
+        return "plain", ("first words look like ids but the hypotheses' are not among the references': one "
+                         "utterance per line, numbered from 1")
+    return ref_format, _WHY[ref_format]
+
+
+_WHY = {
+    "jsonl": "every line is a JSON object",
+    "trn": "every line ends with (<id>)",
+    "kaldi": "every line starts with a unique utterance id",
+    "plain": "no line format matched: one utterance per line, numbered from 1",
+}
+
+
+def _file_format(lines: list[str], name: str) -> tuple[str, list[str]]:
+    """One file's format and, for ``kaldi``, its ids in order (see :func:`detect_format`)."""
+    if not lines:
+        raise TranscriptFormatError(f"{name}: no utterance (the file is empty): a file with nothing to score "
+                                    "is never read as all deletions or insertions; give the transcripts (an "
+                                    "empty line is an empty utterance in a plain file)")
+    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    if not numbered:
+        return "plain", []
+    if all(line.lstrip().startswith("{") for _, line in numbered):
+        return "jsonl", []
+    if all(_TRN_LINE.match(line) for _, line in numbered):
+        return "trn", []
+    firsts = [(number, line.split()[0]) for number, line in numbered]
+    if not all(_KALDI_ID.match(word) for _, word in firsts):
+        return "plain", []
+    seen: dict[str, int] = {}
+    for number, word in firsts:
+        if word in seen:
+            raise TranscriptFormatError(
+                f"{name}:{number}: repeated id {word!r} (first on line {seen[word]}): every line starts with an "
+                "utterance id, so the file reads as Kaldi `id text`, where ids are unique; fix the id, or give "
+                "--format plain if the first words are text")
+        seen[word] = number
+    return "kaldi", [word for _, word in firsts]
 
 
 def read_utterances(lines: list[str], fmt: str, name: str) -> list[Utterance]:
