@@ -141,7 +141,7 @@ def test_an_unknown_base_is_an_error_naming_the_file_and_the_known_configs(tmp_p
         layered_configs_dir([project], shipped)
     message = str(raised.value)
     assert message.startswith(f"{project / 'en.toml'}: extends = \"eng\", but no config folder has eng.toml")
-    assert message.endswith("known configs: de")
+    assert message.endswith("known configs: de, en")  # the shipped en, a folder after the project's
 
 
 def test_extending_the_same_tag_with_no_later_folder_having_it_is_an_error(tmp_path, shipped):
@@ -231,3 +231,11 @@ def test_a_project_config_extends_a_shipped_language_that_extends_a_base(tmp_pat
     # the base itself can be overridden by a project folder, like any shipped file
     other = write(tmp_path / "other", {"_european.toml": 'unit = "word"\nsteps = ["nfc"]\n'})
     assert config(layered_configs_dir([other], shipped), "de")["steps"] == ["nfc"]
+
+
+def test_an_unknown_base_lists_the_shipped_language_of_the_same_name(tmp_path):
+    shipped = write(tmp_path / "shipped", {"en.toml": 'language = "en"\n', "_base.toml": 'unit = "word"\n'})
+    project = write(tmp_path / "project", {"en.toml": 'extends = "qq"\n'})
+    with pytest.raises(ConfigError) as raised:
+        layered_configs_dir([project], shipped)
+    assert str(raised.value).endswith("known configs: _base, en")

@@ -191,7 +191,9 @@ class _Layers:
         start = index + 1 if parent_tag == tag else 0
         if self.find(parent_tag, start) is None:
             where = "no later config folder" if parent_tag == tag else "no config folder"
-            known = sorted({p.stem for folder in self.folders for p in folder.glob("*.toml")} - {tag})
+            # the languages and bases it may name: its own tag only where a later folder has it
+            known = sorted({p.stem for number, folder in enumerate(self.folders) for p in folder.glob("*.toml")
+                            if p.stem != tag or number > index})
             raise ConfigError(f"{path}: extends = \"{parent_tag}\", but {where} has {parent_tag}.toml "
                               f"(searched {', '.join(map(str, self.folders[start:]))}); known configs: "
                               f"{', '.join(known)}")

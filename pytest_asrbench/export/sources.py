@@ -66,7 +66,8 @@ def _asr_hypothesis(case, root: Path) -> tuple[str, str]:
         recordings = json.loads(path.read_text(encoding="utf-8"))["recordings"]
     except (OSError, ValueError, KeyError) as exc:
         raise ExportError(f"{case.where()}: asr case {case.id!r} has no readable snapshot at {path} ({exc}); "
-                          "record it first (pytest --asrbench <file> --snapshot-update)") from exc
+                          f"if the case belongs to a project other than {root}, name its folder with --root; "
+                          "else record it first (pytest --asrbench <file> --snapshot-update)") from exc
     from pytest_asrbench.asr.identity import short_name
     from pytest_asrbench.asr.recordings import RECORDED_ON
 
