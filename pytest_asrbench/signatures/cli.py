@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.case:
         for sig in signatures:
-            print(f"# {sig.metric} in {sig.language}: cases/{sig.language}/signature.yaml")
+            print(f"# {sig.metric} in {sig.language}: the signature case for <your case folder>/{sig.language}/"
+                  "signature.yaml")
             print(case_yaml(sig), end="")
         return 0
     for index, sig in enumerate(signatures):
