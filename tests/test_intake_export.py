@@ -153,8 +153,11 @@ def test_export_refuses_what_it_cannot_read(project, tmp_path):
     bad.write_text('{"schema": "something/1"}')
     with pytest.raises(ExportError, match="not a run record of schema asrbench.run/1"):
         gather([bad], project)
-    with pytest.raises(ExportError, match="not a case file, a folder of case files or a run record"):
+    with pytest.raises(ExportError, match="missing.txt: no such file or folder"):
         gather([tmp_path / "missing.txt"], project)
+    (tmp_path / "notes.txt").write_text("not a case")
+    with pytest.raises(ExportError, match="not a case file, a folder of case files or a run record"):
+        gather([tmp_path / "notes.txt"], project)
     result = _asrbench(project, "export", "sclite", "cases", "--out", str(bad))
     assert result.returncode == 2 and "--out" in result.stderr
 

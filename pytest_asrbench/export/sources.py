@@ -148,6 +148,8 @@ def gather(inputs: list[Path], root: Path) -> list[Utterance]:
             found += from_case_file(given, root)
         elif given.is_file() and given.suffix.lower() == ".json":
             found += from_run_record(given)
+        elif not given.exists():
+            raise ExportError(f"{given}: no such file or folder; give case files, folders of them or run records")
         else:
             raise ExportError(f"{given}: not a case file, a folder of case files or a run record (.json)")
     seen: set[str] = set()
