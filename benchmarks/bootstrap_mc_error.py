@@ -28,8 +28,8 @@ SETS = ("synthetic", "synthetic_long")
 def columns_of(hyps: str) -> tuple[dict[str, list[list[int]]], dict[str, str]]:
     """Per-cluster (lengths, errors) of ``synthetic`` and of the joint overall, and each row's stream."""
     references = [ReferenceSet.read(name, BENCHMARK / "refs" / f"{name}.jsonl") for name in SETS]
-    columns = [[ref.cluster_lengths, list(score_system(ref, BENCHMARK / hyps / f"{ref.name}.jsonl").cluster_errors)]
-               for ref in references]
+    systems = [score_system(ref, BENCHMARK / hyps / f"{ref.name}.jsonl") for ref in references]
+    columns = [[list(system.cluster_lengths), list(system.cluster_errors)] for system in systems]
     clusters = [ref.clusters for ref in references]
     (group,) = shared_groups([ref.namespace for ref in references], clusters)
     return ({"synthetic": columns[0], "overall (joint)": joint_columns(group, clusters, columns)},
