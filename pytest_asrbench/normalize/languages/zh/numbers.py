@@ -58,6 +58,7 @@ from pytest_asrbench.normalize.languages.zh.numerals import (
     digit_string,
     numeral_value,
 )
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _C = CHINESE_NUMERAL_CHARS + "0-9"
@@ -172,23 +173,9 @@ def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
 
 
 def _alternation(words) -> str:
-    """A regex matching any of ``words``, longest first, written as a trie (one branch per
-    first character), so a failed lookup costs one character test, not one per word."""
-    trie: dict = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def render(node: dict) -> str:
-        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 and "" not in node else "(?:" + "|".join(branches) + ")"
-        return body + "?" if "" in node else body
-
-    return render(trie)
+    """A regex matching any of ``words``, written as a trie (one branch per first character),
+    so a failed lookup costs one character test, not one per word."""
+    return trie_pattern(sorted(words))
 
 
 @lru_cache(maxsize=8)
