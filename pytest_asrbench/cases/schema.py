@@ -10,7 +10,7 @@ fragment). The shipped ``cases/schema.json`` is this document; after adding or e
     python -m pytest_asrbench.cases.schema --write     # rewrite cases/schema.json
     python -m pytest_asrbench.cases.schema --check     # exit 1 when the file is stale
 
-``tests/cases/test_case_schema.py`` fails when the shipped file is stale.
+``tests/case_files/test_case_schema.py`` fails when the shipped file is stale.
 """
 
 from __future__ import annotations
