@@ -69,3 +69,13 @@ def test_the_check_sees_a_missing_package_and_accepts_a_present_one():
     assert named_paths(text) == ["languages/de/", "languages/en/", "pytest_asrbench/cases/items.py",
                                  "scoring/counts", "signatures/gate", "scoring/tally.py"]
     assert [exists(token) for token in named_paths(text)] == [False, True, True, True, True, False]
+
+
+def test_a_full_run_of_tests_and_cases_finds_no_unused_snapshot_folder():
+    # a folder named like a case folder under tests/ (tests/cases) once made every snapshot
+    # folder look orphaned in the README's test command
+    from pytest_asrbench.snapshot_layout import orphan_snapshot_dirs
+
+    root = Path(__file__).resolve().parents[1]
+    assert orphan_snapshot_dirs(root, "snapshots", [root / "tests", root / "cases"], ["cases"]) == []
+    assert not (root / "tests" / "cases").exists()
