@@ -3,15 +3,47 @@
 Each step is a ``str -> str`` callable. The pipeline can be read as one list, a step can be
 swapped by name in the config, and :meth:`Pipeline.explain` shows the output after each
 step (the ``asrbench explain`` command).
+
+A step function may carry a *trigger* (:func:`triggered`): a compiled pattern that every text
+the step can change contains. The pipeline skips the step when the pattern does not match,
+which is the one way to say "this step cannot change a text without these characters or
+words"; the skip must never change an output (each language's output digests pin it).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 StepFunction = Callable[[str], str]
+
+_TRIGGER = "asrbench_trigger"
+
+
+def triggered(trigger: re.Pattern[str] | None, function: StepFunction) -> StepFunction:
+    """``function``, marked to run only on texts where ``trigger.search`` finds a match.
+
+    Args:
+        trigger: a compiled pattern present in every text ``function`` can change (``None``:
+            no trigger, the function runs on every text). A pattern that misses a text the
+            function would change is a bug that moves outputs; keep it a superset (for
+            example the character class of every character the step reads).
+        function: the step's ``str -> str`` function.
+
+    Returns:
+        ``function`` itself, with the trigger attached.
+    """
+    if trigger is not None and not isinstance(trigger, re.Pattern):
+        raise TypeError(f"a step trigger must be a compiled re.Pattern, not {type(trigger).__name__}")
+    setattr(function, _TRIGGER, trigger)
+    return function
+
+
+def trigger_of(function: StepFunction) -> re.Pattern[str] | None:
+    """The trigger :func:`triggered` attached to ``function`` (``None``: runs on every text)."""
+    return getattr(function, _TRIGGER, None)
 
 
 @dataclass(frozen=True)
@@ -36,7 +68,9 @@ class Pipeline:
     def __call__(self, text: str) -> str:
         # The loop of _run without the trace: this one runs for every text scored.
         last_output: dict[str, str] = {}
-        for name, function, idempotent in self._plan:
+        for name, function, idempotent, search in self._plan:
+            if search is not None and search(text) is None:
+                continue
             if idempotent:
                 if last_output.get(name) is not text:
                     text = last_output[name] = function(text)
@@ -54,8 +88,9 @@ class Pipeline:
         # An idempotent step listed again is skipped when the text is still the very object
         # it returned before (no step in between changed anything): same result, less work.
         last_output: dict[str, str] = {}
-        for name, function, idempotent in self._plan:
-            if not (idempotent and last_output.get(name) is text):
+        for name, function, idempotent, search in self._plan:
+            skipped = search is not None and search(text) is None
+            if not skipped and not (idempotent and last_output.get(name) is text):
                 text = function(text)
                 if idempotent:
                     last_output[name] = text
@@ -64,7 +99,13 @@ class Pipeline:
         return text
 
     @cached_property
-    def _plan(self) -> tuple[tuple[str, StepFunction, bool], ...]:
-        """``(name, function, idempotent)`` per step, read once: the loop above runs for
-        every text, and attribute lookups on 27 steps were a measurable share of it."""
-        return tuple((step.name, step.function, step.idempotent) for step in self.steps)
+    def _plan(self) -> tuple[tuple[str, StepFunction, bool, Callable | None], ...]:
+        """``(name, function, idempotent, trigger search)`` per step, read once: the loop
+        above runs for every text, and attribute lookups on 27 steps were a measurable share
+        of it."""
+        plan = []
+        for step in self.steps:
+            trigger = trigger_of(step.function)
+            plan.append((step.name, step.function, step.idempotent,
+                         None if trigger is None else trigger.search))
+        return tuple(plan)

@@ -1,0 +1,45 @@
+"""A step's trigger: the pipeline runs the step only on texts where the trigger matches."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pytest_asrbench.normalize.pipeline import Pipeline, Step, trigger_of, triggered
+
+
+def _counting_upper(calls: list[str]):
+    def upper(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+    return upper
+
+
+def test_a_step_runs_only_on_texts_its_trigger_matches():
+    calls: list[str] = []
+    step = triggered(re.compile("[0-9]"), _counting_upper(calls))
+    pipeline = Pipeline("xx", (Step("upper_if_digits", step),))
+    assert pipeline("room 5") == "ROOM 5"
+    assert pipeline("no digits here") == "no digits here"
+    assert calls == ["room 5"]
+
+
+def test_explain_lists_a_skipped_step_with_the_unchanged_text():
+    step = triggered(re.compile("[0-9]"), _counting_upper([]))
+    pipeline = Pipeline("xx", (Step("upper_if_digits", step),))
+    assert pipeline.explain("plain words") == [("input", "plain words"), ("upper_if_digits", "plain words")]
+    assert pipeline.explain("gate 7") == [("input", "gate 7"), ("upper_if_digits", "GATE 7")]
+
+
+def test_a_function_without_a_trigger_runs_on_every_text():
+    calls: list[str] = []
+    function = _counting_upper(calls)
+    assert trigger_of(function) is None
+    assert Pipeline("xx", (Step("upper", function),))("abc") == "ABC"
+    assert calls == ["abc"]
+
+
+def test_a_trigger_must_be_a_compiled_pattern():
+    with pytest.raises(TypeError, match="compiled re.Pattern, not str"):
+        triggered("[0-9]", _counting_upper([]))  # type: ignore[arg-type]
