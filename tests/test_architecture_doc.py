@@ -5,7 +5,7 @@ A path is a backticked token that contains ``/`` or ends in a file suffix (``.py
 (``*``) are patterns, and JSON pointers (``#/$defs/...``) and a team's own folders
 (``myconfigs/``, the example project of the page) are not the tree's. A module path may end in
 an attribute (``scoring/counts.EditCounts``, ``signatures/sources.config_origin``) or leave out
-``.py`` (``signatures/gate``): the module file (or package folder) is what must exist. The page names most modules relative to the package they sit
+``.py`` (``signatures/version_gate``): the module file (or package folder) is what must exist. The page names most modules relative to the package they sit
 in (``steps/registry.py`` in the normalization row), so a path counts as existing when it is
 found from the repository root, from ``pytest_asrbench/``, or below some package folder of
 ``pytest_asrbench/``; a dotted module name (``pytest_asrbench.cases.items``) is a path too.
@@ -65,9 +65,9 @@ def test_every_path_the_architecture_page_names_exists():
 
 def test_the_check_sees_a_missing_package_and_accepts_a_present_one():
     text = ("language packages `languages/de/` and `languages/en/`, `pytest_asrbench.cases.items`, `<lang>.toml`, "
-            "`scoring/counts.EditCounts`, `signatures/gate`, `scoring/tally.py`")
+            "`scoring/counts.EditCounts`, `signatures/version_gate`, `scoring/tally.py`")
     assert named_paths(text) == ["languages/de/", "languages/en/", "pytest_asrbench/cases/items.py",
-                                 "scoring/counts", "signatures/gate", "scoring/tally.py"]
+                                 "scoring/counts", "signatures/version_gate", "scoring/tally.py"]
     assert [exists(token) for token in named_paths(text)] == [False, True, True, True, True, False]
 
 

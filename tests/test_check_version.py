@@ -12,7 +12,7 @@ import pytest
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cli import main
 from pytest_asrbench.signatures.compute import compute
-from pytest_asrbench.signatures.gate import Recorded, case_yaml, judge
+from pytest_asrbench.signatures.version_gate import Recorded, case_yaml, judge
 from pytest_asrbench.signatures.sources import installed_source, project_source
 
 REPO = installed_source().root

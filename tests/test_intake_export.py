@@ -85,9 +85,11 @@ def test_add_case_reports_a_failing_case_and_keeps_it(project):
 
 @pytest.mark.parametrize("kind, kwargs, problem", [
     ("score", {"texts": ["x"]}, "takes --reference and --hypothesis"),
-    ("normalize", {"texts": ["x"]}, "one --text and its --expect"),
+    ("normalize", {"texts": ["x"]}, "takes --text and --expect: give --expect"),
+    ("normalize", {"texts": ["x", "y"], "expect": "x"}, "takes --text and --expect: give one --text"),
     ("equal", {"texts": ["x"]}, "at least 2 --text"),
-    ("distinct", {"texts": ["a", "b"], "expect": "a"}, "--expect is for --kind normalize"),
+    ("distinct", {"texts": ["a", "b"], "expect": "a"}, "--kind distinct takes --text, not --expect"),
+    ("signature", {"texts": ["a"]}, "--kind signature cannot be added by add-case; use one of: equal, distinct"),
     ("untouched", {"reference": "a"}, "takes --text, not --reference"),
 ])
 def test_build_case_refuses_fields_a_kind_does_not_take(kind, kwargs, problem):

@@ -311,7 +311,7 @@ def test_update_of_one_case_by_node_id_keeps_the_other_snapshots(project):
 
 def _signature_file(language: str = "en") -> str:
     from pytest_asrbench.signatures.compute import compute
-    from pytest_asrbench.signatures.gate import case_yaml
+    from pytest_asrbench.signatures.version_gate import case_yaml
 
     return f"language: {language}\ncases:\n" + case_yaml(compute("stt_wer", language))
 

@@ -1,10 +1,10 @@
-"""The patch-bump deferral's decisions and its xdist channel (signatures/deferral.py)."""
+"""The patch-bump deferral's decisions and its xdist channel (signatures/patch_deferrals.py)."""
 
 from __future__ import annotations
 
 import json
 
-from pytest_asrbench.signatures.deferral import Deferrals, PendingRewrite
+from pytest_asrbench.signatures.patch_deferrals import Deferrals, PendingRewrite
 
 
 def pending(language: str = "en", text: str | None = '{"kind": "signature"}') -> PendingRewrite:

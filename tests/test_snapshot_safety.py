@@ -180,7 +180,7 @@ def test_update_writes_only_what_changed_and_lists_it(project):
 
 def test_case_snapshots_hold_no_versions_but_signature_cases_do(project):
     from pytest_asrbench.signatures.compute import compute
-    from pytest_asrbench.signatures.gate import case_yaml
+    from pytest_asrbench.signatures.version_gate import case_yaml
 
     write(project.path, "cases/en/signature.yaml", "language: en\ncases:\n" + case_yaml(compute("stt_wer", "en")))
     project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=4)

@@ -29,13 +29,7 @@ CASE_PACKAGES = ("cases", "snapshot", "reports", "review", "export", "intake", "
                  "cli.py")
 #: Modules that still compare a case kind with a name, each with what it decides; the test
 #: below fails once one no longer does, so the entry is removed.
-KIND_BRANCHES_LEFT: dict[str, str] = {
-    "cases/loader.py": "which metrics a case may name (a signature case may name a provider's metric)",
-    "cases/signature_cases.py": "finds the signature cases the version gate reads",
-    "export/sources.py": "which utterance a score or asr case exports to sclite",
-    "intake/add_case.py": "the fields `asrbench add-case` writes per kind",
-    "intake/cli.py": "the options `asrbench add-case` requires per kind",
-}
+KIND_BRANCHES_LEFT: dict[str, str] = {}
 
 
 def _python_files(*under: str) -> list[Path]:
@@ -101,7 +95,8 @@ def test_the_signature_kind_records_its_versions_and_is_gated_by_its_own_rules()
     output = {"kind": "signature", "metric": "stt_wer", "language": "en", "version": "1.3.4",
               "config_version": "2.0.0"}
     assert snapshot_view_of(runner, output) == output
-    assert snapshot_rules_of(runner) == SnapshotRules(explains_refusal=True, patch_rule=False, reviewable=False)
+    assert snapshot_rules_of(runner) == SnapshotRules(explains_refusal=True, patch_rule=False, reviewable=False,
+                                                      records_signature=True)
 
 
 def test_every_registered_kind_has_valid_snapshot_rules():
@@ -189,3 +184,28 @@ def test_a_kind_module_imported_again_replaces_its_runner_and_another_class_is_r
             registry.register(Other)
     finally:
         registry.RUNNERS.pop("probe-kind", None)
+
+
+def test_add_case_offers_the_kinds_that_declare_an_intake_form():
+    from pytest_asrbench.cases.registry import intake_form_of
+    from pytest_asrbench.intake.add_case import KINDS as ADDABLE
+
+    assert ADDABLE == ("equal", "distinct", "untouched", "normalize", "score")
+    assert all(intake_form_of(get_runner(kind)) is None for kind in set(KINDS) - set(ADDABLE))
+
+
+def test_an_intake_form_names_only_known_inputs():
+    from pytest_asrbench.cases.registry import IntakeForm
+
+    with pytest.raises(ValueError, match=r"unknown add-case inputs \['audio'\]"):
+        IntakeForm(("audio", "reference"))
+
+
+def test_a_kind_without_exported_pairs_exports_nothing():
+    from pytest_asrbench.cases.registry import exported_pairs_of
+
+    def never_read():
+        raise AssertionError("a kind that exports nothing reads no snapshot")
+
+    runner = get_runner("equal")
+    assert exported_pairs_of(runner, SimpleNamespace(kind="equal"), never_read) == []

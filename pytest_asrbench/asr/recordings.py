@@ -81,6 +81,29 @@ def ungroup_recordings(items: Any, where: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def transcript_for_host(recordings: list[Mapping[str, Any]], here: str) -> tuple[str, str]:
+    """The transcript a report or an export shows for host ``here``, and a note saying whose.
+
+    Args:
+        recordings: an ``asr`` snapshot's grouped recordings (:func:`group_recordings`'s shape:
+            each with :data:`RECORDED_ON` and ``pairs``), at least one.
+        here: the host name (``identity_name``) of this machine.
+
+    Returns:
+        ``(transcript, note)``: the recording of ``here`` when it is recorded, else the first
+        recording, with the hosts it names.
+    """
+    chosen = next((item for item in recordings if here in item.get(RECORDED_ON, ())), recordings[0])
+    if here in chosen.get(RECORDED_ON, ()):
+        note = f"hypothesis: the recording of this machine ({short_name(here)})"
+    else:
+        hosts = chosen.get(RECORDED_ON, [])
+        more = f" and {len(hosts) - 1} more" if len(hosts) > 1 else ""
+        note = (f"hypothesis: this machine ({short_name(here)}) is not recorded; the recording of "
+                f"{short_name(hosts[0]) if hosts else 'an unnamed host'}{more}")
+    return str(chosen["pairs"][0]["hypothesis"]), note
+
+
 def mode_for(here: str, recordings: Mapping[str, Any]) -> tuple[str, str]:
     """``(mode, why)``: :data:`EXACT` when ``recordings`` has a native recording of ``here``,
     else :data:`TOLERANCE` with the reason in a few words."""

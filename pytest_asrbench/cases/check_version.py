@@ -40,7 +40,7 @@ from pytest_asrbench._shared.config_layers import (
     ENV_VAR, env_config_dirs, layered_configs_dir, origin_in, project_config_dirs)
 from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings
 from pytest_asrbench._shared.toml import load_toml
-from pytest_asrbench.cases.signature_cases import project_gate
+from pytest_asrbench.cases.signature_files import project_gate
 from pytest_asrbench.errors import ConfigError, InputError
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
@@ -51,7 +51,7 @@ from pytest_asrbench.signatures.compute import (
     metric_versions,
 )
 from pytest_asrbench.signatures.providers import provided_versions
-from pytest_asrbench.signatures.gate import describe_changes, record_command, unbumped_message
+from pytest_asrbench.signatures.version_gate import describe_changes, record_command, unbumped_message
 from pytest_asrbench.signatures.sources import DirSource, GitSource, project_source
 
 

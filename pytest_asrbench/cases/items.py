@@ -13,7 +13,7 @@ from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.registry import RunContext, snapshot_rules_of, snapshot_view_of
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.cases.signature_gate import gated_metric
+from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide

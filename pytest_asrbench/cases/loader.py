@@ -350,12 +350,13 @@ def load_case_file(path: Path) -> CaseFile:
             result.errors.append(CaseFileError(path, node.key_lines.get("language", line), f"case {case_id!r}: {exc}"))
             continue
         metric = entry.get("metric", default_metric)
-        if metric not in METRICS and not (entry.get("kind") == "signature" and metric in provider_metrics()):
-            signature_only = sorted(provider_metrics()) if entry.get("kind") == "signature" else []
+        records_signature = _records_signature(entry["kind"])
+        if metric not in METRICS and not (records_signature and metric in provider_metrics()):
+            signature_only = sorted(provider_metrics()) if records_signature else []
             result.errors.append(CaseFileError(path, node.key_lines.get("metric", line),
                                                f"case {case_id!r}: unknown metric {metric!r}; known metrics: "
                                                f"{', '.join(sorted({*METRICS, *signature_only}))}"
-                                               + ("" if entry.get("kind") == "signature" or metric not in provider_metrics()
+                                               + ("" if records_signature or metric not in provider_metrics()
                                                   else f" ({metric} is gated by a `kind: signature` case only; "
                                                        "its own kind (benchmark) names it itself)")))
             continue
@@ -379,6 +380,14 @@ def load_case_file(path: Path) -> CaseFile:
     if result.errors:
         result.cases = []
     return result
+
+
+def _records_signature(kind: str) -> bool:
+    """Whether cases of ``kind`` record a metric's signature (and so may name a provider's metric)."""
+    from pytest_asrbench.cases.kinds import get_runner  # the kinds import this module's users
+    from pytest_asrbench.cases.registry import snapshot_rules_of
+
+    return snapshot_rules_of(get_runner(kind)).records_signature
 
 
 def provider_metrics() -> frozenset[str]:

@@ -42,7 +42,7 @@ class CaseResult:
     snapshot (an ``asr`` case says whether the engine or the score moved); ``rewritten``
     names the case files the runner rewrote in place (a ``signature`` case re-recorded under
     ``--snapshot-update``), so the run lists them with the snapshot files it wrote;
-    ``pending_rewrite`` (a :class:`~pytest_asrbench.signatures.deferral.PendingRewrite`) is
+    ``pending_rewrite`` (a :class:`~pytest_asrbench.signatures.patch_deferrals.PendingRewrite`) is
     a signature case's re-recording held back to the end of the run (a patch-only bump): its
     snapshot is then compared but not written until that decision. ``figures`` and
     ``recorded_figures`` (kinds that score: :mod:`pytest_asrbench.cases.figures`) are this

@@ -11,7 +11,13 @@ snapshot, through two optional members (defaults in brackets), read only through
   but :data:`VERSION_FIELDS`, top level];
 - ``snapshot_rules``: a :class:`SnapshotRules` [``SnapshotRules()``].
 
-So the case items compare and gate every kind alike, with no branch per kind.
+So the case items compare and gate every kind alike, with no branch per kind. Two more
+optional members serve the commands around the cases, read through their ``*_of`` helpers:
+
+- ``exported_pairs(case, recorded) -> [ExportedPair, ...]``: the reference/hypothesis pairs
+  ``asrbench export sclite`` writes for a case (:func:`exported_pairs_of`) [none];
+- ``intake``: an :class:`IntakeForm`, the fields ``asrbench add-case`` asks for
+  (:func:`intake_form_of`) [the kind cannot be added from the command line].
 """
 
 from __future__ import annotations
@@ -76,7 +82,7 @@ VERSION_FIELDS = ("version", "config_version")
 @dataclass(frozen=True)
 class SnapshotRules:
     """How ``--snapshot-update`` treats a kind's snapshot (the version gate,
-    :mod:`pytest_asrbench.signatures.gate`).
+    :mod:`pytest_asrbench.signatures.version_gate`).
 
     ``explains_refusal``: a refused re-recording is explained in full at this case (the
     pair's signature case); other cases point to it. ``patch_rule``: under a patch-only bump
@@ -87,6 +93,50 @@ class SnapshotRules:
     explains_refusal: bool = False
     patch_rule: bool = True
     reviewable: bool = True
+    #: The case records the signature of its (metric, language): the version gate reads it,
+    #: and it may name a metric of a signature provider (the benchmark's ``th_bench_cer``).
+    records_signature: bool = False
+
+
+@dataclass(frozen=True)
+class ExportedPair:
+    """One reference/hypothesis pair a case exports (raw texts), and where its hypothesis came
+    from when that is not the case file itself (``note``, else ``None``)."""
+
+    reference: str
+    hypothesis: str
+    note: str | None = None
+
+
+#: The reviewer's inputs ``asrbench add-case`` knows, by the case field each fills:
+#: ``reference``/``hypothesis`` (``--reference``/``--hypothesis``), ``text`` (one ``--text``),
+#: ``texts`` (``--text`` repeated), ``expect`` (``--expect``, the normalized form) and
+#: ``expect_rate`` (``--expect-rate``).
+INTAKE_INPUTS = ("reference", "hypothesis", "text", "texts", "expect", "expect_rate")
+
+
+@dataclass(frozen=True)
+class IntakeForm:
+    """What ``asrbench add-case`` asks for a kind (:data:`INTAKE_INPUTS` names the inputs).
+
+    ``inputs``: the inputs the kind takes, all required but ``expect_rate``; ``least_texts``:
+    how many ``--text`` values a ``texts`` kind needs; ``unordered``: two cases with the same
+    texts in another order are the same example; ``rate_now``: a case given no expected rate
+    records the rate it scores now (said to the reviewer).
+
+    Raises:
+        ValueError: an input is not one of :data:`INTAKE_INPUTS`.
+    """
+
+    inputs: tuple[str, ...]
+    least_texts: int = 0
+    unordered: bool = False
+    rate_now: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.inputs) - set(INTAKE_INPUTS))
+        if unknown:
+            raise ValueError(f"unknown add-case inputs {unknown}; known: {', '.join(INTAKE_INPUTS)}")
 
 
 class Runner(Protocol):
@@ -117,6 +167,29 @@ def snapshot_rules_of(runner: Runner) -> SnapshotRules:
         raise TypeError(f"case kind {runner.kind!r}: snapshot_rules must be a SnapshotRules, got "
                         f"{type(rules).__name__}")
     return rules
+
+
+def exported_pairs_of(runner: Runner, case: Case, recorded) -> list[ExportedPair]:
+    """The pairs ``case`` exports to sclite (none when its kind exports nothing).
+
+    Args:
+        recorded: a callable returning the case's recorded snapshot as parsed JSON (or
+            ``None`` when none is recorded); only kinds whose hypothesis is recorded call it.
+    """
+    pairs = getattr(runner, "exported_pairs", None)
+    return [] if pairs is None else list(pairs(case, recorded))
+
+
+def intake_form_of(runner: Runner) -> IntakeForm | None:
+    """The runner's :class:`IntakeForm` (``None``: ``asrbench add-case`` does not offer the kind).
+
+    Raises:
+        TypeError: the runner's ``intake`` is not an :class:`IntakeForm`.
+    """
+    form = getattr(runner, "intake", None)
+    if form is not None and not isinstance(form, IntakeForm):
+        raise TypeError(f"case kind {runner.kind!r}: intake must be an IntakeForm, got {type(form).__name__}")
+    return form
 
 
 RUNNERS: dict[str, Runner] = {}

@@ -1,9 +1,10 @@
 """Utterances to export: reference/hypothesis pairs from case files and run records.
 
-- ``score`` cases: each reference/hypothesis pair (a list-valued case gives one utterance per pair).
-- ``asr`` cases: the case's reference and the transcript recorded in its snapshot, from the
-  recording of this machine (its host identity, docs/asr.md), else the first recording (which one is
-  said in :attr:`Utterance.note`).
+- cases: the pairs each case's kind exports (its runner's ``exported_pairs``,
+  :mod:`pytest_asrbench.cases.registry`): a ``score`` case's reference/hypothesis pairs (one
+  utterance per pair of a list-valued case); an ``asr`` case's reference and the transcript
+  recorded in its snapshot, from the recording of this machine (its host identity,
+  docs/asr.md), else the first recording (which one is said in :attr:`Utterance.note`).
 - a run record (``asrbench.run/1``, ``--asrbench-run-record``): each clip that has a
   reference (clips of ``asr`` cases) with its transcript.
 
@@ -19,7 +20,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.cases.registry import exported_pairs_of
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.snapshot import snapshot_file_name
 from pytest_asrbench.snapshot_layout import is_case_suffix, snapshot_dir
@@ -49,63 +52,42 @@ def _token(text: str) -> str:
     return re.sub(r"[\s()\-]+", "_", text)
 
 
-def _as_list(value) -> list[str]:
-    return [str(item) for item in value] if isinstance(value, list) else [str(value)]
+def _recorded_snapshot(case, root: Path):
+    """A reader of ``case``'s recorded snapshot (parsed JSON) for the kinds that need it.
 
-
-def _current_host() -> str:
-    from pytest_asrbench.asr.identity import host_identity, identity_name
-
-    return identity_name(host_identity())
-
-
-def _asr_hypothesis(case, root: Path) -> tuple[str, str]:
-    folder = snapshot_dir(root, "snapshots", case.file, ["cases"])
-    path = folder / snapshot_file_name(case.id)
-    try:
-        recordings = json.loads(path.read_text(encoding="utf-8"))["recordings"]
-    except (OSError, ValueError, KeyError) as exc:
-        raise ExportError(f"{case.where()}: asr case {case.id!r} has no readable snapshot at {path} ({exc}); "
-                          f"if the case belongs to a project other than {root}, name its folder with --root; "
-                          "else record it first (pytest --asrbench <file> --snapshot-update)") from exc
-    from pytest_asrbench.asr.identity import short_name
-    from pytest_asrbench.asr.recordings import RECORDED_ON
-
-    here = _current_host()
-    chosen = next((r for r in recordings if here in r.get(RECORDED_ON, ())), recordings[0])
-    if here in chosen.get(RECORDED_ON, ()):
-        note = f"hypothesis: the recording of this machine ({short_name(here)})"
-    else:
-        hosts = chosen.get(RECORDED_ON, [])
-        more = f" and {len(hosts) - 1} more" if len(hosts) > 1 else ""
-        note = (f"hypothesis: this machine ({short_name(here)}) is not recorded; the recording of "
-                f"{short_name(hosts[0]) if hosts else 'an unnamed host'}{more}")
-    return str(chosen["pairs"][0]["hypothesis"]), note
+    Raises (when called):
+        ExportError: the snapshot is missing or not valid JSON.
+    """
+    def read():
+        path = snapshot_dir(root, "snapshots", case.file, ["cases"]) / snapshot_file_name(case.id)
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ExportError(f"{case.where()}: {case.kind} case {case.id!r} has no readable snapshot at {path} "
+                              f"({exc}); if the case belongs to a project other than {root}, name its folder with "
+                              "--root; else record it first (pytest --asrbench <file> --snapshot-update)") from exc
+    return read
 
 
 def from_case_file(path: Path, root: Path) -> list[Utterance]:
-    """The ``score`` and ``asr`` cases of one case file, as utterances.
+    """The pairs the cases of one case file export (``score`` and ``asr`` cases), as utterances.
 
     Raises:
         ExportError: the file does not load (its first problem is named), or an ``asr`` case
-            has no recorded snapshot.
+            has no readable recorded snapshot.
+        AsrCaseError: an ``asr`` case's snapshot holds no recording.
     """
     loaded = load_case_file(path)
     if loaded.errors:
         raise ExportError(f"{path}: the case file does not load: {loaded.errors[0]}")
-    speaker = None
     found = []
     for case in loaded.cases:
         speaker = _token(f"{case.language}_{path.stem}")
-        if case.kind == "score":
-            pairs = list(zip(_as_list(case.fields["reference"]), _as_list(case.fields["hypothesis"])))
-            for number, (reference, hypothesis) in enumerate(pairs, 1):
-                utterance = _token(case.id) + (f".{number}" if len(pairs) > 1 else "")
-                found.append(Utterance(f"{speaker}-{utterance}", case.language, case.metric, reference, hypothesis))
-        elif case.kind == "asr":
-            hypothesis, note = _asr_hypothesis(case, root)
-            found.append(Utterance(f"{speaker}-{_token(case.id)}", case.language, case.metric,
-                                   str(case.fields["reference"]), hypothesis, note))
+        pairs = exported_pairs_of(get_runner(case.kind), case, _recorded_snapshot(case, root))
+        for number, pair in enumerate(pairs, 1):
+            utterance = _token(case.id) + (f".{number}" if len(pairs) > 1 else "")
+            found.append(Utterance(f"{speaker}-{utterance}", case.language, case.metric, pair.reference,
+                                   pair.hypothesis, pair.note))
     return found
 
 

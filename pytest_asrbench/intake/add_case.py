@@ -19,13 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner
 from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.cases.registry import IntakeForm, intake_form_of
 from pytest_asrbench.cases.schema import MAX_ID_LENGTH
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.snapshot_layout import is_case_suffix
 
-#: Kinds a reviewer's example becomes, with the text fields each needs.
-KINDS = ("score", "normalize", "equal", "distinct", "untouched")
+#: Kinds a reviewer's example becomes: those whose runner declares an ``intake`` form.
+KINDS = tuple(kind for kind in ALL_KINDS if intake_form_of(get_runner(kind)) is not None)
+#: The command-line option of each intake input.
+OPTION = {"reference": "--reference", "hypothesis": "--hypothesis", "text": "--text", "texts": "--text",
+          "expect": "--expect", "expect_rate": "--expect-rate"}
 ID_WORDS = 4
 HASH_DIGITS = 6
 
@@ -43,36 +48,55 @@ class Added:
     nodeid: str
 
 
-def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis: str | None,
-               expect: str | None, expect_rate: float | None, note: str | None) -> dict:
-    """The case mapping for ``kind`` (without its id).
+def form_of(kind: str) -> IntakeForm:
+    """The :class:`IntakeForm` of ``kind``.
 
     Raises:
-        AddCaseError: a field the kind needs is missing, or one it does not take is given.
+        AddCaseError: ``kind`` cannot be added from the command line.
     """
+    form = intake_form_of(get_runner(kind)) if kind in ALL_KINDS else None
+    if form is None:
+        raise AddCaseError(f"--kind {kind} cannot be added by add-case; use one of: {', '.join(KINDS)}")
+    return form
+
+
+def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis: str | None,
+               expect: str | None, expect_rate: float | None, note: str | None) -> dict:
+    """The case mapping for ``kind`` (without its id), from the inputs its
+    :class:`~pytest_asrbench.cases.registry.IntakeForm` takes.
+
+    Raises:
+        AddCaseError: an input the kind needs is missing, or one it does not take is given.
+    """
+    form = form_of(kind)
+    given = {"reference": reference, "hypothesis": hypothesis, "expect": expect, "expect_rate": expect_rate}
+    takes = " and ".join(dict.fromkeys(OPTION[name] for name in form.inputs if name != "expect_rate"))
+    stray = [OPTION[name] for name, value in given.items() if value is not None and name not in form.inputs]
+    if texts and not {"text", "texts"} & set(form.inputs):
+        stray.insert(0, "--text")
+    if stray:
+        raise AddCaseError(f"--kind {kind} takes {takes}, not {'/'.join(stray)}")
+    missing = [OPTION[name] for name, value in given.items()
+               if value is None and name in form.inputs and name != "expect_rate"]
+    if "text" in form.inputs and len(texts) != 1:
+        missing.insert(0, "one --text")
+    if missing:
+        raise AddCaseError(f"--kind {kind} takes {takes}: give {' and '.join(missing)}")
+    if "texts" in form.inputs and len(texts) < form.least_texts:
+        raise AddCaseError(f"--kind {kind} takes at least {form.least_texts} --text value(s)")
     case: dict = {"kind": kind, "source": "reviewer"}
     if note:
         case["note"] = note
-    if kind == "score":
-        if reference is None or hypothesis is None or texts:
-            raise AddCaseError("--kind score takes --reference and --hypothesis (and no --text)")
-        case.update(reference=reference, hypothesis=hypothesis)
-        if expect_rate is not None:
-            case["expect"] = {"rate": expect_rate}
-        return case
-    if reference is not None or hypothesis is not None or expect_rate is not None:
-        raise AddCaseError(f"--kind {kind} takes --text, not --reference/--hypothesis/--expect-rate")
-    if kind == "normalize":
-        if len(texts) != 1 or expect is None:
-            raise AddCaseError("--kind normalize takes one --text and its --expect (the normalized form)")
-        case.update(text=texts[0], expect=expect)
-        return case
-    if expect is not None:
-        raise AddCaseError(f"--expect is for --kind normalize; --kind {kind} compares its --text values")
-    least = 1 if kind == "untouched" else 2
-    if len(texts) < least:
-        raise AddCaseError(f"--kind {kind} takes at least {least} --text value(s)")
-    case["texts"] = list(texts)
+    for name in form.inputs:
+        if name == "text":
+            case["text"] = texts[0]
+        elif name == "texts":
+            case["texts"] = list(texts)
+        elif name == "expect_rate":
+            if expect_rate is not None:
+                case["expect"] = {"rate": expect_rate}
+        else:
+            case[name] = given[name]
     return case
 
 
@@ -102,8 +126,8 @@ def derive_id(case: dict) -> str:
 def _same(existing, case: dict) -> bool:
     if not isinstance(existing, dict) or existing.get("kind") != case["kind"]:
         return False
-    if case["kind"] in ("equal", "distinct", "untouched"):
-        return sorted(map(str, existing.get("texts") or ())) == sorted(case["texts"])
+    if form_of(case["kind"]).unordered:
+        return sorted(_texts(existing)) == sorted(_texts(case))
     return _texts(existing) == _texts(case)
 
 

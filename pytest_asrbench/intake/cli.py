@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate
+from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate, form_of
 
 
 def add_parser(subparsers) -> None:
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if duplicate:
         path, case_id = duplicate
         raise AddCaseError(f"this example is a case already: {case_id!r} in {path.relative_to(root) if path.is_relative_to(root) else path}")
-    if args.kind == "score" and args.expect_rate is None:
+    if form_of(args.kind).rate_now and args.expect_rate is None:
         case["expect"] = {"rate": _current_rate(case, args.language)}
         print(f"expect rate {case['expect']['rate']} is what the example scores now; pass --expect-rate to "
               "state the reviewer's value instead")

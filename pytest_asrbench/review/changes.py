@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_asrbench.cases.loader import load_case_file
-from pytest_asrbench.cases.signature_gate import gated_metric
+from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.review.pending import PendingChange, PendingError
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import elide, render_alignment

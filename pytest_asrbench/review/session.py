@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from pytest_asrbench.cases.signature_cases import project_gate
+from pytest_asrbench.cases.signature_files import project_gate
 from pytest_asrbench.review.changes import CaseRef, describe, locate
 from pytest_asrbench.review.pending import PendingChange, PendingError
 

@@ -14,7 +14,7 @@ import json
 
 from pytest_asrbench.errors import UnknownMetricError
 from pytest_asrbench.signatures.compute import METRICS_MODULE, compute, known_languages, metric_versions, resolve
-from pytest_asrbench.signatures.gate import RECORD_COMMAND, case_yaml
+from pytest_asrbench.signatures.version_gate import RECORD_COMMAND, case_yaml
 from pytest_asrbench.signatures.providers import provided_versions, providers
 from pytest_asrbench.signatures.sources import GitSource, SourceError, installed_source, project_source
 

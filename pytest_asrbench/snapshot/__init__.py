@@ -4,7 +4,7 @@
   extension, comparisons, atomic writes, pending changes);
 - :mod:`.session`: one run's snapshot mode and decisions (the only reader of syrupy's
   options), asked by the hooks, the case items and, through their run context, the case kinds;
-- :mod:`.deferred_signatures`: the patch-bump signature rewrites held back to the end of a run;
+- :mod:`.patch_rewrites`: the patch-bump signature rewrites held back to the end of a run;
 - :mod:`.report`: what the run did, as one value the terminal summary renders.
 
 Where snapshots live (paths only) is :mod:`pytest_asrbench.snapshot_layout`, a lower layer:

@@ -9,7 +9,7 @@ The only reader of syrupy's options (``--snapshot-update``, ``--snapshot-no-clea
   :class:`~pytest_asrbench.cases.registry.RunContext`);
 - one case's snapshot step: :meth:`~SnapshotSession.record` compares (and under
   ``--snapshot-update`` writes) through :mod:`.adapter`, after the version gate's refusals
-  (:mod:`pytest_asrbench.cases.signature_gate`) under the case kind's
+  (:mod:`pytest_asrbench.cases.version_gate_session`) under the case kind's
   :class:`~pytest_asrbench.cases.registry.SnapshotRules`, and holds back a patch-bumped
   signature re-recording; :meth:`~SnapshotSession.keep` compares a failed case's snapshot
   without writing;
@@ -17,7 +17,7 @@ The only reader of syrupy's options (``--snapshot-update``, ``--snapshot-no-clea
   :meth:`~SnapshotSession.merge_worker`); around syrupy's own finish, whether unused snapshots
   may be named (:meth:`~SnapshotSession.around_syrupy_finish`); then
   :meth:`~SnapshotSession.conclude`: the held-back signature rewrites
-  (:mod:`.deferred_signatures`), unused snapshot files and orphan folders (reported, deleted,
+  (:mod:`.patch_rewrites`), unused snapshot files and orphan folders (reported, deleted,
   staged for review, or kept), and the run's :class:`~.report.SnapshotReport`.
 """
 
@@ -37,7 +37,7 @@ from pytest_asrbench.snapshot.report import SnapshotReport, UnusedAction
 if TYPE_CHECKING:
     from pytest_asrbench.cases.model import Case
     from pytest_asrbench.cases.registry import SnapshotRules
-    from pytest_asrbench.signatures.deferral import PendingRewrite
+    from pytest_asrbench.signatures.patch_deferrals import PendingRewrite
 
 # The case stage (and through it the normalizers) is imported where a case is recorded or a
 # run concluded, never by a run without --asrbench, which asks this session only its mode.
@@ -134,7 +134,7 @@ class SnapshotSession:
         (:class:`~.adapter.SnapshotWriteError`).
         """
         from pytest_asrbench.cases.case_record import snapshot_state
-        from pytest_asrbench.cases.signature_gate import (defer_rewrite, note_patch_refusal, patch_bump_refusal,
+        from pytest_asrbench.cases.version_gate_session import (defer_rewrite, note_patch_refusal, patch_bump_refusal,
                                                           update_refusal)
 
         config = self.config
@@ -173,7 +173,7 @@ class SnapshotSession:
 
     def send_to_controller(self, workeroutput: dict) -> None:
         """xdist worker: what it collected, ran and wrote, and the signature rewrites it held back."""
-        from pytest_asrbench.cases.signature_gate import deferrals
+        from pytest_asrbench.cases.version_gate_session import deferrals
         from pytest_asrbench.run_coverage import coverage_of
 
         coverage = coverage_of(self.config)
@@ -183,7 +183,7 @@ class SnapshotSession:
 
     def merge_worker(self, workeroutput: dict) -> None:
         """xdist controller: merge what one worker sent (:meth:`send_to_controller`)."""
-        from pytest_asrbench.cases.signature_gate import deferrals
+        from pytest_asrbench.cases.version_gate_session import deferrals
         from pytest_asrbench.run_coverage import coverage_of
 
         if workeroutput.get(_COVERAGE) is not None:
@@ -214,7 +214,7 @@ class SnapshotSession:
             OSError: an unused snapshot cannot be deleted.
         """
         from pytest_asrbench.run_coverage import coverage_of
-        from pytest_asrbench.snapshot.deferred_signatures import finish_deferred
+        from pytest_asrbench.snapshot.patch_rewrites import finish_deferred
         from pytest_asrbench.snapshot_layout import orphan_snapshot_dirs
 
         config = self.config

@@ -15,7 +15,7 @@ from pytest_asrbench.bench.scoring.language import benchmark_language, measure_f
 from pytest_asrbench.bench.scoring.measure import THAI_BENCHMARK
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.registry import RUNNERS, RunContext
-from pytest_asrbench.cases.signature_gate import gated_metric
+from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.cli import main
 from pytest_asrbench.errors import UnknownLanguageError, UnknownMetricError
 from pytest_asrbench.scoring import score

@@ -20,8 +20,8 @@ from pytest_asrbench.signatures.compute import (
     libraries,
     metric_versions,
 )
-from pytest_asrbench.cases.signature_cases import rewrite_case
-from pytest_asrbench.signatures.gate import Recorded, describe_changes, judge
+from pytest_asrbench.cases.signature_files import rewrite_case
+from pytest_asrbench.signatures.version_gate import Recorded, describe_changes, judge
 from pytest_asrbench.signatures.graph import module_hash, registered_steps, walk
 from pytest_asrbench.signatures.sources import DirSource, installed_source
 
@@ -467,14 +467,14 @@ def test_a_new_language_package_leaves_the_thai_benchmark_signature_alone(pristi
      ("1.2.1", "1.2.1.1", "other"), ("1", "2", "other"), ("1.2.9", "1.2.10", "patch")],
 )
 def test_bump_level(before, after, level):
-    from pytest_asrbench.signatures.gate import bump_level
+    from pytest_asrbench.signatures.version_gate import bump_level
 
     assert bump_level(before, after) == level
 
 
 def test_patch_only_moves_needs_every_move_a_patch():
     from pytest_asrbench.signatures.compute import Signature
-    from pytest_asrbench.signatures.gate import Recorded, patch_only_moves
+    from pytest_asrbench.signatures.version_gate import Recorded, patch_only_moves
 
     recorded = Recorded("stt_wer", "en", "1.2.1", "1.6.0", "x")
     assert patch_only_moves(recorded, Signature("stt_wer", "en", "1.2.1", "1.6.1")) == ["config en.toml 1.6.0→1.6.1"]

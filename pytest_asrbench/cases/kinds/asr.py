@@ -41,7 +41,7 @@ from typing import Any
 
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import ExportedPair, RunContext, register
 from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, lookup
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import describe_score
@@ -210,6 +210,21 @@ class AsrRunner:
     #: Its cases transcribe audio: the ASR stage counts them for its progress bar.
     transcribes = True
     hypothesis_name = "transcript"
+
+    @staticmethod
+    def exported_pairs(case: Case, recorded) -> list[ExportedPair]:
+        """The case's reference and the transcript of this machine's recording (else the first
+        recording's, said in the note); ``recorded()`` raises when none is recorded."""
+        from pytest_asrbench.asr.errors import AsrCaseError
+        from pytest_asrbench.asr.identity import host_identity, identity_name
+        from pytest_asrbench.asr.recordings import transcript_for_host
+
+        snapshot = recorded()
+        if not isinstance(snapshot, dict) or not snapshot.get("recordings"):
+            raise AsrCaseError(f"{case.where()}: asr case {case.id!r} has no recording in its snapshot; "
+                                "record it first (pytest --asrbench <file> --snapshot-update)")
+        hypothesis, note = transcript_for_host(snapshot["recordings"], identity_name(host_identity()))
+        return [ExportedPair(str(case.fields["reference"]), hypothesis, note)]
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra

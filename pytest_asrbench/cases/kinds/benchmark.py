@@ -81,7 +81,7 @@ class BenchmarkRunner:
 
     def gated_metric(self, case: Case) -> str:
         """The metric whose signature case gates ``case`` under --snapshot-update
-        (:func:`pytest_asrbench.cases.signature_gate.gated_metric`): :func:`case_metric`."""
+        (:func:`pytest_asrbench.cases.version_gate_session.gated_metric`): :func:`case_metric`."""
         return case_metric(case)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:

@@ -7,7 +7,7 @@ number). A failure names the step at which the two texts became one.
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import IntakeForm, RunContext, register
 from pytest_asrbench.cases.text_forms import explained, forms, header, traces
 from pytest_asrbench.scoring.display import first_common_step
 
@@ -20,6 +20,7 @@ SCHEMA: dict = {
 @register
 class DistinctRunner:
     kind = "distinct"
+    intake = IntakeForm(("texts",), least_texts=2, unordered=True)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         found = forms(case)

@@ -9,7 +9,7 @@ aligned view of the two forms and the normalizer step at which they grow apart (
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import IntakeForm, RunContext, register
 from pytest_asrbench.cases.text_forms import explained, forms, header, traces
 from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.display import describe_divergence
@@ -23,6 +23,7 @@ SCHEMA: dict = {
 @register
 class EqualRunner:
     kind = "equal"
+    intake = IntakeForm(("texts",), least_texts=2, unordered=True)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         found = forms(case)

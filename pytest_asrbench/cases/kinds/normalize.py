@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import IntakeForm, RunContext, register
 from pytest_asrbench.cases.text_forms import header, traces
 from pytest_asrbench.normalize.registry import get_normalizer
 
@@ -16,6 +16,7 @@ SCHEMA: dict = {
 @register
 class NormalizeRunner:
     kind = "normalize"
+    intake = IntakeForm(("text", "expect"))
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         text, expect = case.fields["text"], case.fields["expect"]

@@ -16,7 +16,7 @@ from typing import Any
 from pytest_asrbench._shared import caches
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import ExportedPair, IntakeForm, RunContext, register
 from pytest_asrbench.cases.loader import case_schema
 from pytest_asrbench.scoring import Score, score
 from pytest_asrbench.scoring.display import describe_score
@@ -161,6 +161,16 @@ def explained(failures: list[str], result: Score, color: bool = False) -> list[s
 class ScoreRunner:
     kind = "score"
     load_problems = staticmethod(load_problems)
+    intake = IntakeForm(("reference", "hypothesis", "expect_rate"), rate_now=True)
+
+    @staticmethod
+    def exported_pairs(case: Case, recorded) -> list[ExportedPair]:
+        """Each reference/hypothesis pair of the case (a list-valued case gives one per pair)."""
+        def as_list(value) -> list[str]:
+            return [str(item) for item in value] if isinstance(value, list) else [str(value)]
+
+        return [ExportedPair(reference, hypothesis)
+                for reference, hypothesis in zip(as_list(case.fields["reference"]), as_list(case.fields["hypothesis"]))]
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         result = score(case.fields["reference"], case.fields["hypothesis"], case.language, case.metric)

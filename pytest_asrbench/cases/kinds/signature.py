@@ -7,7 +7,7 @@ bump"), and when a version moved but the case was not re-recorded. Under
 ``--snapshot-update`` a bumped case is re-recorded in place (only its signature lines are
 edited): at once after a minor or major bump; after a patch-only bump at the end of the run,
 and only if no case of the pair was refused by the patch rule and the run saw every one
-(:mod:`pytest_asrbench.signatures.deferral`). The snapshot holds the versions only: the hashes live in the YAML, where review
+(:mod:`pytest_asrbench.signatures.patch_deferrals`). The snapshot holds the versions only: the hashes live in the YAML, where review
 sees them.
 """
 
@@ -17,10 +17,10 @@ from pytest_asrbench.cases.model import Case, CaseResult
 from typing import Any
 
 from pytest_asrbench.cases.registry import RunContext, SnapshotRules, register
-from pytest_asrbench.cases.signature_cases import rewrite_case
-from pytest_asrbench.cases.signature_gate import session_gate, update_refusal
-from pytest_asrbench.signatures.deferral import PendingRewrite
-from pytest_asrbench.signatures.gate import Recorded, judge, patch_only_moves, record_command
+from pytest_asrbench.cases.signature_files import rewrite_case
+from pytest_asrbench.cases.version_gate_session import session_gate, update_refusal
+from pytest_asrbench.signatures.patch_deferrals import PendingRewrite
+from pytest_asrbench.signatures.version_gate import Recorded, judge, patch_only_moves, record_command
 
 
 SCHEMA: dict = {
@@ -50,7 +50,8 @@ class SignatureRunner:
     #: The pair's signature case explains a refusal in full; its own re-recording is the
     #: version gate's (a patch bump is decided at the end of the run), written over the
     #: recording even in pending mode.
-    snapshot_rules = SnapshotRules(explains_refusal=True, patch_rule=False, reviewable=False)
+    snapshot_rules = SnapshotRules(explains_refusal=True, patch_rule=False, reviewable=False,
+                                   records_signature=True)
 
     @staticmethod
     def snapshot_view(output: dict[str, Any]) -> dict[str, Any]:

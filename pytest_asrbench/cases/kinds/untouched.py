@@ -8,7 +8,7 @@ characters; :data:`~pytest_asrbench.cases.text_forms.SURFACE_STEPS`).
 from __future__ import annotations
 
 from pytest_asrbench.cases.model import Case, CaseResult
-from pytest_asrbench.cases.registry import RunContext, register
+from pytest_asrbench.cases.registry import IntakeForm, RunContext, register
 from pytest_asrbench.cases.text_forms import forms, header, surface_normalizer, traces
 
 SCHEMA: dict = {
@@ -20,6 +20,7 @@ SCHEMA: dict = {
 @register
 class UntouchedRunner:
     kind = "untouched"
+    intake = IntakeForm(("texts",), least_texts=1, unordered=True)
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         found = forms(case)

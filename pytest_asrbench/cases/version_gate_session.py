@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_asrbench.cases.signature_cases import project_gate
-from pytest_asrbench.signatures.deferral import Deferrals, PendingRewrite
-from pytest_asrbench.signatures.gate import SessionGate
+from pytest_asrbench.cases.signature_files import project_gate
+from pytest_asrbench.signatures.patch_deferrals import Deferrals, PendingRewrite
+from pytest_asrbench.signatures.version_gate import SessionGate
 
 GATE_KEY = pytest.StashKey[SessionGate]()
 DEFERRALS_KEY = pytest.StashKey[Deferrals]()
@@ -52,7 +52,7 @@ def patch_bump_refusal(case, config: pytest.Config | None) -> str | None:
 
 
 def deferrals(config: pytest.Config) -> Deferrals:
-    """This process's patch-bump :class:`~pytest_asrbench.signatures.deferral.Deferrals`
+    """This process's patch-bump :class:`~pytest_asrbench.signatures.patch_deferrals.Deferrals`
     (kept in ``config.stash``; an xdist worker sends its own to the controller)."""
     found = config.stash.get(DEFERRALS_KEY, None)
     if found is None:

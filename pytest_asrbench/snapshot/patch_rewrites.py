@@ -1,7 +1,7 @@
 """The end of an ``--snapshot-update`` run: carry out the patch-bump signature rewrites held back.
 
 The signature case of a pair whose pending bump is patch-only (x.y.Z) re-records nothing
-while the run goes on (:mod:`pytest_asrbench.signatures.deferral`). Here, once per run (on
+while the run goes on (:mod:`pytest_asrbench.signatures.patch_deferrals`). Here, once per run (on
 the xdist controller, after every worker sent its deferrals), each pending pair is either
 re-recorded (its YAML lines and its snapshot; the files are listed with the other writes) or
 kept as recorded, with one summary line saying why: some of its cases would change (a patch
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_asrbench.cases.signature_cases import case_files_holding, rewrite_case
-from pytest_asrbench.cases.signature_gate import deferrals, session_gate
+from pytest_asrbench.cases.signature_files import case_files_holding, rewrite_case
+from pytest_asrbench.cases.version_gate_session import deferrals, session_gate
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.run_coverage import RunCoverage
 from pytest_asrbench.snapshot.adapter import record_case_file_rewrite, write_snapshot_file

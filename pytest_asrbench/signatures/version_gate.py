@@ -14,7 +14,7 @@ verdicts, and what each asks the developer to do:
 :meth:`SessionGate.update_refusal`), so a snapshot can only be re-recorded together with a
 bump; and for a case whose output changes when its pair's bump is patch-level only
 (:meth:`SessionGate.patch_bump_refusal`): a patch bump promises that no recorded output moves. Pure: no pytest, no case files (the cases layer reads and rewrites those, see
-:mod:`pytest_asrbench.cases.signature_cases` and :mod:`pytest_asrbench.cases.signature_gate`).
+:mod:`pytest_asrbench.cases.signature_files` and :mod:`pytest_asrbench.cases.version_gate_session`).
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def patch_bump_message(metric: str, language: str, moves: list[str], command: st
 
 #: ``reader(rootpath, case_dirs) -> (recorded by (metric, language), problems)``: where the
 #: recorded signature cases come from (the cases layer supplies
-#: :func:`pytest_asrbench.cases.signature_cases.read_recorded`).
+#: :func:`pytest_asrbench.cases.signature_files.read_recorded`).
 RecordedReader = Callable[[Path, list[str]], tuple[dict[tuple[str, str], Recorded], list[str]]]
 
 

@@ -12,7 +12,7 @@ the loophole: the next ``--snapshot-update`` still sees the patch bump pending, 
 refuses the cases whose output would change.
 
 Pure: no pytest, no case files. The cases layer records the pending rewrites and refusals
-(:mod:`pytest_asrbench.cases.signature_gate`); the plugin layer merges what xdist workers
+(:mod:`pytest_asrbench.cases.version_gate_session`); the plugin layer merges what xdist workers
 send (:meth:`Deferrals.payload`, :meth:`Deferrals.merge`) and carries out the decisions.
 """
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 
-from pytest_asrbench.signatures.gate import record_command
+from pytest_asrbench.signatures.version_gate import record_command
 
 Pair = tuple[str, str]
 

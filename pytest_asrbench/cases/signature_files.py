@@ -1,8 +1,8 @@
 """Signature cases on disk: read the recorded signatures, and re-record one in place.
 
-The cases-layer half of the version gate (:mod:`pytest_asrbench.signatures.gate` holds the
-pure half): :func:`read_recorded` is the :data:`~pytest_asrbench.signatures.gate.RecordedReader`
-of every :class:`~pytest_asrbench.signatures.gate.SessionGate`, and :func:`rewrite_case` is
+The cases-layer half of the version gate (:mod:`pytest_asrbench.signatures.version_gate` holds the
+pure half): :func:`read_recorded` is the :data:`~pytest_asrbench.signatures.version_gate.RecordedReader`
+of every :class:`~pytest_asrbench.signatures.version_gate.SessionGate`, and :func:`rewrite_case` is
 what ``--snapshot-update`` runs for a bumped signature case.
 """
 
@@ -12,9 +12,11 @@ import json
 import re
 from pathlib import Path
 
+from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.loader import load_case_file
+from pytest_asrbench.cases.registry import snapshot_rules_of
 from pytest_asrbench.cases.yaml_lines import parse
-from pytest_asrbench.signatures.gate import Recorded, SessionGate
+from pytest_asrbench.signatures.version_gate import Recorded, SessionGate
 from pytest_asrbench.snapshot_layout import is_case_suffix
 from pytest_asrbench.signatures.compute import Signature
 
@@ -43,7 +45,7 @@ def read_recorded(rootpath: Path, case_dirs: list[str]) -> tuple[dict[tuple[str,
                 problems.append(f"{loaded.errors[0]} (fix this case file first)")
                 continue
             for case in loaded.cases:
-                if case.kind != "signature":
+                if not snapshot_rules_of(get_runner(case.kind)).records_signature:
                     continue
                 pair = (case.metric, case.language)
                 if pair in found:
