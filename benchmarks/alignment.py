@@ -105,6 +105,21 @@ def medians(arms: dict, repeat: int) -> tuple[dict[str, float], dict]:
     return {name: statistics.median(values) for name, values in times.items()}, results
 
 
+def tally(alignments, empty: str) -> tuple[int, int, int]:
+    """``(S, D, I)`` over a peer's alignments: each an iterable of ``(reference token,
+    hypothesis token)`` with ``empty`` standing for the missing side."""
+    s = d = i = 0
+    for alignment in alignments:
+        for r, h in alignment:
+            if r == empty:
+                i += 1
+            elif h == empty:
+                d += 1
+            elif r != h:
+                s += 1
+    return s, d, i
+
+
 def load() -> str:
     try:
         return Path("/proc/loadavg").read_text().split()[0]
@@ -140,16 +155,7 @@ def alignment_figure(pairs: list[tuple[str, str]], repeat: int) -> None:
             return result["sub"], result["del"], result["ins"]
 
         def kaldi_align():
-            s = d = i = 0
-            for ref, hyp in zip(refs, hyps):
-                for r, h in kaldialign.align(ref, hyp, "\x00"):
-                    if r == "\x00":
-                        i += 1
-                    elif h == "\x00":
-                        d += 1
-                    elif r != h:
-                        s += 1
-            return s, d, i
+            return tally((kaldialign.align(ref, hyp, "\x00") for ref, hyp in zip(refs, hyps)), "\x00")
 
         arms["kaldialign.batch_error_rate"] = kaldi_batch
         arms["kaldialign.align per pair"] = kaldi_align
@@ -159,17 +165,10 @@ def alignment_figure(pairs: list[tuple[str, str]], repeat: int) -> None:
         import texterrors
 
         def texterrors_align():
-            s = d = i = 0
-            for ref, hyp in zip(refs, hyps):
+            def aligned(ref, hyp):
                 a, b, _ = texterrors.align_texts(ref, hyp, use_chardiff=False)
-                for r, h in zip(a, b):
-                    if r == "<eps>":
-                        i += 1
-                    elif h == "<eps>":
-                        d += 1
-                    elif r != h:
-                        s += 1
-            return s, d, i
+                return zip(a, b)
+            return tally((aligned(ref, hyp) for ref, hyp in zip(refs, hyps)), "<eps>")
 
         arms["texterrors.align_texts per pair"] = texterrors_align
     except ImportError:
