@@ -143,7 +143,7 @@ def test_export_from_cases_and_a_run_record(project, tmp_path):
         {"source": "samples/en/en-02.wav", "language": "en", "reference": None, "transcript": "not a case"}]}))
     found = gather([project / "cases", record], project)
     assert [u.id for u in found] == ["hi_rescue-phonetic_number", "en-en_01"]
-    result = _asrbench(project, "export", "sclite", "cases", str(record), "--out", str(tmp_path / "out"))
+    result = _asrbench(project, "export", "sclite", "cases", str(record), "-o", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     hindi = tmp_path / "out/hi/stt_wer"
     assert ";; Sum: #C 4 #S 0 #D 0 #I 0 N 4 rate 0.0000" in (hindi / "alignments.pra").read_text(encoding="utf-8")

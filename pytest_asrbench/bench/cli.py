@@ -42,7 +42,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Build the Thai benchmark's references ({id, text, cluster} JSONL per set) from pinned "
                     "dataset commits. gs2 and gs2_long need a Hugging Face login (huggingface-cli login or "
                     "HF_TOKEN) of an account that accepted GigaSpeech2's access terms.")
-    build.add_argument("--out", required=True, type=Path,
+    build.add_argument("-o", "--out", required=True, type=Path,
                        help="output folder (created if missing, inside an existing folder)")
     build.add_argument("--sets", nargs="+", metavar="SET", default=None,
                        help=f"sets to build (default all): {' '.join(EXPECTED_CLIPS)}")

@@ -25,7 +25,7 @@ def add_parser(subparsers) -> None:
                              "(and of a second view) from cases or a run record")
     trn.add_argument("inputs", nargs="+", type=Path, metavar="RUN_OR_CASES",
                      help="case files, folders of case files, or run records (.json)")
-    trn.add_argument("--out", type=Path, required=True, help="folder for the files (created)")
+    trn.add_argument("-o", "--out", type=Path, required=True, help="folder for the files (created)")
     trn.add_argument("--raw", action="store_true", help="write the texts as given, not the normalized tokens")
     trn.add_argument("--root", type=Path, default=Path("."), help="the project folder (snapshots of asr cases)")
     trn.set_defaults(handler=run)
