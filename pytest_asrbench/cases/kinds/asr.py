@@ -60,17 +60,21 @@ SCHEMA: dict = {
         "engine": {
             "type": "object",
             "description": "Engine settings: name (default faster-whisper), model (embedded | folder | cached "
-                           "name), beam_size, temperature, vad_filter, condition_on_previous_text, compute_type, "
-                           "cpu_threads, detect_language, silence_gate, transcribe_options.",
+                           "name), device (cpu | cuda | auto), beam_size, batch_size, temperature, vad_filter, "
+                           "condition_on_previous_text, compute_type, cpu_threads, detect_language, silence_gate, "
+                           "transcribe_options.",
             "properties": {
                 "name": {"type": "string"},
                 "model": {"type": "string"},
                 "beam_size": {"type": "integer", "minimum": 1},
+                "batch_size": {"type": "integer", "minimum": 1,
+                               "description": "1 (default): window by window; more: faster-whisper's batched "
+                                              "pipeline, that many 30 s chunks per model call (docs/asr.md)."},
                 "temperature": {"type": "number", "minimum": 0},
                 "vad_filter": {"type": "boolean"},
                 "condition_on_previous_text": {"type": "boolean"},
                 "compute_type": {"type": "string"},
-                "device": {"type": "string"},
+                "device": {"type": "string", "enum": ["cpu", "cuda", "auto"]},
                 "cpu_threads": {"type": "integer", "minimum": 0},
                 "num_workers": {"type": "integer", "minimum": 1},
                 "detect_language": {"type": "boolean"},
