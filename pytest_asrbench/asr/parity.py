@@ -295,7 +295,8 @@ def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,
         progress: called with ``(done, total, clip id)`` after each clip.
 
     Raises:
-        InputError: no clips, or a negative ``max_delta``.
+        InputError: no clips, a negative ``max_delta``, or a clip both arms would decode with
+            the same settings.
         AsrError subclasses: a bad setting, unusable audio, a language the engine lacks.
     """
     from pytest_asrbench.errors import InputError
@@ -304,6 +305,10 @@ def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,
         raise InputError("parity needs at least one clip with audio and a reference")
     if max_delta is not None and not max_delta >= 0:
         raise InputError(f"max_delta must be a number >= 0, got {max_delta!r}")
+    same = [clip.id for clip in clips if arm_a.settings_for(clip) == arm_b.settings_for(clip)]
+    if same:
+        raise InputError(f"arms {arm_a.label} and {arm_b.label} give the same engine settings for {', '.join(same)}: "
+                         "nothing to compare; give arm B a setting that differs (e.g. batch_size=8)")
     engines = [(arm, clip, engine_for(arm.settings_for(clip))) for clip in clips for arm in (arm_a, arm_b)]
     results: list[ClipParity] = []
     for done, clip in enumerate(clips, start=1):

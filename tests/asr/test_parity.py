@@ -174,6 +174,16 @@ def test_parity_command_refuses_bad_usage(standin_session, capsys, argv, words):
     assert words in capsys.readouterr().err
 
 
+def test_arms_with_the_same_settings_are_refused():
+    from pytest_asrbench.asr.parity import Arm, ParityClip, run_parity
+    from pytest_asrbench.errors import InputError
+
+    clip = ParityClip(id="en-02", audio=EN / "en-02.flac", language="en", reference=REFERENCES["en-02.flac"],
+                      settings={"batch_size": 8})
+    with pytest.raises(InputError, match="arms A and B give the same engine settings for en-02: nothing to compare"):
+        run_parity([clip], Arm("A", {"batch_size": 8}), Arm("B", {}), engine_for=_engines({}))
+
+
 def test_parity_command_refuses_a_file_without_asr_cases(standin_session, capsys):
     from pytest_asrbench import cli
 

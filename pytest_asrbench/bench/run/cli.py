@@ -2,7 +2,7 @@
 
     asrbench bench run --manifest m.jsonl --audio-root audio/ --model embedded --script simplified \\
         --model-license MIT --license-source <url> --model-revision <rev> --threads 2 --seed 2026 \\
-        [--preregistration prereg.json] [--beam-size 5] --out run.json
+        [--preregistration prereg.json] [--beam-size 5] [--batch-size 1] [--device cpu] --out run.json
     asrbench bench run --smoke --out smoke.json
 
 ``--out`` is checked before any work. The manifest is gated and the pre-registration checked
