@@ -87,6 +87,7 @@ def main(argv=None) -> int:
         "long": (dict(vad_filter=True), [(_long_recording(paths[language], args.repeat), language)
                                          for language in languages]),
     }
+    warm_up = load_audio(paths[languages[0]][0])
     print(f"{args.threads} threads, batch_size {args.batch_size}, {args.rounds} rounds, languages {args.languages}")
     model = None
     for name in args.sets.split(","):
@@ -95,8 +96,8 @@ def main(argv=None) -> int:
         batched = FasterWhisperEngine(cpu_threads=args.threads, batch_size=args.batch_size, **settings)
         model = model or sequential.load()
         sequential._model = batched._model = model  # one model: the arms differ only in the decode path
-        for engine in (sequential, batched):  # warm-up: first-call allocations are not throughput
-            engine.transcribe_clip(items[0][0], language=items[0][1])
+        for engine in (sequential, batched):  # warm-up on one short clip: first-call allocations are not throughput
+            engine.transcribe_clip(warm_up, language=languages[0])
         totals, differing = _time_arms({"sequential": sequential, "batched": batched}, items, args.rounds)
         audio = sum(clip.duration for clip, _ in items) * args.rounds
         print(f"{name}: {len(items)} clip(s), {audio / args.rounds:.1f} s of audio per round"
