@@ -140,6 +140,18 @@ def test_auto_resolves_to_the_device_that_decodes_and_the_identity_names_it(gpus
         assert engine.identity()["kernels"] == {"device": "cuda"}
 
 
+def test_the_run_record_names_the_resolved_device_and_the_batch_size(gpus, tmp_path):
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
+    from pytest_asrbench.asr.run_record import build_record
+
+    gpus(1)
+    record = build_record(FasterWhisperEngine(device="auto", compute_type="float16", batch_size=8), [],
+                          cases_root=tmp_path)
+    assert record["engine"]["decode_settings"]["device"] == "cuda"
+    assert record["engine"]["decode_settings"]["batch_size"] == 8
+    assert record["engine"]["kernels"] == {"device": "cuda"}
+
+
 def test_an_unknown_device_lists_the_devices():
     with pytest.raises(EngineSettingsError, match="'tpu' is not a device; use one of cpu, cuda, auto"):
         _settings(device="tpu")
