@@ -309,11 +309,12 @@ def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,
     if same:
         raise InputError(f"arms {arm_a.label} and {arm_b.label} give the same engine settings for {', '.join(same)}: "
                          "nothing to compare; give arm B a setting that differs (e.g. batch_size=8)")
-    engines = [(arm, clip, engine_for(arm.settings_for(clip))) for clip in clips for arm in (arm_a, arm_b)]
+    # every engine made (and every setting checked) before the first decode
+    planned = [(clip, [engine_for(arm.settings_for(clip)) for arm in (arm_a, arm_b)]) for clip in clips]
     results: list[ClipParity] = []
-    for done, clip in enumerate(clips, start=1):
+    for done, (clip, engines) in enumerate(planned, start=1):
         scored = []
-        for arm, _, engine in (item for item in engines if item[1] is clip):
+        for engine in engines:
             first = transcribe_with_cache(engine, clip.audio, clip.language, None).transcript
             repeat = transcribe_with_cache(engine, clip.audio, clip.language, None).transcript if determinism else None
             scored.append(arm_score(clip.reference, first, clip.language, clip.metric, repeat))
