@@ -5,13 +5,14 @@ Each clip is decoded under arm A (default: the sequential path, ``batch_size`` 1
 (default: ``batch_size`` 8), each arm's settings laid over the clip's own engine settings.
 Per clip: whether the two transcripts are identical, each arm's rate against the reference
 (the clip's metric: WER or CER by the language config), the delta (B - A), and the
-hallucination flags B has that A has not (:data:`~pytest_asrbench.asr.engine.HALLUCINATION_FLAGS`,
-set by :func:`~pytest_asrbench.asr.engine.transcript_flags`). In aggregate, per unit (word,
+hallucination flags B has that A has not, and those B cleared
+(:data:`~pytest_asrbench.asr.engine.HALLUCINATION_FLAGS`, set by
+:func:`~pytest_asrbench.asr.engine.transcript_flags`). In aggregate, per unit (word,
 character): the share of identical transcripts, the corpus-level rate of each arm
 (micro-averaged: summed errors over summed reference length), their difference with a paired
 cluster bootstrap interval (:func:`pytest_asrbench.stats.bootstrap.compare_systems`: both arms
 resampled on the same clusters, a clip's cluster being its speaker or recording when known, else
-the clip itself), and the count of new hallucination flags.
+the clip itself), and the counts of new and cleared hallucination flags.
 
 The determinism check decodes every clip a second time under each arm, in the same process
 with the same engine, and compares the transcripts: temperature 0 and beam search draw nothing,
@@ -105,7 +106,13 @@ class ClipParity:
 
     @property
     def new_hallucination_flags(self) -> tuple[str, ...]:
+        """Hallucination flags B's transcript has and A's has not."""
         return tuple(sorted((set(self.b.flags) - set(self.a.flags)) & HALLUCINATION_FLAGS))
+
+    @property
+    def cleared_hallucination_flags(self) -> tuple[str, ...]:
+        """Hallucination flags A's transcript has and B's has not."""
+        return tuple(sorted((set(self.a.flags) - set(self.b.flags)) & HALLUCINATION_FLAGS))
 
 
 def arm_score(reference: str, transcript: Transcript, language: str, metric: str,
@@ -152,6 +159,7 @@ class Aggregate:
     resamples: int
     b_better: float | None
     new_hallucination_flags: int
+    cleared_hallucination_flags: int
 
     @property
     def identical_share(self) -> float:
@@ -203,6 +211,7 @@ class ParityReport:
             "aggregates": [{**asdict(found), "identical_share": found.identical_share} for found in self.aggregates],
             "clips": [{"id": clip.id, "cluster": clip.cluster, "identical": clip.identical, "delta": clip.delta,
                        "new_hallucination_flags": list(clip.new_hallucination_flags),
+                       "cleared_hallucination_flags": list(clip.cleared_hallucination_flags),
                        "a": {**asdict(clip.a), "deterministic": clip.a.deterministic},
                        "b": {**asdict(clip.b), "deterministic": clip.b.deterministic}} for clip in self.clips],
         }
@@ -218,6 +227,8 @@ class ParityReport:
                     f"delta {_signed(clip.delta)}")
             if clip.new_hallucination_flags:
                 line += "  new flags: " + ", ".join(clip.new_hallucination_flags)
+            if clip.cleared_hallucination_flags:
+                line += "  cleared flags: " + ", ".join(clip.cleared_hallucination_flags)
             out.append(line)
             if not clip.identical:
                 out += [f"    A: {clip.a.transcript!r}", f"    B: {clip.b.transcript!r}"]
@@ -230,7 +241,8 @@ class ParityReport:
                 f"{found.clips} ({found.identical_share:.0%}); corpus {name} A {_figure(found.rate_a)}  B "
                 f"{_figure(found.rate_b)}  delta {_signed(found.difference)}  {found.confidence:.0%} interval "
                 f"[{_signed(low)}, {_signed(high)}] ({found.resamples} cluster resamples, seed {self.seed}); "
-                f"new hallucination flags {found.new_hallucination_flags}")
+                f"hallucination flags new in B {found.new_hallucination_flags}, cleared in B "
+                f"{found.cleared_hallucination_flags}")
         if not self.determinism_checked:
             out.append("determinism: not checked (--no-determinism)")
         elif self.nondeterministic:
@@ -274,7 +286,8 @@ def _aggregate(unit: str, clips: list[ClipParity], seed: int, resamples: int, co
         interval = [None, None]
     return Aggregate(unit, len(clips), len(clusters), sum(clip.identical for clip in clips), rate_a, rate_b,
                      difference, interval, confidence, resamples, better,
-                     sum(len(clip.new_hallucination_flags) for clip in clips))
+                     sum(len(clip.new_hallucination_flags) for clip in clips),
+                     sum(len(clip.cleared_hallucination_flags) for clip in clips))
 
 
 def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,

@@ -89,11 +89,16 @@ def test_parity_reports_each_clip_and_the_corpus_with_a_cluster_interval():
     assert words.difference == pytest.approx(4 / 17)
     low, high = words.interval
     assert 0.0 <= low <= words.difference <= high
-    assert words.new_hallucination_flags == 1
+    assert (words.new_hallucination_flags, words.cleared_hallucination_flags) == (1, 0)
     assert report.ok  # no bound given, every second decode the same
+    swapped = run_parity(_clips("en-03.flac"), *reversed(_arms()), engine_for=_engines(texts))
+    assert swapped.clips[0].cleared_hallucination_flags == ("repetition_loop",)
+    assert swapped.aggregates[0].cleared_hallucination_flags == 1
+    assert "cleared flags: repetition_loop" in "\n".join(swapped.lines())
     text = "\n".join(report.lines())
     assert "en-02.flac: DIFFERENT  WER A 0.0000  B 0.2500  delta +0.2500" in text
     assert "    B: 'Please open the the door.'" in text
+    assert "en-03.flac: DIFFERENT  WER A 0.0000  B 0.4286  delta +0.4286  new flags: repetition_loop" in text
     assert "WER over 3 clips (3 clusters): identical 1/3 (33%); corpus WER A 0.0000  B 0.2353  delta +0.2353" in text
     assert "determinism: every clip decoded twice per arm gave the same transcript (3 clips x 2 arms)" in text
     data = report.to_dict()
