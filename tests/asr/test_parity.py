@@ -179,6 +179,19 @@ def test_parity_command_refuses_bad_usage(standin_session, capsys, argv, words):
     assert words in capsys.readouterr().err
 
 
+def test_parity_command_takes_the_included_rows_of_a_bench_manifest_clustered_by_speaker(standin_session, capsys):
+    from pytest_asrbench import cli
+
+    rows = [json.loads(line) for line in (SAMPLES / "zh-pilot" / "manifest.jsonl").read_text("utf-8").splitlines()]
+    assert cli.main(["asr", "parity", "--manifest", str(SAMPLES / "zh-pilot" / "manifest.jsonl"),
+                     "--audio-root", str(SAMPLES / "zh"), "--json", "--no-determinism"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(clip["id"], clip["cluster"]) for clip in data["clips"]] == [(row["id"], row["speaker"]) for row in rows]
+    [chars] = data["aggregates"]
+    assert chars["unit"] == "char" and chars["clusters"] == len({row["speaker"] for row in rows})
+    assert not data["determinism_checked"]
+
+
 def test_arms_with_the_same_settings_are_refused():
     from pytest_asrbench.asr.parity import Arm, ParityClip, run_parity
     from pytest_asrbench.errors import InputError
