@@ -3,6 +3,7 @@
     asrbench transcribe -l hi samples/hi/hi-01.wav
     asrbench transcribe -l en a.wav b.flac --json > run.json     # an asrbench.run/1 record
     asrbench transcribe -l de clip.wav --reference "Guten Morgen" # also score it
+    asrbench transcribe -l en long.wav --batch-size 8 --vad       # faster-whisper's batched pipeline
 
 The hypothesis cache is not used unless ``--cache`` is given, so the timings printed are those
 of real decoding. Registered in ``pytest_asrbench.cli`` through :func:`add_parser`.

@@ -1,9 +1,9 @@
 """The ``asr`` kind: transcribe a clip with an STT engine and score it against its reference.
 
 Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``engine``
-(``{name: faster-whisper, model: embedded, beam_size: 5, ...}``, see
-:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect`` and
-``tolerance``.
+(``{name: faster-whisper, model: embedded, beam_size: 5, batch_size: 1, device: cpu, ...}``, see
+:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect``,
+``tolerance`` and ``parity`` (below).
 
 The output snapshotted: audio path and SHA-256, the reference, the engine (name, model
 SHA-256, output-changing decode settings with the compute type, versions of the pinned engine
