@@ -46,6 +46,7 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.signatures.cli",
     "pytest_asrbench.cases.check_version",
     "pytest_asrbench.asr.transcribe_command",
+    "pytest_asrbench.asr.parity_command",
     "pytest_asrbench.bench.cli",
     "pytest_asrbench.review.cli",
     "pytest_asrbench.intake.cli",

@@ -51,3 +51,16 @@ def test_alignment_benchmark_prints_every_figure_with_identical_totals():
     assert "corpus totals identical" in done.stdout
     for heading in ("[align]", "[end-to-end]", "[scaling]", "peak memory"):
         assert heading in done.stdout, heading
+
+
+@pytest.mark.asr
+@pytest.mark.slow
+def test_batched_decoding_script_prints_both_arms_for_short_clips_and_a_long_recording():
+    pytest.importorskip("faster_whisper")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "batched_decoding.py"), "--rounds", "1", "--repeat", "1",
+                           "--languages", "en"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == ["short", "long"]
+    ratios = [line for line in lines if "speed ratio sequential/batched" in line]
+    assert len(ratios) == 2 and all("transcripts differing:" in line for line in ratios)

@@ -31,7 +31,8 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
                    "pytest_asrbench.run_coverage",
                    "pytest_asrbench.cases.items",
-                   "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks",
+                   "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.asr.parity_command",
+                   "pytest_asrbench.reports.pytest_hooks",
                    "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export",
                    "pytest_asrbench.filescore")),
 }
@@ -40,6 +41,7 @@ STAGE_USES: dict[str, frozenset[str]] = {
     "cases": frozenset({"signatures", "asr", "bench"}),  # the signature, asr and benchmark case kinds
     # bench score: the bootstrap; its metric's signature; bench run: the engine, the run record's host helpers
     "bench": frozenset({"stats", "signatures", "asr"}),
+    "asr": frozenset({"stats"}),  # the parity report's paired cluster bootstrap
 }
 #: Heavy libraries: the stage packages that may import them, always inside a function.
 HEAVY: dict[str, tuple[str, ...]] = {

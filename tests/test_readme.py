@@ -38,7 +38,7 @@ def test_clip_table_lists_every_asr_snapshot():
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 #: What a command needs beyond the base install: an option or subcommand -> distribution.
-NEEDS = {"-n": "pytest-xdist", "transcribe": "faster-whisper"}
+NEEDS = {"-n": "pytest-xdist", "transcribe": "faster-whisper", "parity": "faster-whisper"}
 
 
 def _block(heading: str) -> list[str]:
@@ -83,7 +83,7 @@ def test_everyday_command_runs(command, tmp_path):
         # collection proves the options, plugins and paths; the cases themselves run elsewhere
         argv = [sys.executable, "-m", "pytest", *argv[1:], "--collect-only", "-q", "-p", "no:cacheprovider"]
     elif argv[0] == "asrbench":
-        if "transcribe" in argv:
+        if "transcribe" in argv or "parity" in argv:
             pytest.importorskip("faster_whisper")
         argv = [sys.executable, "-c", "import sys; from pytest_asrbench.cli import main; sys.exit(main())", *argv[1:]]
     else:

@@ -14,7 +14,15 @@ Decoding defaults are chosen for short, deterministic evaluation clips:
 - ``beam_size=5`` (Whisper's default for evaluation), ``vad_filter=False``;
 - ``silence_gate=True``: a clip whose loudest 30 ms frame is below -50 dBFS is not decoded at
   all and gives an empty transcript flagged ``no_speech`` (Whisper otherwise tends to "hear"
-  a word such as "You" in silence).
+  a word such as "You" in silence);
+- ``batch_size=1``: ``WhisperModel.transcribe``, window by window. A larger value decodes with
+  faster-whisper's ``BatchedInferencePipeline``, which cuts the audio into chunks of at most
+  30 s (at VAD pauses when ``vad_filter`` is on) and decodes up to ``batch_size`` chunks in one
+  model call; what that pipeline does differently is :data:`BATCHED_FIXED_OPTIONS` and
+  docs/asr.md, "Batched decoding".
+- ``device="cpu"``; ``auto`` is resolved when the settings are read (``cuda`` when
+  ``ctranslate2.get_cuda_device_count()`` finds a GPU, else ``cpu``, CTranslate2's own rule),
+  so the identity, cache key and run record name the device that decodes.
 """
 
 from __future__ import annotations
@@ -62,7 +70,19 @@ COMPUTE_TYPES = (
 #: Devices of ``faster_whisper.WhisperModel``.
 DEVICES = ("cpu", "cuda", "auto")
 #: Arguments of ``WhisperModel.transcribe`` set by the engine itself, not by transcribe_options.
-_ENGINE_OPTIONS = ("audio", "language")
+_ENGINE_OPTIONS = ("audio", "language", "batch_size")
+#: Arguments of ``WhisperModel.transcribe`` that faster-whisper 1.2's ``BatchedInferencePipeline``
+#: accepts but replaces by a fixed value (``BatchedInferencePipeline.transcribe``): asking for
+#: another value with ``batch_size`` > 1 is an error rather than a setting silently dropped.
+BATCHED_FIXED_OPTIONS = {
+    "condition_on_previous_text": False,
+    "hallucination_silence_threshold": None,
+    "prompt_reset_on_temperature": 0.5,
+    "max_initial_timestamp": 0.0,
+}
+#: The longest audio (seconds) the batched pipeline decodes without ``vad_filter``: one chunk of
+#: the feature extractor's ``chunk_length`` (30 s for Whisper).
+BATCHED_CHUNK_SECONDS = 30.0
 #: Distributions whose versions can change a transcript; recorded and part of the cache key.
 LIBRARIES = ("faster-whisper", "ctranslate2", "av", "tokenizers", "numpy")
 #: Of those, the ones pinned exactly by the ``asr`` extra: their versions are written into
@@ -76,7 +96,12 @@ class DecodeSettings:
     """Settings of :class:`FasterWhisperEngine`.
 
     Those in :attr:`OUTPUT_FIELDS` can change a transcript and key the hypothesis cache;
-    ``cpu_threads`` and ``num_workers`` only change speed.
+    ``cpu_threads`` and ``num_workers`` only change speed. ``batch_size`` (int >= 1, default 1)
+    joins them only when it is not 1, so the keys, snapshot headers and recordings made before
+    it existed stay valid for the sequential path they describe.
+
+    ``device`` is ``cpu`` or ``cuda`` once read by :meth:`from_mapping` (``auto`` is resolved
+    there, see the module docstring).
 
     ``transcribe_options`` passes further keyword arguments to
     ``faster_whisper.WhisperModel.transcribe`` (e.g. ``{"no_speech_threshold": 0.5}``).
@@ -87,6 +112,7 @@ class DecodeSettings:
     compute_type: str = "int8"
     cpu_threads: int = field(default_factory=default_threads)
     num_workers: int = 1
+    batch_size: int = 1
     beam_size: int = 5
     temperature: float = 0.0
     vad_filter: bool = False
@@ -106,18 +132,24 @@ class DecodeSettings:
         "detect_language",
         "silence_gate",
         "transcribe_options",
+        "batch_size",
     )
+    #: Output fields left out of :meth:`output_dict` while they hold this value (the value
+    #: every identity had before the field existed).
+    OUTPUT_DEFAULTS_OMITTED = {"batch_size": 1}
 
     @classmethod
     def from_mapping(cls, settings: dict[str, Any]) -> "DecodeSettings":
         """Build from a YAML/CLI mapping, checking every value before anything loads.
 
         Raises:
-            EngineSettingsError: an unknown key, a value of the wrong type or range, a compute
-                type CTranslate2 does not have or this host cannot run on the device (asked of
-                ``ctranslate2.get_supported_compute_types``, no model loaded), or a
-                ``transcribe_options`` name that ``WhisperModel.transcribe`` does not take; the
-                message lists the valid ones.
+            EngineSettingsError: an unknown key, a value of the wrong type or range, ``device:
+                cuda`` on a host where ``ctranslate2.get_cuda_device_count()`` finds no GPU, a
+                compute type CTranslate2 does not have or this host cannot run on the device (asked of
+                ``ctranslate2.get_supported_compute_types``, no model loaded), a
+                ``transcribe_options`` name that ``WhisperModel.transcribe`` does not take, or,
+                with ``batch_size`` > 1, a setting the batched pipeline would ignore
+                (:data:`BATCHED_FIXED_OPTIONS`); the message lists the valid ones.
         """
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(settings) - known)
@@ -129,6 +161,10 @@ class DecodeSettings:
         values = dict(settings)
         for name, value in values.items():
             _check_setting(name, value)
+        if values.get("batch_size", 1) > 1:
+            _check_batched_options(values)
+        if "device" in values:
+            values["device"] = resolve_device(values["device"])
         _check_host_compute_type(values.get("compute_type", cls.compute_type), values.get("device", cls.device))
         if "temperature" in values:
             values["temperature"] = float(values["temperature"])
@@ -138,9 +174,11 @@ class DecodeSettings:
         return dataclasses.asdict(self)
 
     def output_dict(self) -> dict:
-        """The settings that can change a transcript."""
+        """The settings that can change a transcript (:attr:`OUTPUT_FIELDS`), without those at
+        their :attr:`OUTPUT_DEFAULTS_OMITTED` value."""
         full = self.to_dict()
-        return {name: full[name] for name in self.OUTPUT_FIELDS}
+        return {name: full[name] for name in self.OUTPUT_FIELDS
+                if name not in self.OUTPUT_DEFAULTS_OMITTED or full[name] != self.OUTPUT_DEFAULTS_OMITTED[name]}
 
 
 _INT_MINIMUM = {"cpu_threads": 0, "num_workers": 1, "beam_size": 1}
@@ -150,7 +188,13 @@ _BOOLS = ("vad_filter", "condition_on_previous_text", "detect_language", "silenc
 def _check_setting(name: str, value: Any) -> None:
     """Raise :class:`EngineSettingsError` when ``value`` cannot be used for setting ``name``."""
     where = f"engine setting {name}"
-    if name in _INT_MINIMUM:
+    if name == "batch_size":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise EngineSettingsError(
+                f"{where}: {value!r} is not an integer >= 1; use 1 to decode window by window "
+                "(the default) or the number of 30 s chunks to decode in one model call (e.g. 8)"
+            )
+    elif name in _INT_MINIMUM:
         if isinstance(value, bool) or not isinstance(value, int) or value < _INT_MINIMUM[name]:
             raise EngineSettingsError(f"{where}: {value!r} is not an integer >= {_INT_MINIMUM[name]}")
     elif name in _BOOLS:
@@ -185,12 +229,61 @@ def _check_setting(name: str, value: Any) -> None:
                 )
 
 
+def _check_batched_options(values: dict[str, Any]) -> None:
+    """Raise :class:`EngineSettingsError` when a setting asks the batched pipeline for
+    something it replaces by a fixed value (:data:`BATCHED_FIXED_OPTIONS`), or for a
+    temperature fallback (it keeps only the first temperature)."""
+    batch = values["batch_size"]
+    asked = {"condition_on_previous_text": values.get("condition_on_previous_text", False)}
+    asked.update(values.get("transcribe_options") or {})
+    for name, fixed in BATCHED_FIXED_OPTIONS.items():
+        if name in asked and asked[name] != fixed:
+            raise EngineSettingsError(
+                f"engine setting batch_size {batch}: faster-whisper's batched pipeline always decodes with "
+                f"{name}={fixed!r}, so {name}={asked[name]!r} would be ignored; drop it, or use batch_size 1"
+            )
+    temperature = asked.get("temperature")
+    if isinstance(temperature, (list, tuple)) and len(temperature) > 1:
+        raise EngineSettingsError(
+            f"engine setting batch_size {batch}: faster-whisper's batched pipeline keeps only the first "
+            f"temperature of {list(temperature)!r} (no fallback); give one temperature, or use batch_size 1"
+        )
+
+
+def resolve_device(device: str) -> str:
+    """The device a setting decodes on: ``cpu`` and ``cuda`` as given, ``auto`` resolved the
+    way CTranslate2 resolves it (``cuda`` when ``ctranslate2.get_cuda_device_count()`` > 0,
+    else ``cpu``); ``auto`` stays ``auto`` only without CTranslate2 (the first use then says
+    the ``asr`` extra is missing).
+
+    Raises:
+        EngineSettingsError: ``cuda`` on a host where ``ctranslate2.get_cuda_device_count()``
+            is 0 (no GPU, or no usable CUDA driver).
+    """
+    import importlib.util
+
+    if device == "cpu" or importlib.util.find_spec("ctranslate2") is None:
+        return device
+    import ctranslate2
+
+    gpus = ctranslate2.get_cuda_device_count()
+    if device == "auto":
+        return "cuda" if gpus > 0 else "cpu"
+    if gpus == 0:
+        raise EngineSettingsError(
+            "engine setting device: 'cuda' needs a CUDA GPU, and ctranslate2.get_cuda_device_count() finds none "
+            "on this host (no GPU, or no CUDA driver CTranslate2 can use); use device: cpu, or auto to take a "
+            "GPU only where there is one"
+        )
+    return device
+
+
 def _check_host_compute_type(compute_type: str, device: str) -> None:
     """Raise :class:`EngineSettingsError` when this host cannot run ``compute_type`` on
     ``device`` (float16 on most CPUs). Found here, from CTranslate2's own list, rather than
     by a model load that fails: with a warm hypothesis cache no model would load at all,
     and a cold one would spend the load before saying so. ``default`` and ``auto`` always
-    run; ``device: auto`` is decided by CTranslate2 at load time."""
+    run; ``device`` is already resolved (:func:`resolve_device`)."""
     import importlib.util
 
     if compute_type in ("default", "auto") or device == "auto" or importlib.util.find_spec("ctranslate2") is None:
@@ -284,6 +377,7 @@ class FasterWhisperEngine:
         self.load_seconds: float | None = None
         self.model_files: ModelFiles | None = None
         self._model = None
+        self._batched = None
 
     # -- identity -----------------------------------------------------------------------------
 
@@ -389,6 +483,27 @@ class FasterWhisperEngine:
         self.load_seconds = time.perf_counter() - started
         return self._model
 
+    def _batched_pipeline(self, clip):
+        """faster-whisper's ``BatchedInferencePipeline`` over the loaded model (made once).
+
+        Raises:
+            EngineSettingsError: the clip is longer than one chunk and ``vad_filter`` is off:
+                the pipeline has nowhere to cut it (faster-whisper would raise RuntimeError).
+        """
+        s = self.settings
+        if (not s.vad_filter and "clip_timestamps" not in s.transcribe_options
+                and clip.duration >= BATCHED_CHUNK_SECONDS):
+            raise EngineSettingsError(
+                f"{clip.source}: {clip.duration:.1f} s of audio with engine setting batch_size {s.batch_size} "
+                f"and vad_filter off: faster-whisper's batched pipeline cuts audio longer than "
+                f"{BATCHED_CHUNK_SECONDS:.0f} s only at VAD pauses; set vad_filter: true, or batch_size: 1"
+            )
+        if self._batched is None:
+            from faster_whisper import BatchedInferencePipeline
+
+            self._batched = BatchedInferencePipeline(self.load())
+        return self._batched
+
     # -- transcription ------------------------------------------------------------------------
 
     def check_language(self, language: str) -> str:
@@ -436,8 +551,12 @@ class FasterWhisperEngine:
         detected = detected_prob = None
         if s.detect_language:
             detected, detected_prob, _ = model.detect_language(clip.samples)
+        decoder = model
+        if s.batch_size > 1:
+            decoder = self._batched_pipeline(clip)
+            options["batch_size"] = s.batch_size
         try:
-            raw_segments, info = model.transcribe(clip.samples, **options)
+            raw_segments, info = decoder.transcribe(clip.samples, **options)
             segments = tuple(
                 Segment(
                     start=round(float(seg.start), 3),

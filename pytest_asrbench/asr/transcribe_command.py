@@ -3,6 +3,7 @@
     asrbench transcribe -l hi samples/hi/hi-01.wav
     asrbench transcribe -l en a.wav b.flac --json > run.json     # an asrbench.run/1 record
     asrbench transcribe -l de clip.wav --reference "Guten Morgen" # also score it
+    asrbench transcribe -l en long.wav --batch-size 8 --vad       # faster-whisper's batched pipeline
 
 The hypothesis cache is not used unless ``--cache`` is given, so the timings printed are those
 of real decoding. Registered in ``pytest_asrbench.cli`` through :func:`add_parser`.
@@ -40,6 +41,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     sub.add_argument("--engine", default=DEFAULT_ENGINE, help=f"engine name (known: {', '.join(engine_names())})")
     sub.add_argument("--model", default=None, help="'embedded' (default), a CTranslate2 model folder, or a cached model name")
     sub.add_argument("--beam-size", type=int, default=None)
+    sub.add_argument("--batch-size", type=int, default=None,
+                     help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")
+    sub.add_argument("--device", default=None, help="cpu (default), cuda or auto (cuda when CTranslate2 finds a GPU)")
     sub.add_argument("--threads", type=int, default=None, help="CPU threads of the engine")
     sub.add_argument("--compute-type", default=None, help="CTranslate2 compute type (default int8)")
     sub.add_argument("--vad", action="store_true", help="apply faster-whisper's VAD filter")
@@ -58,6 +62,8 @@ def _settings(args: argparse.Namespace) -> dict:
     for option, key in (
         ("model", "model"),
         ("beam_size", "beam_size"),
+        ("batch_size", "batch_size"),
+        ("device", "device"),
         ("threads", "cpu_threads"),
         ("compute_type", "compute_type"),
     ):

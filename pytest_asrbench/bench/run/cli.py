@@ -2,7 +2,7 @@
 
     asrbench bench run --manifest m.jsonl --audio-root audio/ --model embedded --script simplified \\
         --model-license MIT --license-source <url> --model-revision <rev> --threads 2 --seed 2026 \\
-        [--preregistration prereg.json] [--beam-size 5] --out run.json
+        [--preregistration prereg.json] [--beam-size 5] [--batch-size 1] [--device cpu] --out run.json
     asrbench bench run --smoke --out smoke.json
 
 ``--out`` is checked before any work. The manifest is gated and the pre-registration checked
@@ -45,6 +45,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
                                                           "bench compare uses it as its bootstrap seed")
     run.add_argument("--beam-size", type=int, default=5, help="beam width (default 5)")
     run.add_argument("--compute-type", default="int8", help="CTranslate2 compute type (default int8)")
+    run.add_argument("--batch-size", type=int, default=1,
+                     help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")
+    run.add_argument("--device", default="cpu", help="cpu (default), cuda or auto (cuda when CTranslate2 finds a GPU)")
     run.add_argument("--engine", default="faster-whisper", help="the engine's entry-point name")
     run.add_argument("--preregistration", type=Path, default=None, help="pre-registered counts per slice (JSON)")
     run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
@@ -61,13 +64,14 @@ def _settings(args: argparse.Namespace, argv: list[str]):
 
     if not args.smoke and (args.manifest is None or args.audio_root is None):
         raise InputError("--manifest and --audio-root are required (or --smoke for a record with no decode)")
-    for name in ("threads", "beam_size", "seed"):
+    for name in ("threads", "beam_size", "batch_size", "seed"):
         if getattr(args, name) < (0 if name == "seed" else 1):
             raise InputError(f"--{name.replace('_', '-')} must be {'>= 0' if name == 'seed' else '>= 1'}")
     return RunSettings(manifest=args.manifest, audio_root=args.audio_root, model=args.model, script=args.script,
                        model_license=args.model_license, license_source=args.license_source,
                        model_revision=args.model_revision, threads=args.threads, seed=args.seed,
-                       beam_size=args.beam_size, compute_type=args.compute_type, engine=args.engine,
+                       beam_size=args.beam_size, compute_type=args.compute_type, batch_size=args.batch_size,
+                       device=args.device, engine=args.engine,
                        preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
                        silence_slice=args.silence_slice, argv=argv)
 
@@ -77,7 +81,7 @@ def command_line(args: argparse.Namespace) -> list[str]:
     included), so the record says how to repeat it."""
     words = ["asrbench", "bench", "run"]
     for option in ("manifest", "audio_root", "model", "script", "model_license", "license_source", "model_revision",
-                   "threads", "seed", "beam_size", "compute_type", "engine", "preregistration",
+                   "threads", "seed", "beam_size", "compute_type", "batch_size", "device", "engine", "preregistration",
                    "expect_manifest_sha256", "silence_slice"):
         value = getattr(args, option)
         if value is not None:

@@ -59,11 +59,25 @@ class RunSettings:
     seed: int = 0
     beam_size: int = 5
     compute_type: str = "int8"
+    batch_size: int = 1
+    device: str = "cpu"
     engine: str = "faster-whisper"
     preregistration: Path | None = None
     expect_manifest_sha256: str | None = None
     silence_slice: str = "silence"
     argv: list[str] = field(default_factory=list)
+
+
+def engine_settings(settings: RunSettings) -> dict:
+    """The engine keyword arguments of a run (``batch_size`` and ``device`` only when not at
+    their default, so an engine that lacks them still runs a default run)."""
+    values = {"model": settings.model, "cpu_threads": settings.threads, "beam_size": settings.beam_size,
+              "compute_type": settings.compute_type}
+    if settings.batch_size != 1:
+        values["batch_size"] = settings.batch_size
+    if settings.device != "cpu":
+        values["device"] = settings.device
+    return values
 
 
 def decode_policy(settings: RunSettings, engine) -> dict:
@@ -188,8 +202,7 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
     prereg_section = check_preregistration(prereg, manifest) if prereg else None
     started = _dt.datetime.now(_dt.timezone.utc)
     if engine is None:
-        engine = create_engine(settings.engine, model=settings.model, cpu_threads=settings.threads,
-                               beam_size=settings.beam_size, compute_type=settings.compute_type)
+        engine = create_engine(settings.engine, **engine_settings(settings))
     with Stopwatch() as load:
         if hasattr(engine, "load"):  # an engine without it loads on its first transcript
             engine.load()

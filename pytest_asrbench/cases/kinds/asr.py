@@ -1,9 +1,9 @@
 """The ``asr`` kind: transcribe a clip with an STT engine and score it against its reference.
 
 Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``engine``
-(``{name: faster-whisper, model: embedded, beam_size: 5, ...}``, see
-:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect`` and
-``tolerance``.
+(``{name: faster-whisper, model: embedded, beam_size: 5, batch_size: 1, device: cpu, ...}``, see
+:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect``,
+``tolerance`` and ``parity`` (below).
 
 The output snapshotted: audio path and SHA-256, the reference, the engine (name, model
 SHA-256, output-changing decode settings with the compute type, versions of the pinned engine
@@ -23,6 +23,13 @@ where there is one; it adds this host only with ``--asrbench-record-fingerprint`
 re-record after a version bump never buries its change under new transcripts); a new case,
 or a changed engine (model, decode settings, pinned library versions), records this host
 alone. Why: docs/asr.md, "Transcripts by CPU".
+
+``parity: {engine: {batch_size: 8}, max_delta: 0.0}`` decodes the clip a second time with
+those settings laid over the case's engine block (through the same hypothesis cache, keyed by
+them; a speed-only setting such as ``cpu_threads``, which the cache key leaves out, is decoded
+afresh) and fails when the absolute rate delta exceeds ``max_delta``
+(:func:`~pytest_asrbench.asr.parity.delta_failure`); the snapshot holds this engine's
+recordings only.
 
 ``expect`` keys: anything of the score (``rate``, ``substitutions`` ..., with ``tolerance``,
 default 1e-9), ``max_rate`` (rate <= value), ``transcript`` (exact text) and ``flags`` (exact
@@ -60,17 +67,21 @@ SCHEMA: dict = {
         "engine": {
             "type": "object",
             "description": "Engine settings: name (default faster-whisper), model (embedded | folder | cached "
-                           "name), beam_size, temperature, vad_filter, condition_on_previous_text, compute_type, "
-                           "cpu_threads, detect_language, silence_gate, transcribe_options.",
+                           "name), device (cpu | cuda | auto), beam_size, batch_size, temperature, vad_filter, "
+                           "condition_on_previous_text, compute_type, cpu_threads, detect_language, silence_gate, "
+                           "transcribe_options.",
             "properties": {
                 "name": {"type": "string"},
                 "model": {"type": "string"},
                 "beam_size": {"type": "integer", "minimum": 1},
+                "batch_size": {"type": "integer", "minimum": 1,
+                               "description": "1 (default): window by window; more: faster-whisper's batched "
+                                              "pipeline, that many 30 s chunks per model call (docs/asr.md)."},
                 "temperature": {"type": "number", "minimum": 0},
                 "vad_filter": {"type": "boolean"},
                 "condition_on_previous_text": {"type": "boolean"},
                 "compute_type": {"type": "string"},
-                "device": {"type": "string"},
+                "device": {"type": "string", "enum": ["cpu", "cuda", "auto"]},
                 "cpu_threads": {"type": "integer", "minimum": 0},
                 "num_workers": {"type": "integer", "minimum": 1},
                 "detect_language": {"type": "boolean"},
@@ -98,6 +109,18 @@ SCHEMA: dict = {
             "description": "On a host without a native recording (judged by tolerance): how far (absolute "
                            "rate) the transcript's rate may be from the nearest recording's (default 0.25; "
                            "docs/asr.md).",
+        },
+        "parity": {
+            "type": "object",
+            "required": ["engine", "max_delta"],
+            "additionalProperties": False,
+            "description": "Decode the clip also with these engine settings laid over the case's (e.g. "
+                           "{engine: {batch_size: 8}, max_delta: 0.0}) and fail when the absolute rate delta "
+                           "(other - this) exceeds max_delta (docs/asr.md, 'Parity').",
+            "properties": {
+                "engine": {"type": "object", "minProperties": 1},
+                "max_delta": {"type": "number", "minimum": 0},
+            },
         },
         "unstable": {
             "type": "string", "minLength": 1,
@@ -202,6 +225,36 @@ def _host_name(identity: dict[str, Any]) -> str:
         return identity_name(host)
     device = (identity.get("kernels") or {}).get("device") or (host or {}).get("device") or "default"
     return f"device {device}"
+
+
+def _parity_findings(parity: dict[str, Any], settings: dict[str, Any], session, audio: Path, transcript,
+                     case: Case) -> list[str]:
+    """The ``parity`` option: decode with ``parity.engine`` over the case's settings and
+    compare (:mod:`pytest_asrbench.asr.parity`); one finding when the delta leaves the bound.
+
+    Raises:
+        AsrCaseError: ``parity.engine`` repeats the case's own engine settings.
+        EngineSettingsError: a bad setting in ``parity.engine`` (names it).
+    """
+    from pytest_asrbench.asr.cache import transcribe_with_cache
+    from pytest_asrbench.asr.errors import AsrCaseError
+    from pytest_asrbench.asr.parity import ClipParity, arm_score, delta_failure
+
+    other_settings = {**settings, **parity["engine"]}
+    if session.engine_key(other_settings) == session.engine_key(settings):
+        raise AsrCaseError(f"parity.engine {parity['engine']!r} repeats the case's own engine settings; name a "
+                           "setting that differs, e.g. parity: {engine: {batch_size: 8}, max_delta: 0}")
+    other_engine = session.engine_for(other_settings)
+    if other_engine.identity() == session.engine_for(settings).identity():
+        # a speed-only setting (cpu_threads): the cache would hand back this engine's transcript
+        other = transcribe_with_cache(other_engine, audio, case.language, None).transcript
+    else:
+        other = session.transcribe(audio, case.language, other_settings).transcript
+    pair = ClipParity(case.id, case.id, arm_score(case.fields["reference"], transcript, case.language, case.metric),
+                      arm_score(case.fields["reference"], other, case.language, case.metric))
+    changed = ", ".join(f"{key}={value!r}" for key, value in sorted(parity["engine"].items()))
+    found = delta_failure(pair, parity["max_delta"], ("this engine", f"with {changed}"))
+    return [] if found is None else [found]
 
 
 @register
@@ -320,6 +373,8 @@ class AsrRunner:
         )
         _check_expected_keys(expect, current, current)
         findings += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
+        if fields.get("parity"):
+            findings += _parity_findings(fields["parity"], settings, session, audio, transcript, case)
         failures = []
         if findings:
             # the transcripts and rates first, then the aligned view of this run's score, then the short diff
