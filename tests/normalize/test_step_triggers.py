@@ -41,5 +41,16 @@ def test_a_function_without_a_trigger_runs_on_every_text():
 
 
 def test_a_trigger_must_be_a_compiled_pattern():
-    with pytest.raises(TypeError, match="compiled re.Pattern, not str"):
+    with pytest.raises(TypeError, match="compiled re.Pattern or regex.Pattern, not str"):
         triggered("[0-9]", _counting_upper([]))  # type: ignore[arg-type]
+
+
+def test_a_regex_module_pattern_is_a_trigger_too():
+    import regex
+
+    calls: list[str] = []
+    step = triggered(regex.compile(r"\p{P}"), _counting_upper(calls))
+    pipeline = Pipeline("xx", (Step("upper_if_punctuation", step),))
+    assert pipeline("a, b") == "A, B"
+    assert pipeline("a b") == "a b"
+    assert calls == ["a, b"]
