@@ -118,8 +118,20 @@ class KoreanNumbers:
         self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
 
     def _inert_uncached(self, word: str) -> bool:
-        """``word`` stays whatever its neighbours: no numeral reading and no digit string."""
-        return self._split_digits(word) is None and self.read(word) == (None, None)
+        """``word`` stays whatever its neighbours, so :meth:`_span` need not look at them: it
+        is no digit string and no whole numeral, and it has no counted reading, or one that
+        writes the word as it is (``30분에``), or one of ``not_numbers`` that no month before it
+        can free (the counter is not 일: ``세대``, ``이번``, ``구분처럼``).
+
+        Only where a span starts is decided here: a later word is still read as part of the
+        span of a numeral before it (:meth:`_whole_span` reads its neighbours itself)."""
+        if self._split_digits(word) is not None:
+            return False
+        whole, counted = self.read(word)
+        if whole is not None:
+            return False
+        return (counted is None or f"{counted.value}{counted.counter}{counted.tail}" == word
+                or (counted.counter != "일" and self.blocked(word, counted)))
 
     def _counter_of(self, text: str, system: str) -> tuple[str, str] | None:
         """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles
