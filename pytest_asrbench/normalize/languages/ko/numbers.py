@@ -116,6 +116,7 @@ class KoreanNumbers:
         #: numbers); any other word stays as it is, without the span rules.
         self._starts = _STARTS | frozenset(word[0] for word in tables.irregular)
         self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
+        self._stays = lru_cache(maxsize=65536)(self._stays_uncached)
 
     def _inert_uncached(self, word: str) -> bool:
         """``word`` stays whatever its neighbours, so :meth:`_span` need not look at them: it
@@ -171,14 +172,20 @@ class KoreanNumbers:
         """An ordinary word of ``not_numbers`` (the whole word, or its numeral and counter)."""
         return word in self.tables.not_numbers or (reading.numeral + reading.counter) in self.tables.not_numbers
 
+    def _stays_uncached(self, word: str) -> bool:
+        """``word`` starts no span: its first character starts no number, or it is inert."""
+        return word[0] not in self._starts or self._inert(word)
+
     def convert(self, text: str) -> str:
         words = text.split()
         out: list[str] = []
-        starts = self._starts
+        stays = self._stays
+        count = len(words)
         i = 0
-        while i < len(words):
-            if words[i][0] not in starts or self._inert(words[i]):  # _span would keep it
-                out.append(words[i])
+        while i < count:
+            word = words[i]
+            if stays(word):  # _span would keep it
+                out.append(word)
                 i += 1
                 continue
             taken, replaced = self._span(words, i, out)
