@@ -5,26 +5,29 @@ cached per-word conversions, tables built once) must never move an output. Outpu
 compared, as SHA-256 digests, with the outputs recorded from the code before that work, on
 two inputs per language:
 
-* every string value of the language's case files as they were then (kept in
-  ``reviewer_digests.json``, so later case edits do not weaken the check);
+* every string value of the language's case files as they were at each recording, the
+  earlier recordings' included (kept in ``reviewer_digests.json``, so later case edits never
+  weaken the check);
 * 20,000 strings from a seeded generator that joins pieces of what the steps act on: words of
   the benchmark corpora (``benchmarks/corpora/<tag>.py``), entries of the language's lexicons
   (``configs/<tag>/*.tsv``), number words, ASCII and native digits, spoken and written
   symbols, Latin of both cases, other scripts, spaces and invisible characters.
 
 A change meant to move an output re-records the digests from the new code (and bumps the
-config version by a minor step): ``python tests/test_cjk_thai_output_identity.py``.
+config version by a minor step): ``python -m tests.test_cjk_thai_output_identity``
+(from the repository's root).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.digests import case_texts, outputs_digest as digest_of
 
 DIGESTS = Path(__file__).with_name("reviewer_digests.json")
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,34 +94,11 @@ def random_texts(language: str, seed: int = RANDOM_SEED, count: int = RANDOM_COU
     return texts
 
 
-def case_texts(language: str) -> list[str]:
-    """Every string value in ``cases/<language>/*.yaml`` (sorted, deduplicated)."""
-    import yaml
-
-    found: set[str] = set()
-
-    def walk(value) -> None:
-        if isinstance(value, str):
-            found.add(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    for path in sorted((ROOT / "cases" / language).glob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
 def outputs_digest(language: str, texts: list[str]) -> str:
     """SHA-256 of the JSON list of the reviewer normalizer's outputs for ``texts``."""
     from pytest_asrbench.normalize.registry import get_normalizer
 
-    normalize = get_normalizer(language)
-    return hashlib.sha256(json.dumps([normalize(text) for text in texts], ensure_ascii=False)
-                          .encode("utf-8")).hexdigest()
+    return digest_of(get_normalizer(language), texts)
 
 
 def _recorded() -> dict:
@@ -156,7 +136,11 @@ def test_the_random_strings_reach_what_the_reviewer_normalizers_change(language)
 
 
 def _record() -> dict:
-    cases = {language: case_texts(language) for language in LANGUAGES}
+    # The case texts recorded before, and those of the case files now: a re-record never
+    # drops a text that was checked.
+    before = _recorded()["case_texts"] if DIGESTS.exists() else {}
+    cases = {language: sorted(set(case_texts(ROOT / "cases", language)) | set(before.get(language, ())))
+             for language in LANGUAGES}
     return {
         "note": "outputs of the zh, ja, ko and th reviewer normalizers; re-record only with a change meant to move them",
         "random": {"seed": RANDOM_SEED, "count": RANDOM_COUNT},

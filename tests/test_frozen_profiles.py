@@ -8,18 +8,20 @@ both scripts, numerals, full-width forms, CJK and ASCII punctuation, Latin of bo
 Thai letters, marks and digits, spaces and invisible characters).
 
 Re-record only from the code the digests were made with (never after a change of these
-profiles): ``PYTHONPATH=<that checkout> python tests/test_frozen_profiles.py``.
+profiles): ``PYTHONPATH=<that checkout> python -m tests.test_frozen_profiles`` (from this
+repository's root).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.digests import case_texts, outputs_digest as digest_of
 
 DIGESTS = Path(__file__).with_name("frozen_digests.json")
 #: ``(language, profile)`` of every frozen cleaning checked here.
@@ -47,34 +49,11 @@ def random_texts(seed: int = RANDOM_SEED, count: int = RANDOM_COUNT) -> list[str
     return ["".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(25))) for _ in range(count)]
 
 
-def _case_texts(cases_dir: Path, language: str) -> list[str]:
-    """Every string value in the case files of ``language`` (sorted, deduplicated)."""
-    import yaml
-
-    found: set[str] = set()
-
-    def walk(value) -> None:
-        if isinstance(value, str):
-            found.add(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    for path in sorted((cases_dir / language).glob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
 def outputs_digest(language: str, profile: str, texts: list[str]) -> str:
     """SHA-256 of the JSON list of the profile's outputs for ``texts``."""
     from pytest_asrbench.normalize.registry import get_normalizer
 
-    normalize = get_normalizer(language, profile=profile)
-    return hashlib.sha256(json.dumps([normalize(text) for text in texts], ensure_ascii=False)
-                          .encode("utf-8")).hexdigest()
+    return digest_of(get_normalizer(language, profile=profile), texts)
 
 
 def _recorded() -> dict:
@@ -108,14 +87,14 @@ def test_the_random_strings_reach_what_the_cleanings_change():
 
 
 def _record(cases_dir: Path) -> dict:
-    case_texts = {language: _case_texts(cases_dir, language) for language in ("zh", "th")}
+    texts_by_language = {language: case_texts(cases_dir, language) for language in ("zh", "th")}
     texts = random_texts()
     return {
         "note": "outputs of the frozen profiles, recorded before the zh/th reviewer normalizers changed; never re-record after a change of these profiles",
         "random": {"seed": RANDOM_SEED, "count": RANDOM_COUNT},
-        "case_texts": case_texts,
+        "case_texts": texts_by_language,
         "digests": {
-            "cases": {f"{lang}:{profile}": outputs_digest(lang, profile, case_texts[lang]) for lang, profile in FROZEN},
+            "cases": {f"{lang}:{profile}": outputs_digest(lang, profile, texts_by_language[lang]) for lang, profile in FROZEN},
             "random": {f"{lang}:{profile}": outputs_digest(lang, profile, texts) for lang, profile in FROZEN},
         },
     }

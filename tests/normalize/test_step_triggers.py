@@ -41,5 +41,39 @@ def test_a_function_without_a_trigger_runs_on_every_text():
 
 
 def test_a_trigger_must_be_a_compiled_pattern():
-    with pytest.raises(TypeError, match="compiled re.Pattern, not str"):
+    with pytest.raises(TypeError, match="compiled re.Pattern or regex.Pattern, not str"):
         triggered("[0-9]", _counting_upper([]))  # type: ignore[arg-type]
+
+
+def test_a_regex_module_pattern_is_a_trigger_too():
+    import regex
+
+    calls: list[str] = []
+    step = triggered(regex.compile(r"\p{P}"), _counting_upper(calls))
+    pipeline = Pipeline("xx", (Step("upper_if_punctuation", step),))
+    assert pipeline("a, b") == "A, B"
+    assert pipeline("a b") == "a b"
+    assert calls == ["a, b"]
+
+
+def test_punctuation_changes_no_text_its_trigger_misses():
+    """Every language's ``punctuation`` step returns a text unchanged when its trigger finds
+    nothing, on seeded strings of letters, digits, marks, spaces, punctuation and symbols of
+    many scripts (the trigger is a superset of what the step changes)."""
+    import random
+
+    from pytest_asrbench.normalize import get_normalizer, known_languages
+
+    alphabet = ("aZ09 \t\u00a0\u3000.,:;-_/%$€¥℃‰'\"()!?。、，「」・…—−+=<>@#&*"
+                "\u0301\u0303\u093c\u094d\u0e31\u0e48\u0e4c\u302a"  # combining marks of several scripts
+                "é中国한국ไทยहिंदी٣٤५६๑๒ⅫⅣ²½")
+    rng = random.Random(20261202)
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(12))) for _ in range(4000)]
+    for language in known_languages():
+        steps = [step for step in get_normalizer(language).steps if step.name == "punctuation"]
+        for step in steps:
+            trigger = trigger_of(step.function)
+            assert trigger is not None, language
+            missed = [text for text in texts if trigger.search(text) is None]
+            assert len(missed) > 100, language  # the generator reaches the skip
+            assert [step.function(text) for text in missed] == missed, language

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.numbers import number_marks
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -99,6 +100,10 @@ def lowercase(config, lexicons):
 _WORD_CHAR = r"[\p{L}\p{N}\p{M}]"
 # Combining marks with no base before them (text start or a space).
 _ORPHAN_MARKS = regex.compile(r"(?:^|(?<=\s))\p{M}+")
+# Every text the ``punctuation`` step changes holds a character of P* or S* (the only ones its
+# substitution replaces; the marks it keeps in numbers are P* or S* too) or a mark with no
+# base (what _ORPHAN_MARKS removes); any other text is returned as it is, without the two passes.
+_PUNCTUATION_TRIGGER = regex.compile(r"[\p{P}\p{S}]|(?:^|(?<=\s))\p{M}")
 
 
 class PunctuationOptions(StepOptions):
@@ -147,7 +152,7 @@ def punctuation(config, lexicons, options: PunctuationOptions):
         text = pattern.sub(replace, text)
         return text if text.isascii() else _ORPHAN_MARKS.sub("", text)  # ASCII has no marks
 
-    return run
+    return triggered(_PUNCTUATION_TRIGGER, run)
 
 
 @step("collapse_whitespace", idempotent=True)
@@ -168,7 +173,15 @@ def fillers(config, lexicons):
     words = frozenset(config.fillers)
     if not words:
         return lambda text: text
-    return lambda text: " ".join(word for word in text.split() if word not in words)
+    disjoint = words.isdisjoint
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        if disjoint(tokens):  # the usual text: no filler, only the spaces change
+            return " ".join(tokens)
+        return " ".join(word for word in tokens if word not in words)
+
+    return run
 
 
 def make_fold(folds: Mapping[str, str]) -> Callable[[str], str]:

@@ -32,8 +32,10 @@ more syllables with a place (십 백 천 만 억), so two-syllable words and nam
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pytest_asrbench.normalize.languages.ko.numerals import DIGIT_SYLLABLES, sino_value
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _DIGIT_WORD = f"[{''.join(DIGIT_SYLLABLES)}]+"
@@ -53,6 +55,19 @@ def _fraction_digits(word: str) -> str:
     return word if word.isdigit() else "".join(DIGIT_SYLLABLES[syllable] for syllable in word)
 
 
+def _substitution(pattern: re.Pattern[str], replace: Callable[[re.Match], str],
+                  trigger: re.Pattern[str]) -> Callable[[str], str]:
+    """The step function of both steps: ``pattern.sub(replace, text)``, returning ``text``
+    itself when nothing changed (the pipeline then skips the idempotent step listed again),
+    run only on texts ``trigger`` finds (a superset of where ``pattern`` can change one)."""
+
+    def run(text: str) -> str:
+        out = pattern.sub(replace, text)
+        return text if out == text else out
+
+    return triggered(trigger, run)
+
+
 @step("korean_spoken_amounts", language="ko", idempotent=True)
 def korean_spoken_amounts(config, lexicons):
     """Spoken decimals (점), fractions (분의) and bare Sino-Korean numerals of three or more
@@ -70,7 +85,10 @@ def korean_spoken_amounts(config, lexicons):
         rf"(?<!\S)(?P<whole>{_SINO_WORD}|[영공]) ?점 ?(?P<fraction>{_DIGIT_WORD}|[0-9]+)(?=(?:{particles})?(?!\S))"
         rf"|(?<!\S)(?P<denominator>{_SINO_WORD}) ?분의 ?(?P<numerator>{_SINO_WORD})(?!\S)"
         rf"|(?<!\S)(?P<bare>[일이삼사오육칠팔구십백천만억]{{3,}})(?!\S)")
-    trigger = re.compile("점 ?[영공일이삼사오육칠팔구0-9]|분의|[일이삼사오육칠팔구십백천만억]{3}")
+    # Where a match can start: 점 and a digit word, 분의, or three numeral syllables. Written to
+    # begin with one character class, which re scans for before it tries the branches.
+    numeral = "일이삼사오육칠팔구십백천만억"
+    trigger = re.compile(rf"[점분{numeral}](?:(?<=점) ?[영공일이삼사오육칠팔구0-9]|(?<=분)의|(?<=[{numeral}])[{numeral}]{{2}})")
 
     def replace(match: re.Match) -> str:
         whole = match.group(0)
@@ -90,13 +108,7 @@ def korean_spoken_amounts(config, lexicons):
             return whole  # 이점이 "the advantage (subject)": 이 attached to 점 is the particle
         return f"{integer}.{_fraction_digits(match.group('fraction'))}"
 
-    def run(text: str) -> str:
-        if not trigger.search(text):
-            return text
-        out = pattern.sub(replace, text)
-        return text if out == text else out
-
-    return run
+    return _substitution(pattern, replace, trigger)
 
 
 @step("korean_amounts", language="ko", idempotent=True)
@@ -133,10 +145,4 @@ def korean_amounts(config, lexicons):
             return f"{hour}시" + (f" {minute}분" if minute else "")
         return match.group("amount") + units[match.group("unit")]
 
-    def run(text: str) -> str:
-        if not trigger.search(text):
-            return text
-        out = pattern.sub(replace, text)
-        return text if out == text else out
-
-    return run
+    return _substitution(pattern, replace, trigger)

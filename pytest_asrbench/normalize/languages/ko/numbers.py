@@ -116,10 +116,23 @@ class KoreanNumbers:
         #: numbers); any other word stays as it is, without the span rules.
         self._starts = _STARTS | frozenset(word[0] for word in tables.irregular)
         self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
+        self._stays = lru_cache(maxsize=65536)(self._stays_uncached)
 
     def _inert_uncached(self, word: str) -> bool:
-        """``word`` stays whatever its neighbours: no numeral reading and no digit string."""
-        return self._split_digits(word) is None and self.read(word) == (None, None)
+        """``word`` stays whatever its neighbours, so :meth:`_span` need not look at them: it
+        is no digit string and no whole numeral, and it has no counted reading, or one that
+        writes the word as it is (``30분에``), or one of ``not_numbers`` that no month before it
+        can free (the counter is not 일: ``세대``, ``이번``, ``구분처럼``).
+
+        Only where a span starts is decided here: a later word is still read as part of the
+        span of a numeral before it (:meth:`_whole_span` reads its neighbours itself)."""
+        if self._split_digits(word) is not None:
+            return False
+        whole, counted = self.read(word)
+        if whole is not None:
+            return False
+        return (counted is None or f"{counted.value}{counted.counter}{counted.tail}" == word
+                or (counted.counter != "일" and self.blocked(word, counted)))
 
     def _counter_of(self, text: str, system: str) -> tuple[str, str] | None:
         """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles
@@ -159,14 +172,20 @@ class KoreanNumbers:
         """An ordinary word of ``not_numbers`` (the whole word, or its numeral and counter)."""
         return word in self.tables.not_numbers or (reading.numeral + reading.counter) in self.tables.not_numbers
 
+    def _stays_uncached(self, word: str) -> bool:
+        """``word`` starts no span: its first character starts no number, or it is inert."""
+        return word[0] not in self._starts or self._inert(word)
+
     def convert(self, text: str) -> str:
         words = text.split()
         out: list[str] = []
-        starts = self._starts
+        stays = self._stays
+        count = len(words)
         i = 0
-        while i < len(words):
-            if words[i][0] not in starts or self._inert(words[i]):  # _span would keep it
-                out.append(words[i])
+        while i < count:
+            word = words[i]
+            if stays(word):  # _span would keep it
+                out.append(word)
                 i += 1
                 continue
             taken, replaced = self._span(words, i, out)

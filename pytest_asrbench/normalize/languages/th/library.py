@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 
 
 class PythainlpVersionError(AsrbenchError, ImportError):
@@ -95,8 +96,9 @@ def _spaced_entries() -> re.Pattern[str]:
     installed_version()
     from pythainlp.corpus import thai_words
 
-    continuations = sorted({word.split(" ", 1)[1] for word in thai_words() if " " in word}, key=len, reverse=True)
-    return re.compile(" +(?:" + "|".join(re.escape(c) for c in continuations) + ")")
+    continuations = sorted({word.split(" ", 1)[1] for word in thai_words() if " " in word})
+    # As a trie: one branch tried per character after a space, not one per entry.
+    return re.compile(" +(?:" + trie_pattern(continuations) + ")")
 
 
 _SPACE_RUNS = re.compile("( +)")
@@ -108,14 +110,19 @@ def _chunk_tokens(chunk: str) -> tuple[str, ...]:
     return tuple(word_tokenize()(chunk))
 
 
+@lru_cache(maxsize=16384)
+def _text_tokens(text: str) -> tuple[str, ...]:
+    return tuple(word_tokenize()(text))
+
+
 def tokenize_by_chunks(text: str) -> list[str]:
     """pythainlp's tokens of ``text``, tokenized one space-free chunk at a time with the
     chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
     of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
-    breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole.
+    breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole (cached per text).
     ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text."""
     if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
-        return word_tokenize()(text)
+        return list(_text_tokens(text))
     tokens: list[str] = []
     for piece in _SPACE_RUNS.split(text):
         if not piece:

@@ -110,18 +110,21 @@ class _Converter:
                         (i > 0 and is_part[i - 1]) or (i + 1 < len(tokens) and is_part[i + 1])):
                     is_part[i] = True
         out: list[str] = []
+        count = len(tokens)
         i = 0
-        while i < len(tokens):
-            times = self._digits_times(tokens, i, is_part)
-            if times is not None:
-                out.append(times[0])
-                i = times[1]
-            elif not is_part[i]:
-                out.append(tokens[i])
-                i += 1
+        while i < count:
+            if not is_part[i]:
+                # Digits times a multiplier start with a digit (a numeral part never does).
+                times = self._digits_times(tokens, i, is_part) if tokens[i][:1].isdigit() else None
+                if times is not None:
+                    out.append(times[0])
+                    i = times[1]
+                else:
+                    out.append(tokens[i])
+                    i += 1
             else:
                 end = i
-                while end < len(tokens) and is_part[end]:
+                while end < count and is_part[end]:
                     end += 1
                 replaced, i = self._run(tokens, i, end)
                 out.append(replaced)

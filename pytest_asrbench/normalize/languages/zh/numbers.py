@@ -285,11 +285,17 @@ def zh_numbers(config, lexicons):
     kept = require_lexicon(lexicons, "not_numbers", "zh_numbers")
     units = dict(require_lexicon(lexicons, "units", "zh_numbers"))
     pattern, unit_pattern, trigger = _compile(tuple(counters), tuple(kept), tuple(units))
+    ascii_digit = re.compile("[0-9]").search
     # (alternative, matched text) -> replacement: the same number forms recur across texts.
     cache: dict[tuple[str, str], str] = {}
 
     def run(text: str) -> str:
         start = trigger.search(text)
+        if start is None:  # no number form: only unit abbreviations after digits can change
+            if unit_pattern is None or not ascii_digit(text):
+                return text
+            out = unit_pattern.sub(lambda match: units[match.group("unit")], text)
+            return text if out == text else out
         pieces, done = [], 0
         while start is not None:
             match = pattern.match(text, start.start())
@@ -308,7 +314,7 @@ def zh_numbers(config, lexicons):
             start = trigger.search(text, done)
         pieces.append(text[done:])
         out = "".join(pieces)
-        if unit_pattern is not None:
+        if unit_pattern is not None and ascii_digit(out):  # a unit is read after a digit only
             out = unit_pattern.sub(lambda match: units[match.group("unit")], out)
         return text if out == text else out
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from pytest_asrbench.normalize.languages.zh.eval_v1 import fold_width
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import step
 
 #: Every code point of the width table (U+3000, U+FF01..U+FF5E, U+FFE0..U+FFE6).
@@ -22,9 +23,7 @@ _WIDE = re.compile("[\u3000\uff01-\uff5e\uffe0-\uffe6]")
 def zh_width(config, lexicons):
     """Full-width to half-width by zh-eval-v1's width table (:func:`~.eval_v1.fold_width`)."""
 
-    def run(text: str) -> str:
-        if not _WIDE.search(text):
-            return text  # no code point of the table
+    def run(text: str) -> str:  # its own function: the trigger is not set on the frozen module's
         return fold_width(text)
 
-    return run
+    return triggered(_WIDE, run)  # a text with no code point of the table stays as it is
