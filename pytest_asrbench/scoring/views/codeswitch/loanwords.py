@@ -1,0 +1,223 @@
+"""The loanword rescue of character-scored languages: a Latin name against its katakana or Hangul.
+
+Japanese and Korean STT write a name the speaker said in English in the language's own
+script (Figma = フィグマ = 피그마) while the intended text keeps it in Latin, so every
+character of the name was an error (ja ``Figmaで確認します`` / ``フィグマで確認します``: 45.5%
+CER). A config turns the rescue on with ``loanword_matcher = "katakana"`` (ja) or
+``"hangul"`` (ko); the ``loanwords`` view of ``stt_wer`` then does two things:
+
+1. **Before the alignment** (:func:`rescue_pair`, called by ``score()`` through the view's
+   ``rewrite``): the normalized pair is aligned by characters once; in each error region (a
+   maximal run of mismatched columns), a whole Latin word on one side is paired, left to
+   right, with a katakana or Hangul word on the other side of the same region (for Hangul,
+   also a word's leading syllables, since particles follow: 드롭박스에 = 드롭박스 + 에) that
+   the :class:`~.kana_hangul.LoanwordMatcher` accepts. The Latin word is then written as the
+   other side writes it, as the Japanese product-name table writes both sides in katakana,
+   and the pair is compared in that script. A rewrite is kept only when it lowers the pair's
+   errors without raising its rate (the reference may get shorter: 7 letters of ``dropbox``
+   become 4 syllables), so errors only go down; a translation (Apple / リンゴ / 사과), a
+   different name, a stoplisted native word or a word in another script stays an error.
+2. **After scoring** (:func:`loanword_view`): ``details["loanwords"]`` lists every rescued
+   pair for audit, and the errors of the pairs' own alignments before and after.
+
+The Latin word is a whole word: a maximal run of ASCII letters with no digit next to it. The
+katakana or Hangul word is a maximal run of that script inside the region (katakana: the
+long-vowel mark included). Source: the original requirements' "not in this PR" list
+(Japanese and Korean code-switching, English names in Latin against katakana or Hangul) and
+the reviewers' Japanese note ("entity names will be said in a Japanese accent so it should
+be expected for transcription to present it in kana").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pytest_asrbench._shared import caches
+from pytest_asrbench.scoring.alignment import align
+from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
+from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher
+from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of, error_regions
+
+
+@dataclass(frozen=True)
+class LoanwordRescue:
+    """One rewritten word: ``latin`` on ``side`` (``"reference"`` or ``"hypothesis"``) written
+    as ``rendering``, with the matcher's key and the pair's errors it removed."""
+
+    side: str
+    latin: str
+    rendering: str
+    key: str
+    errors_removed: int
+
+    def as_dict(self) -> dict:
+        return {"side": self.side, "latin": self.latin, "rendering": self.rendering, "key": self.key,
+                "errors_removed": self.errors_removed}
+
+
+@dataclass(frozen=True)
+class RescuedPair:
+    """The normalized pair after the rescue and the rescues made (empty when none was)."""
+
+    reference: str
+    hypothesis: str
+    rescues: tuple[LoanwordRescue, ...] = ()
+
+
+@lru_cache(maxsize=None)
+def matcher_for(language: str) -> LoanwordMatcher:
+    """The matcher of a language's ``loanword_matcher``, with its ``loanword_stoplist`` lexicon.
+
+    Raises:
+        ConfigError: the language has no config (from the registry).
+        ValueError: ``loanword_matcher`` names no known script.
+    """
+    from pytest_asrbench.normalize.registry import get_config, get_lexicons
+
+    config = get_config(language)
+    stoplist = frozenset(get_lexicons(language).get("loanword_stoplist", {}))
+    return LoanwordMatcher(config.loanword_matcher, stoplist)
+
+
+caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for")
+
+
+def _is_ascii_letter(char: str) -> bool:
+    return char.isascii() and char.isalpha()
+
+
+def _runs(text: str, indices: list[int], belongs) -> list[tuple[int, int]]:
+    """``[start, end)`` of the maximal runs of consecutive ``indices`` whose chars ``belongs``."""
+    runs: list[tuple[int, int]] = []
+    for index in indices:
+        if not belongs(text[index]):
+            continue
+        if runs and runs[-1][1] == index:
+            runs[-1] = (runs[-1][0], index + 1)
+        else:
+            runs.append((index, index + 1))
+    return runs
+
+
+def _whole_latin_words(text: str, indices: list[int]) -> list[tuple[int, int]]:
+    """The Latin runs among ``indices`` that are whole words of ``text``: no letter of the word
+    outside the region, no digit next to it (``gpt4`` is a code, not a name)."""
+    words = []
+    for start, end in _runs(text, indices, _is_ascii_letter):
+        before = text[start - 1] if start else ""
+        after = text[end] if end < len(text) else ""
+        if _is_ascii_letter(before) or _is_ascii_letter(after) or before.isdigit() or after.isdigit():
+            continue
+        words.append((start, end))
+    return words
+
+
+def _candidates(text: str, indices: list[int], matcher: LoanwordMatcher) -> list[tuple[int, int]]:
+    """Spans of katakana/Hangul words among ``indices``, each run and then its leading parts,
+    longest first (a Hangul word's particles follow its stem)."""
+    spans = []
+    for start, end in _runs(text, indices, lambda char: matcher.is_script_word(char)):
+        spans.extend((start, stop) for stop in range(end, start, -1))
+    return spans
+
+
+def _errors_and_rate(reference: str, hypothesis: str) -> tuple[int, float]:
+    alignment = align(reference, hypothesis, "char")
+    errors = len(alignment.reference) - alignment.count("equal") + alignment.count("insert")
+    return errors, (errors / len(alignment.reference) if alignment.reference else float(errors))
+
+
+def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
+    """The normalized pair with every accepted Latin word written as the other side writes it.
+
+    ``reference`` and ``hypothesis`` are normalized texts of ``language`` (whose config sets
+    ``loanword_matcher``), compared by characters. See the module docstring for the rules.
+    """
+    if not (any(map(_is_ascii_letter, reference)) or any(map(_is_ascii_letter, hypothesis))):
+        return RescuedPair(reference, hypothesis)
+    return _rescue_cached(language, reference, hypothesis)
+
+
+@lru_cache(maxsize=8192)
+def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPair:
+    matcher = matcher_for(language)
+    alignment = align(reference, hypothesis, "char")
+    proposals: list[tuple[str, int, int, str, str]] = []  # (side, start, end, rendering, key)
+    for region in error_regions(columns_of(alignment)):
+        for side, latin_text, latin_indices, script_text, script_indices in (
+                ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
+                ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):
+            used: set[int] = set()
+            for start, end in _whole_latin_words(latin_text, latin_indices):
+                for c_start, c_end in _candidates(script_text, script_indices, matcher):
+                    if used & set(range(c_start, c_end)):
+                        continue
+                    verdict = matcher.check(latin_text[start:end], script_text[c_start:c_end])
+                    if verdict.matched:
+                        proposals.append((side, start, end, script_text[c_start:c_end], verdict.key))
+                        used.update(range(c_start, c_end))
+                        break
+    if not proposals:
+        return RescuedPair(reference, hypothesis)
+    texts = {"reference": reference, "hypothesis": hypothesis}
+    errors, rate = _errors_and_rate(reference, hypothesis)
+    accepted: list[LoanwordRescue] = []
+    # Right to left on each side, so the offsets of the proposals still to try stay valid.
+    for side, start, end, rendering, key in sorted(proposals, key=lambda item: -item[1]):
+        trial = dict(texts)
+        trial[side] = trial[side][:start] + rendering + trial[side][end:]
+        new_errors, new_rate = _errors_and_rate(trial["reference"], trial["hypothesis"])
+        if new_errors < errors and new_rate <= rate:
+            accepted.append(LoanwordRescue(side, texts[side][start:end], rendering, key, errors - new_errors))
+            texts, errors, rate = trial, new_errors, new_rate
+    accepted.reverse()
+    return RescuedPair(texts["reference"], texts["hypothesis"], tuple(accepted))
+
+
+caches.register(_rescue_cached.cache_clear, "scoring.views.codeswitch.loanwords._rescue_cached")
+
+
+def applies(config, unit: str) -> bool:
+    """True for character scores of a language whose config sets ``loanword_matcher``."""
+    return bool(config.loanword_matcher) and unit == "char"
+
+
+def rewriter(config):
+    """``(normalized reference, normalized hypothesis) -> (reference, hypothesis)`` for
+    ``score()``: the pair after :func:`rescue_pair`."""
+    language = config.language
+
+    def rewrite(reference: str, hypothesis: str) -> tuple[str, str]:
+        rescued = rescue_pair(language, reference, hypothesis)
+        return rescued.reference, rescued.hypothesis
+
+    return rewrite
+
+
+def loanword_view(result, config) -> ViewResult:
+    """``details["loanwords"]``: the matcher's script, every rescued pair and the errors.
+
+    ``rescues``: ``[{"turn", "side", "latin", "rendering", "key", "errors_removed"}, ...]``;
+    ``rescued_errors``: their sum; ``strict_errors``: the pairs' errors before the rescue,
+    counted in the pairs' own alignments (characters, spaces included where the normalized
+    form keeps them), so ``strict_errors - rescued_errors`` is those alignments' errors now.
+    Pairs with no Latin letter in their raw texts are not looked at again (nothing was rescued).
+    """
+    from pytest_asrbench.normalize.registry import get_normalizer
+
+    normalize = get_normalizer(config.language)
+    rescues = []
+    for turn, pair in enumerate(result.pairs):
+        if not (any(map(_is_ascii_letter, pair.scored_reference)) or any(map(_is_ascii_letter, pair.hypothesis))):
+            continue
+        rescued = rescue_pair(config.language, normalize(pair.scored_reference), normalize(pair.hypothesis))
+        rescues.extend({"turn": turn, **rescue.as_dict()} for rescue in rescued.rescues)
+    rescued_errors = sum(rescue["errors_removed"] for rescue in rescues)
+    current = sum(pair.errors for pair in result.pairs)
+    details = {"loanwords": {"matcher": config.loanword_matcher, "strict_errors": current + rescued_errors,
+                             "rescued_errors": rescued_errors, "rescues": rescues}}
+    return ViewResult(details)
+
+
+LOANWORDS = register_view(MetricView("loanwords", applies, loanword_view, rewrite=rewriter))
