@@ -163,8 +163,9 @@ def _latin_sequence(word: str) -> list[tuple[str, ...] | str]:
                 out.append(("M", "N"))
             else:
                 out.append("M")
-        elif c == "r" and at(i - 1) in _VOWELS and i > 0 and nxt not in _VOWELS:
-            out.append(("R", VOWEL))  # a vowel's r: docker = ドッカー = 도커, or spelled out
+        elif c == "r" and i > 0 and at(i - 1) in _VOWELS and (
+                nxt not in _VOWELS or (nxt == "e" and at(i + 2) not in _VOWELS)):
+            out.append(("R", VOWEL))  # a vowel's r: docker = ドッカー = 도커, fire = ファイア; or spelled out
         elif c in "rl":
             out.append("R")
         i += 1

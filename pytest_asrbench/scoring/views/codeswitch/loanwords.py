@@ -66,8 +66,10 @@ class RescuedPair:
 
 
 @lru_cache(maxsize=None)
-def matcher_for(language: str) -> LoanwordMatcher:
-    """The matcher of a language's ``loanword_matcher``, with its ``loanword_stoplist`` lexicon.
+def matcher_for(language: str) -> tuple[LoanwordMatcher, tuple[str, ...]]:
+    """The matcher of a language's ``loanword_matcher``, with its ``loanword_stoplist``
+    lexicon, and the particles that may follow a word (its ``particles`` lexicon, longest
+    first; none for a language without one).
 
     Raises:
         ConfigError: the language has no config (from the registry).
@@ -76,8 +78,10 @@ def matcher_for(language: str) -> LoanwordMatcher:
     from pytest_asrbench.normalize.registry import get_config, get_lexicons
 
     config = get_config(language)
-    stoplist = frozenset(get_lexicons(language).get("loanword_stoplist", {}))
-    return LoanwordMatcher(config.loanword_matcher, stoplist)
+    lexicons = get_lexicons(language)
+    stoplist = frozenset(lexicons.get("loanword_stoplist", {}))
+    particles = tuple(sorted(lexicons.get("particles", {}), key=len, reverse=True))
+    return LoanwordMatcher(config.loanword_matcher, stoplist), particles
 
 
 caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for")
@@ -113,13 +117,28 @@ def _whole_latin_words(text: str, indices: list[int]) -> list[tuple[int, int]]:
     return words
 
 
-def _candidates(text: str, indices: list[int], matcher: LoanwordMatcher) -> list[tuple[int, int]]:
-    """Spans of katakana/Hangul words among ``indices``, each run and then its leading parts,
-    longest first (a Hangul word's particles follow its stem)."""
+def _candidates(text: str, indices: list[int], matcher: LoanwordMatcher,
+                particles: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Spans of katakana/Hangul words inside ``indices``: a whole word of the script (its
+    maximal run in ``text``), or its leading part when the rest is a chain of ``particles``
+    (Korean: 드롭박스에 = 드롭박스 + 에), longest first."""
+    inside = set(indices)
     spans = []
-    for start, end in _runs(text, indices, lambda char: matcher.is_script_word(char)):
-        spans.extend((start, stop) for stop in range(end, start, -1))
+    for start, end in _runs(text, indices, matcher.is_script_word):
+        while start and matcher.is_script_word(text[start - 1]):
+            start -= 1
+        while end < len(text) and matcher.is_script_word(text[end]):
+            end += 1
+        for stop in range(end, start, -1):
+            if all(index in inside for index in range(start, stop)) and _is_particle_chain(text[stop:end], particles):
+                spans.append((start, stop))
     return spans
+
+
+def _is_particle_chain(rest: str, particles: tuple[str, ...]) -> bool:
+    """Whether ``rest`` is empty or a chain of ``particles`` (longest tried first)."""
+    return not rest or any(rest.startswith(particle) and _is_particle_chain(rest[len(particle):], particles)
+                           for particle in particles)
 
 
 def _errors_and_rate(reference: str, hypothesis: str) -> tuple[int, float]:
@@ -141,7 +160,7 @@ def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
 
 @lru_cache(maxsize=8192)
 def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPair:
-    matcher = matcher_for(language)
+    matcher, particles = matcher_for(language)
     alignment = align(reference, hypothesis, "char")
     proposals: list[tuple[str, int, int, str, str]] = []  # (side, start, end, rendering, key)
     for region in error_regions(columns_of(alignment)):
@@ -150,7 +169,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
                 ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):
             used: set[int] = set()
             for start, end in _whole_latin_words(latin_text, latin_indices):
-                for c_start, c_end in _candidates(script_text, script_indices, matcher):
+                for c_start, c_end in _candidates(script_text, script_indices, matcher, particles):
                     if used & set(range(c_start, c_end)):
                         continue
                     verdict = matcher.check(latin_text[start:end], script_text[c_start:c_end])
