@@ -60,9 +60,9 @@ def score(
     with sclite's counts (:mod:`pytest_asrbench.scoring.alternatives`).
 
     A view may rewrite each normalized pair before it is aligned (``MetricView.rewrite``: the
-    Japanese and Korean loanword rescue writes a matched Latin name as the other side's
-    katakana or Hangul); the pair's ``normalized_reference``/``normalized_hypothesis`` are then
-    the rewritten texts.
+    Japanese and Korean loanword rescue has the hypothesis write a name the way the reference
+    does when one writes it in Latin and the other in katakana or Hangul); the pair's
+    ``normalized_reference``/``normalized_hypothesis`` are then the rewritten texts.
 
     Raises:
         TypeError: inputs are not two strings or two lists of strings.

@@ -12,8 +12,8 @@ Built-in views, each registered by importing its module here:
   and a closed compound of the same letters count as one correct word ("data base" =
   "database"); ``details`` keeps the strict rate when a compound was merged.
 - ``loanwords`` (:mod:`.codeswitch.loanwords`): for character scores of Japanese and Korean,
-  a Latin name on one side and its katakana or Hangul on the other are compared in that
-  script (Figma = フィグマ = 피그마); ``details["loanwords"]`` lists every rescued pair.
+  a Latin name on one side and its katakana or Hangul on the other count as the same word
+  (Figma = フィグマ = 피그마); ``details["loanwords"]`` lists every rescued pair.
 - ``spacing`` (:mod:`.spacing`): for a character-scored language that keeps its word spaces
   (Korean), the headline rate becomes the CER without spaces; ``details`` keeps the spaced
   CER (docs/korean.md).

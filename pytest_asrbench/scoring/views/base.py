@@ -57,8 +57,8 @@ class MetricView:
             profile, which is never edited in place (a change is a new profile name).
         rewrite: ``config -> ((normalized reference, normalized hypothesis) -> (reference,
             hypothesis))`` or ``None``: a view that compares a pair in other forms than the
-            normalizer wrote (the Japanese and Korean loanword rescue writes a Latin name as
-            the other side's katakana or Hangul) gives ``score()`` the rewrite to apply to
+            normalizer wrote (the Japanese and Korean loanword rescue: the hypothesis writes a
+            name as the reference does, Latin or katakana/Hangul) gives ``score()`` the rewrite to apply to
             each normalized pair before it is aligned; see :func:`pair_rewrites`.
     """
 

@@ -8,7 +8,7 @@
 - :mod:`.kana_hangul` -- the Latin/katakana and Latin/Hangul consonant-key matcher
   (Figma = フィグマ = 피그마).
 - :mod:`.loanwords` -- the ``loanwords`` metric view of Japanese and Korean: a matched Latin
-  name is compared in the other side's script (``loanword_matcher`` in the config).
+  name counts as the reference's spelling (``loanword_matcher`` in the config).
 
 Turned on per language by ``code_switch_languages`` (and ``code_switch_phonetic``) in the
 config; the ``stt_wer`` metric lists the view, which applies only to such languages.

@@ -26,10 +26,12 @@ soft c th; サ行 シ; an initial ㅅ ㅆ), ``J`` (z j soft g ch; ザ行 ジ チ
 and Korean do not keep English's voicing contrasts apart in the way its letters do
 (Dropbox = ドロップボックス, ㅂ for both p and b), so voiced and voiceless pairs share a class.
 Where English spelling has two common renderings a Latin letter has two readings: s reads
-S or J after the first letter (Teams = チームズ = 팀즈), t and d before an i sound read T or J
-(チーム), ch reads J or K (Chrome = クローム), a soft g K or J, th S or T, ng N K or N, m before
-a P-class letter M or N. w, y and silent letters (gh, initial kn/wr/ps, final mb) are vowels
-or nothing. Vowels are dropped; two neighbours of one class count once *whatever stands
+S or J after the first letter (Teams = チームズ = 팀즈), t and d before an i or u sound read T
+or J (チーム, ユーチューブ), ch reads J or K (Chrome = クローム), a soft g K or J, th S, T or T H
+(github), ng N K or N, m before a P-class letter M or N, and an r after a vowel and before a
+consonant, a silent e or the end is R or nothing (Docker = ドッカー = 도커, fire = ファイア);
+-tion and -tia are S (Notion = ノーション). w, y and silent letters (gh, initial kn/ps, final
+mb) are vowels or nothing. Vowels are dropped; two neighbours of one class count once *whatever stands
 between them*, since katakana and Hangul add a vowel after every consonant of a cluster
 (dropbox: p b are one P, and ドロップボックス's プ ボ one P too).
 

@@ -10,13 +10,14 @@ CER). A config turns the rescue on with ``loanword_matcher = "katakana"`` (ja) o
    ``rewrite``): the normalized pair is aligned by characters once; in each error region (a
    maximal run of mismatched columns), a whole Latin word on one side is paired, left to
    right, with a katakana or Hangul word on the other side of the same region (for Hangul,
-   also a word's leading syllables, since particles follow: 드롭박스에 = 드롭박스 + 에) that
-   the :class:`~.kana_hangul.LoanwordMatcher` accepts. The Latin word is then written as the
-   other side writes it, as the Japanese product-name table writes both sides in katakana,
-   and the pair is compared in that script. A rewrite is kept only when it lowers the pair's
-   errors without raising its rate (the reference may get shorter: 7 letters of ``dropbox``
-   become 4 syllables), so errors only go down; a translation (Apple / リンゴ / 사과), a
-   different name, a stoplisted native word or a word in another script stays an error.
+   also a word's leading syllables when the rest is a chain of the config's ``particles``:
+   드롭박스에 = 드롭박스 + 에) that the :class:`~.kana_hangul.LoanwordMatcher` accepts. The
+   hypothesis then writes the name as the reference does (フィグマ becomes ``figma`` when the
+   reference says Figma; ``figma`` becomes フィグマ when the reference says フィグマ), so the
+   reference, its length and the rate's denominator never change. A rewrite is kept only
+   when it lowers the pair's character errors, as written and with spaces removed alike,
+   so errors and rates only go down; a translation (Apple / リンゴ / 사과), a different name,
+   a stoplisted native word or a word in another script stays an error.
 2. **After scoring** (:func:`loanword_view`): ``details["loanwords"]`` lists every rescued
    pair for audit, and the errors of the pairs' own alignments before and after.
 
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.scoring.alignment import align
+from pytest_asrbench.scoring.alignment import align, char_counts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of, error_regions
@@ -42,8 +43,8 @@ from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of, error_re
 
 @dataclass(frozen=True)
 class LoanwordRescue:
-    """One rewritten word: ``latin`` on ``side`` (``"reference"`` or ``"hypothesis"``) written
-    as ``rendering``, with the matcher's key and the pair's errors it removed."""
+    """One rescued name: ``latin``, on ``side`` (``"reference"`` or ``"hypothesis"``), and its
+    ``rendering`` on the other side, with the matcher's key and the pair's errors it removed."""
 
     side: str
     latin: str
@@ -58,7 +59,8 @@ class LoanwordRescue:
 
 @dataclass(frozen=True)
 class RescuedPair:
-    """The normalized pair after the rescue and the rescues made (empty when none was)."""
+    """The normalized pair after the rescue (the reference as it came, the hypothesis
+    rewritten) and the rescues made (empty when none was)."""
 
     reference: str
     hypothesis: str
@@ -141,14 +143,16 @@ def _is_particle_chain(rest: str, particles: tuple[str, ...]) -> bool:
                            for particle in particles)
 
 
-def _errors_and_rate(reference: str, hypothesis: str) -> tuple[int, float]:
-    alignment = align(reference, hypothesis, "char")
-    errors = len(alignment.reference) - alignment.count("equal") + alignment.count("insert")
-    return errors, (errors / len(alignment.reference) if alignment.reference else float(errors))
+def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
+    """The character errors of a pair as written, and with every space removed."""
+    def errors(ref: str, hyp: str) -> int:
+        counts = char_counts(ref, hyp)
+        return counts.substitutions + counts.deletions + counts.insertions
+    return errors(reference, hypothesis), errors(reference.replace(" ", ""), hypothesis.replace(" ", ""))
 
 
 def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
-    """The normalized pair with every accepted Latin word written as the other side writes it.
+    """The normalized pair, its hypothesis writing every matched name as the reference does.
 
     ``reference`` and ``hypothesis`` are normalized texts of ``language`` (whose config sets
     ``loanword_matcher``), compared by characters. See the module docstring for the rules.
@@ -162,7 +166,7 @@ def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
 def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPair:
     matcher, particles = matcher_for(language)
     alignment = align(reference, hypothesis, "char")
-    proposals: list[tuple[str, int, int, str, str]] = []  # (side, start, end, rendering, key)
+    proposals: list[tuple[str, str, int, int, str, str]] = []  # (Latin side, latin, start, end, rendering, key)
     for region in error_regions(columns_of(alignment)):
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
@@ -172,26 +176,27 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
                 for c_start, c_end in _candidates(script_text, script_indices, matcher, particles):
                     if used & set(range(c_start, c_end)):
                         continue
-                    verdict = matcher.check(latin_text[start:end], script_text[c_start:c_end])
+                    latin, rendering = latin_text[start:end], script_text[c_start:c_end]
+                    verdict = matcher.check(latin, rendering)
                     if verdict.matched:
-                        proposals.append((side, start, end, script_text[c_start:c_end], verdict.key))
+                        # The span of the hypothesis to rewrite: its rendering, or its Latin word.
+                        span = (c_start, c_end) if side == "reference" else (start, end)
+                        proposals.append((side, latin, *span, rendering, verdict.key))
                         used.update(range(c_start, c_end))
                         break
     if not proposals:
         return RescuedPair(reference, hypothesis)
-    texts = {"reference": reference, "hypothesis": hypothesis}
-    errors, rate = _errors_and_rate(reference, hypothesis)
+    errors = _errors(reference, hypothesis)
     accepted: list[LoanwordRescue] = []
-    # Right to left on each side, so the offsets of the proposals still to try stay valid.
-    for side, start, end, rendering, key in sorted(proposals, key=lambda item: -item[1]):
-        trial = dict(texts)
-        trial[side] = trial[side][:start] + rendering + trial[side][end:]
-        new_errors, new_rate = _errors_and_rate(trial["reference"], trial["hypothesis"])
-        if new_errors < errors and new_rate <= rate:
-            accepted.append(LoanwordRescue(side, texts[side][start:end], rendering, key, errors - new_errors))
-            texts, errors, rate = trial, new_errors, new_rate
+    # Right to left in the hypothesis, so the offsets of the proposals still to try stay valid.
+    for side, latin, start, end, rendering, key in sorted(proposals, key=lambda item: -item[2]):
+        trial = hypothesis[:start] + (latin if side == "reference" else rendering) + hypothesis[end:]
+        new_errors = _errors(reference, trial)
+        if new_errors[0] < errors[0] and new_errors[1] <= errors[1]:
+            accepted.append(LoanwordRescue(side, latin, rendering, key, errors[0] - new_errors[0]))
+            hypothesis, errors = trial, new_errors
     accepted.reverse()
-    return RescuedPair(texts["reference"], texts["hypothesis"], tuple(accepted))
+    return RescuedPair(reference, hypothesis, tuple(accepted))
 
 
 caches.register(_rescue_cached.cache_clear, "scoring.views.codeswitch.loanwords._rescue_cached")
