@@ -28,6 +28,8 @@ PROCESS_CONSTANT: dict[str, str] = {
     "scoring.views.codeswitch.scripts.word_script": "Unicode script of a word: a pure function",
     "scoring.views.codeswitch.phonetic.devanagari_key": "a word's consonant key: a pure function",
     "scoring.views.codeswitch.phonetic.latin_keys": "a word's consonant keys: a pure function",
+    "scoring.views.codeswitch.romanized.readings": "a Devanagari word's romanizations: a pure function",
+    "scoring.views.codeswitch.romanized._transliterate": "the installed indic-transliteration's converter",
     "scoring.views.codeswitch.kana_hangul.latin_keys": "a Latin word's loanword keys: a pure function",
     "scoring.views.codeswitch.kana_hangul.katakana_key": "a katakana word's key: a pure function",
     "scoring.views.codeswitch.kana_hangul.hangul_key": "a Hangul word's key: a pure function",

@@ -86,7 +86,7 @@ def matcher_for(language: str) -> tuple[LoanwordMatcher, tuple[str, ...]]:
     return LoanwordMatcher(config.loanword_matcher, stoplist), particles
 
 
-caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for")
+caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for", from_configs=True)
 
 
 def _is_ascii_letter(char: str) -> bool:
@@ -199,7 +199,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
     return RescuedPair(reference, hypothesis, tuple(accepted))
 
 
-caches.register(_rescue_cached.cache_clear, "scoring.views.codeswitch.loanwords._rescue_cached")
+caches.register(_rescue_cached.cache_clear, "scoring.views.codeswitch.loanwords._rescue_cached", from_configs=True)
 
 
 def applies(config, unit: str) -> bool:
