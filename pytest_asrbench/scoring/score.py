@@ -100,17 +100,20 @@ def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=
     if "{" in reference or "}" in reference:
         best = best_reference(reference, normalized_hypothesis, normalize, unit)
         if best is not None:
-            rewritten = _rewrite(best.normalized, normalized_hypothesis, rewrites)
+            rewritten = _rewrite(best.chosen, hypothesis, best.normalized, normalized_hypothesis, rewrites)
             if rewritten == (best.normalized, normalized_hypothesis):
                 return PairScore.from_alignment(reference, hypothesis, best.normalized, normalized_hypothesis, unit,
                                                 best.alignment, chosen_reference=best.chosen)
             alignment = align(*rewritten, unit)
             return PairScore.from_alignment(reference, hypothesis, *rewritten, unit, alignment,
                                             chosen_reference=best.chosen)
-    return PairScore.of(reference, hypothesis, *_rewrite(normalize(reference), normalized_hypothesis, rewrites), unit)
+    return PairScore.of(reference, hypothesis,
+                        *_rewrite(reference, hypothesis, normalize(reference), normalized_hypothesis, rewrites), unit)
 
 
-def _rewrite(normalized_reference: str, normalized_hypothesis: str, rewrites) -> tuple[str, str]:
+def _rewrite(reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
+             rewrites) -> tuple[str, str]:
     for rewrite in rewrites:
-        normalized_reference, normalized_hypothesis = rewrite(normalized_reference, normalized_hypothesis)
+        normalized_reference, normalized_hypothesis = rewrite(reference, hypothesis, normalized_reference,
+                                                              normalized_hypothesis)
     return normalized_reference, normalized_hypothesis

@@ -17,7 +17,8 @@ from pytest_asrbench.scoring.views.codeswitch.kana_hangul import (
     latin_keys,
     near_miss,
 )
-from pytest_asrbench.scoring.views.codeswitch.loanwords import matcher_for, rescue_pair
+from pytest_asrbench.normalize.registry import get_config
+from pytest_asrbench.scoring.views.codeswitch.loanwords import loanword_view, matcher_for, rescue_pair
 
 # Latin name, katakana, Hangul, and the key both renderings reduce to.
 RENDERINGS = [
@@ -163,3 +164,16 @@ def test_errors_only_go_down_on_perturbed_pairs(language):
         assert (aware.rate or 0.0) <= (strict.rate or 0.0), (reference, hypothesis)
         rescued += bool(aware.details["loanwords"]["rescues"])
     assert rescued >= 5  # the pieces do reach the rescue
+
+
+def test_the_view_lists_the_same_rescues_whether_or_not_it_remembers_the_rewrite():
+    from pytest_asrbench._shared import caches
+
+    references = ["Figmaで確認します", "figmaで確認します", "Chromeを開く"]
+    hypotheses = ["フィグマで確認します", "figmaで確認します", "クロームを開く"]
+    remembered = score(references, hypotheses, "ja").details["loanwords"]
+    caches.reset_from_configs()  # the view's memory of the rewrites is gone: it asks again
+    strict = score(references, hypotheses, "ja", metric="cer")
+    recomputed = loanword_view(strict, get_config("ja")).details["loanwords"]
+    assert [(r["turn"], r["latin"]) for r in remembered["rescues"]] == [(0, "figma"), (2, "chrome")]
+    assert remembered["rescues"] == recomputed["rescues"]

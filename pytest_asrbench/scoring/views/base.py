@@ -55,8 +55,8 @@ class MetricView:
             of the language config), ``None`` for the language's default steps; see
             :meth:`normalizer`. A view that feeds a recorded or frozen figure names a frozen
             profile, which is never edited in place (a change is a new profile name).
-        rewrite: ``config -> ((normalized reference, normalized hypothesis) -> (reference,
-            hypothesis))`` or ``None``: a view that compares a pair in other forms than the
+        rewrite: ``config -> ((raw reference, raw hypothesis, normalized reference, normalized
+            hypothesis) -> (normalized reference, normalized hypothesis))`` or ``None``: a view that compares a pair in other forms than the
             normalizer wrote (the Japanese and Korean loanword rescue: the hypothesis writes a
             name as the reference does, Latin or katakana/Hangul) gives ``score()`` the rewrite to apply to
             each normalized pair before it is aligned; see :func:`pair_rewrites`.
@@ -67,7 +67,7 @@ class MetricView:
     compute: Callable[[Score, LanguageConfig], ViewResult]
     sets_counts: bool = False
     profile: str | None = None
-    rewrite: Callable[[LanguageConfig], Callable[[str, str], tuple[str, str]]] | None = None
+    rewrite: Callable[[LanguageConfig], Callable[[str, str, str, str], tuple[str, str]]] | None = None
 
     def normalizer(self, language: str):
         """The normalizer this view uses in ``language``: its ``profile``, or the default.
@@ -116,7 +116,8 @@ def known_views() -> tuple[str, ...]:
     return tuple(sorted(_VIEWS))
 
 
-def pair_rewrites(config: LanguageConfig, unit: str, names: Sequence[str]) -> list[Callable[[str, str], tuple[str, str]]]:
+def pair_rewrites(config: LanguageConfig, unit: str,
+                  names: Sequence[str]) -> list[Callable[[str, str, str, str], tuple[str, str]]]:
     """The pair rewrites of the views ``names`` that apply to ``config`` and ``unit``, in order.
 
     Raises:

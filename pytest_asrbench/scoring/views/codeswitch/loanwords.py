@@ -151,6 +151,14 @@ def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
     return errors(reference, hypothesis), errors(reference.replace(" ", ""), hypothesis.replace(" ", ""))
 
 
+#: ``(language, raw reference, raw hypothesis) -> rescues`` of the pairs ``score()`` rewrote
+#: recently, so the view lists them without normalizing the pair again; bounded (dropped
+#: whole when full: the view then normalizes again, the same answer).
+_RECENT: dict[tuple[str, str, str], tuple[LoanwordRescue, ...]] = {}
+_RECENT_LIMIT = 65536
+caches.register(_RECENT.clear, "scoring.views.codeswitch.loanwords._RECENT", from_configs=True)
+
+
 def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
     """The normalized pair, its hypothesis writing every matched name as the reference does.
 
@@ -208,12 +216,16 @@ def applies(config, unit: str) -> bool:
 
 
 def rewriter(config):
-    """``(normalized reference, normalized hypothesis) -> (reference, hypothesis)`` for
-    ``score()``: the pair after :func:`rescue_pair`."""
+    """``(raw reference, raw hypothesis, normalized reference, normalized hypothesis) ->
+    (reference, hypothesis)`` for ``score()``: the normalized pair after :func:`rescue_pair`."""
     language = config.language
 
-    def rewrite(reference: str, hypothesis: str) -> tuple[str, str]:
+    def rewrite(raw_reference: str, raw_hypothesis: str, reference: str, hypothesis: str) -> tuple[str, str]:
         rescued = rescue_pair(language, reference, hypothesis)
+        if rescued.rescues or any(map(_is_ascii_letter, raw_reference)) or any(map(_is_ascii_letter, raw_hypothesis)):
+            if len(_RECENT) >= _RECENT_LIMIT:
+                _RECENT.clear()
+            _RECENT[language, raw_reference, raw_hypothesis] = rescued.rescues
         return rescued.reference, rescued.hypothesis
 
     return rewrite
@@ -235,8 +247,10 @@ def loanword_view(result, config) -> ViewResult:
     for turn, pair in enumerate(result.pairs):
         if not (any(map(_is_ascii_letter, pair.scored_reference)) or any(map(_is_ascii_letter, pair.hypothesis))):
             continue
-        rescued = rescue_pair(config.language, normalize(pair.scored_reference), normalize(pair.hypothesis))
-        rescues.extend({"turn": turn, **rescue.as_dict()} for rescue in rescued.rescues)
+        found = _RECENT.get((config.language, pair.scored_reference, pair.hypothesis))
+        if found is None:  # not rescued, or no longer remembered: ask again from the raw texts
+            found = rescue_pair(config.language, normalize(pair.scored_reference), normalize(pair.hypothesis)).rescues
+        rescues.extend({"turn": turn, **rescue.as_dict()} for rescue in found)
     rescued_errors = sum(rescue["errors_removed"] for rescue in rescues)
     current = sum(pair.errors for pair in result.pairs)
     details = {"loanwords": {"matcher": config.loanword_matcher, "strict_errors": current + rescued_errors,
