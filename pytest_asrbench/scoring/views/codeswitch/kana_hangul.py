@@ -47,6 +47,7 @@ Standard, §3.12 (Hangul syllable decomposition by arithmetic).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -382,11 +383,14 @@ class _Script:
     is_word: object
     key: object
     first_vowel: object
+    letters: re.Pattern  # finds a letter of the script in a text
 
 
 _SCRIPTS = {
-    "katakana": _Script("katakana", is_katakana_word, katakana_key, katakana_first_vowel),
-    "hangul": _Script("hangul", is_hangul_word, hangul_key, lambda word, cluster: hangul_first_vowel(word)),
+    "katakana": _Script("katakana", is_katakana_word, katakana_key, katakana_first_vowel,
+                        re.compile("[\u30a1-\u30fa\u30fc]")),
+    "hangul": _Script("hangul", is_hangul_word, hangul_key, lambda word, cluster: hangul_first_vowel(word),
+                      re.compile("[\uac00-\ud7a3]")),
 }
 
 #: The scripts a config may name in ``loanword_matcher``.

@@ -31,6 +31,7 @@ be expected for transcription to present it in kana").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -89,8 +90,15 @@ def matcher_for(language: str) -> tuple[LoanwordMatcher, tuple[str, ...]]:
 caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for", from_configs=True)
 
 
+_ASCII_LETTER = re.compile("[A-Za-z]")
+
+
 def _is_ascii_letter(char: str) -> bool:
     return char.isascii() and char.isalpha()
+
+
+def _has_ascii_letter(text: str) -> bool:
+    return _ASCII_LETTER.search(text) is not None
 
 
 def _runs(text: str, indices: list[int], belongs) -> list[tuple[int, int]]:
@@ -148,7 +156,10 @@ def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
     def errors(ref: str, hyp: str) -> int:
         counts = char_counts(ref, hyp)
         return counts.substitutions + counts.deletions + counts.insertions
-    return errors(reference, hypothesis), errors(reference.replace(" ", ""), hypothesis.replace(" ", ""))
+    spaced = errors(reference, hypothesis)
+    if " " not in reference and " " not in hypothesis:
+        return spaced, spaced
+    return spaced, errors(reference.replace(" ", ""), hypothesis.replace(" ", ""))
 
 
 #: ``(language, raw reference, raw hypothesis) -> rescues`` of the pairs ``score()`` rewrote
@@ -165,8 +176,12 @@ def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
     ``reference`` and ``hypothesis`` are normalized texts of ``language`` (whose config sets
     ``loanword_matcher``), compared by characters. See the module docstring for the rules.
     """
-    if not (any(map(_is_ascii_letter, reference)) or any(map(_is_ascii_letter, hypothesis))):
+    if reference == hypothesis or not (_has_ascii_letter(reference) or _has_ascii_letter(hypothesis)):
         return RescuedPair(reference, hypothesis)
+    script = matcher_for(language)[0].script.letters
+    if not ((_has_ascii_letter(reference) and script.search(hypothesis))
+            or (_has_ascii_letter(hypothesis) and script.search(reference))):
+        return RescuedPair(reference, hypothesis)  # no Latin word on one side facing the script on the other
     return _rescue_cached(language, reference, hypothesis)
 
 
@@ -179,10 +194,14 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
                 ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):
+            latin_words = _whole_latin_words(latin_text, latin_indices)
+            if not latin_words:
+                continue
+            candidates = _candidates(script_text, script_indices, matcher, particles)
             used: set[int] = set()
-            for start, end in _whole_latin_words(latin_text, latin_indices):
-                for c_start, c_end in _candidates(script_text, script_indices, matcher, particles):
-                    if used & set(range(c_start, c_end)):
+            for start, end in latin_words:
+                for c_start, c_end in candidates:
+                    if not used.isdisjoint(range(c_start, c_end)):
                         continue
                     latin, rendering = latin_text[start:end], script_text[c_start:c_end]
                     verdict = matcher.check(latin, rendering)
@@ -222,7 +241,7 @@ def rewriter(config):
 
     def rewrite(raw_reference: str, raw_hypothesis: str, reference: str, hypothesis: str) -> tuple[str, str]:
         rescued = rescue_pair(language, reference, hypothesis)
-        if rescued.rescues or any(map(_is_ascii_letter, raw_reference)) or any(map(_is_ascii_letter, raw_hypothesis)):
+        if rescued.rescues or _has_ascii_letter(raw_reference) or _has_ascii_letter(raw_hypothesis):
             if len(_RECENT) >= _RECENT_LIMIT:
                 _RECENT.clear()
             _RECENT[language, raw_reference, raw_hypothesis] = rescued.rescues
@@ -245,7 +264,7 @@ def loanword_view(result, config) -> ViewResult:
     normalize = get_normalizer(config.language)
     rescues = []
     for turn, pair in enumerate(result.pairs):
-        if not (any(map(_is_ascii_letter, pair.scored_reference)) or any(map(_is_ascii_letter, pair.hypothesis))):
+        if not (_has_ascii_letter(pair.scored_reference) or _has_ascii_letter(pair.hypothesis)):
             continue
         found = _RECENT.get((config.language, pair.scored_reference, pair.hypothesis))
         if found is None:  # not rescued, or no longer remembered: ask again from the raw texts
