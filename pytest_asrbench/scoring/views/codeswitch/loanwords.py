@@ -69,10 +69,10 @@ class RescuedPair:
 
 
 @lru_cache(maxsize=None)
-def matcher_for(language: str) -> tuple[LoanwordMatcher, tuple[str, ...]]:
+def matcher_for(language: str) -> tuple[LoanwordMatcher, re.Pattern]:
     """The matcher of a language's ``loanword_matcher``, with its ``loanword_stoplist``
-    lexicon, and the particles that may follow a word (its ``particles`` lexicon, longest
-    first; none for a language without one).
+    lexicon, and a pattern of the particle chains that may follow a word (its ``particles``
+    lexicon; only the empty chain for a language without one).
 
     Raises:
         ConfigError: the language has no config (from the registry).
@@ -83,8 +83,10 @@ def matcher_for(language: str) -> tuple[LoanwordMatcher, tuple[str, ...]]:
     config = get_config(language)
     lexicons = get_lexicons(language)
     stoplist = frozenset(lexicons.get("loanword_stoplist", {}))
-    particles = tuple(sorted(lexicons.get("particles", {}), key=len, reverse=True))
-    return LoanwordMatcher(config.loanword_matcher, stoplist), particles
+    particles = sorted(lexicons.get("particles", {}), key=len, reverse=True)
+    # A chain of particles, longest tried first (an empty list matches only the empty rest).
+    chain = re.compile("(?:" + "|".join(map(re.escape, particles)) + ")*" if particles else "")
+    return LoanwordMatcher(config.loanword_matcher, stoplist), chain
 
 
 caches.register(matcher_for.cache_clear, "scoring.views.codeswitch.loanwords.matcher_for", from_configs=True)
@@ -128,7 +130,7 @@ def _whole_latin_words(text: str, indices: list[int]) -> list[tuple[int, int]]:
 
 
 def _candidates(text: str, indices: list[int], matcher: LoanwordMatcher,
-                particles: tuple[str, ...]) -> list[tuple[int, int]]:
+                particles: re.Pattern) -> list[tuple[int, int]]:
     """Spans of katakana/Hangul words inside ``indices``: a whole word of the script (its
     maximal run in ``text``), or its leading part when the rest is a chain of ``particles``
     (Korean: 드롭박스에 = 드롭박스 + 에), longest first."""
@@ -145,10 +147,9 @@ def _candidates(text: str, indices: list[int], matcher: LoanwordMatcher,
     return spans
 
 
-def _is_particle_chain(rest: str, particles: tuple[str, ...]) -> bool:
-    """Whether ``rest`` is empty or a chain of ``particles`` (longest tried first)."""
-    return not rest or any(rest.startswith(particle) and _is_particle_chain(rest[len(particle):], particles)
-                           for particle in particles)
+def _is_particle_chain(rest: str, particles: re.Pattern) -> bool:
+    """Whether ``rest`` is empty or a chain of the particles ``particles`` matches whole."""
+    return not rest or particles.fullmatch(rest) is not None
 
 
 def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
