@@ -51,3 +51,11 @@ def test_alignment_benchmark_prints_every_figure_with_identical_totals():
     assert "corpus totals identical" in done.stdout
     for heading in ("[align]", "[end-to-end]", "[scaling]", "peak memory"):
         assert heading in done.stdout, heading
+
+
+def test_loanword_benchmark_prints_both_languages_and_never_a_raised_rate():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "loanwords.py"), "--turns", "60", "--repeat", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    ratios = [line for line in done.stdout.splitlines() if "ratio rescued/plain" in line]
+    assert len(ratios) == 2 and done.stdout.startswith("ja:") and "\nko:" in done.stdout
