@@ -177,3 +177,10 @@ def test_the_view_lists_the_same_rescues_whether_or_not_it_remembers_the_rewrite
     recomputed = loanword_view(strict, get_config("ja")).details["loanwords"]
     assert [(r["turn"], r["latin"]) for r in remembered["rescues"]] == [(0, "figma"), (2, "chrome")]
     assert remembered["rescues"] == recomputed["rescues"]
+
+
+def test_a_near_miss_is_listed_for_review_and_stays_an_error():
+    result = score("Spotifyを開く", "スポティハイを開く", "ja")  # SPTH against spotify's SPTP
+    assert result.rate == score("Spotifyを開く", "スポティハイを開く", "ja", metric="cer").rate
+    assert result.details["loanwords"]["near_misses"] == [{"turn": 0, "latin": "spotify", "rendering": "スポティハイ"}]
+    assert result.details["loanwords"]["rescues"] == []

@@ -35,9 +35,11 @@ mb) are vowels or nothing. Vowels are dropped; two neighbours of one class count
 between them*, since katakana and Hangul add a vowel after every consonant of a cluster
 (dropbox: p b are one P, and ドロップボックス's プ ボ one P too).
 
-Near misses: a pair whose first vowels are compatible and whose keys (both at least
-:data:`MIN_NEAR_KEY` long) differ by one consonant is a *near miss*: not a match, but the
-caller may give it partial credit (see :func:`near_miss`).
+Near misses: a pair whose first vowels are compatible and whose keys (a reading of the
+Latin word at least :data:`MIN_NEAR_KEY` long) differ by one consonant class is a *near
+miss* (:func:`near_miss`): not a match; the ``loanwords`` view lists it for review and it
+stays an error (no partial credit: that would need the katakana or Hangul spelling of the
+English word, which the matcher does not write).
 
 Sources: Hepburn romanization and the Japanese Cabinet notice 外来語の表記 (1991) for the
 katakana of loanwords (ティ ディ ファ フィ ヴァ …); 외래어 표기법 (Korean loanword

@@ -38,7 +38,7 @@ from functools import lru_cache
 from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.alignment import align, char_counts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
-from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher
+from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, near_miss
 from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of, error_regions
 
 
@@ -61,11 +61,14 @@ class LoanwordRescue:
 @dataclass(frozen=True)
 class RescuedPair:
     """The normalized pair after the rescue (the reference as it came, the hypothesis
-    rewritten) and the rescues made (empty when none was)."""
+    rewritten), the rescues made (empty when none was), and the near misses the matcher saw:
+    ``(latin, rendering)`` pairs of one region whose keys differ by one consonant class
+    (:func:`~.kana_hangul.near_miss`), not rescued, listed for review."""
 
     reference: str
     hypothesis: str
     rescues: tuple[LoanwordRescue, ...] = ()
+    near_misses: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=None)
@@ -166,7 +169,7 @@ def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
 #: ``(language, raw reference, raw hypothesis) -> rescues`` of the pairs ``score()`` rewrote
 #: recently, so the view lists them without normalizing the pair again; bounded (dropped
 #: whole when full: the view then normalizes again, the same answer).
-_RECENT: dict[tuple[str, str, str], tuple[LoanwordRescue, ...]] = {}
+_RECENT: dict[tuple[str, str, str], RescuedPair] = {}
 _RECENT_LIMIT = 65536
 caches.register(_RECENT.clear, "scoring.views.codeswitch.loanwords._RECENT", from_configs=True)
 
@@ -191,6 +194,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
     matcher, particles = matcher_for(language)
     alignment = align(reference, hypothesis, "char")
     proposals: list[tuple[str, str, int, int, str, str]] = []  # (Latin side, latin, start, end, rendering, key)
+    near: list[tuple[str, str]] = []
     for region in error_regions(columns_of(alignment)):
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
@@ -206,6 +210,8 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
                         continue
                     latin, rendering = latin_text[start:end], script_text[c_start:c_end]
                     verdict = matcher.check(latin, rendering)
+                    if not verdict.matched and near_miss(verdict):
+                        near.append((latin, rendering))
                     if verdict.matched:
                         # The span of the hypothesis to rewrite: its rendering, or its Latin word.
                         span = (c_start, c_end) if side == "reference" else (start, end)
@@ -213,7 +219,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
                         used.update(range(c_start, c_end))
                         break
     if not proposals:
-        return RescuedPair(reference, hypothesis)
+        return RescuedPair(reference, hypothesis, (), tuple(near))
     errors = _errors(reference, hypothesis)
     accepted: list[LoanwordRescue] = []
     # Right to left in the hypothesis, so the offsets of the proposals still to try stay valid.
@@ -224,7 +230,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
             accepted.append(LoanwordRescue(side, latin, rendering, key, errors[0] - new_errors[0]))
             hypothesis, errors = trial, new_errors
     accepted.reverse()
-    return RescuedPair(reference, hypothesis, tuple(accepted))
+    return RescuedPair(reference, hypothesis, tuple(accepted), tuple(near))
 
 
 caches.register(_rescue_cached.cache_clear, "scoring.views.codeswitch.loanwords._rescue_cached", from_configs=True)
@@ -242,10 +248,10 @@ def rewriter(config):
 
     def rewrite(raw_reference: str, raw_hypothesis: str, reference: str, hypothesis: str) -> tuple[str, str]:
         rescued = rescue_pair(language, reference, hypothesis)
-        if rescued.rescues or _has_ascii_letter(raw_reference) or _has_ascii_letter(raw_hypothesis):
+        if _has_ascii_letter(raw_reference) or _has_ascii_letter(raw_hypothesis):
             if len(_RECENT) >= _RECENT_LIMIT:
                 _RECENT.clear()
-            _RECENT[language, raw_reference, raw_hypothesis] = rescued.rescues
+            _RECENT[language, raw_reference, raw_hypothesis] = rescued
         return rescued.reference, rescued.hypothesis
 
     return rewrite
@@ -255,6 +261,8 @@ def loanword_view(result, config) -> ViewResult:
     """``details["loanwords"]``: the matcher's script, every rescued pair and the errors.
 
     ``rescues``: ``[{"turn", "side", "latin", "rendering", "key", "errors_removed"}, ...]``;
+    ``near_misses``: ``[{"turn", "latin", "rendering"}, ...]``, pairs of a region whose keys
+    differ by one consonant class: not rescued (they stay errors), listed for review;
     ``rescued_errors``: their sum; ``strict_errors``: the pairs' errors before the rescue,
     counted in the pairs' own alignments (characters, spaces included where the normalized
     form keeps them), so ``strict_errors - rescued_errors`` is those alignments' errors now.
@@ -264,17 +272,19 @@ def loanword_view(result, config) -> ViewResult:
 
     normalize = get_normalizer(config.language)
     rescues = []
+    near_misses = []
     for turn, pair in enumerate(result.pairs):
         if not (_has_ascii_letter(pair.scored_reference) or _has_ascii_letter(pair.hypothesis)):
             continue
         found = _RECENT.get((config.language, pair.scored_reference, pair.hypothesis))
-        if found is None:  # not rescued, or no longer remembered: ask again from the raw texts
-            found = rescue_pair(config.language, normalize(pair.scored_reference), normalize(pair.hypothesis)).rescues
-        rescues.extend({"turn": turn, **rescue.as_dict()} for rescue in found)
+        if found is None:  # no longer remembered: ask again from the raw texts
+            found = rescue_pair(config.language, normalize(pair.scored_reference), normalize(pair.hypothesis))
+        rescues.extend({"turn": turn, **rescue.as_dict()} for rescue in found.rescues)
+        near_misses.extend({"turn": turn, "latin": latin, "rendering": rendering} for latin, rendering in found.near_misses)
     rescued_errors = sum(rescue["errors_removed"] for rescue in rescues)
     current = sum(pair.errors for pair in result.pairs)
     details = {"loanwords": {"matcher": config.loanword_matcher, "strict_errors": current + rescued_errors,
-                             "rescued_errors": rescued_errors, "rescues": rescues}}
+                             "rescued_errors": rescued_errors, "rescues": rescues, "near_misses": near_misses}}
     return ViewResult(details)
 
 
