@@ -64,3 +64,11 @@ def test_batched_decoding_script_prints_both_arms_for_short_clips_and_a_long_rec
     assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == ["short", "long"]
     ratios = [line for line in lines if "speed ratio sequential/batched" in line]
     assert len(ratios) == 2 and all("transcripts differing:" in line for line in ratios)
+
+
+def test_loanword_benchmark_prints_both_languages_and_never_a_raised_rate():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "loanwords.py"), "--turns", "60", "--repeat", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    ratios = [line for line in done.stdout.splitlines() if "ratio rescued/plain" in line]
+    assert len(ratios) == 2 and done.stdout.startswith("ja:") and "\nko:" in done.stdout

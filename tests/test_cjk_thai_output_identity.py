@@ -53,10 +53,16 @@ _SHARED = (
 )
 
 
+#: Lexicons no normalizer step reads (the scoring views' own), left out of the random pieces.
+_SCORING_LEXICONS = {"loanword_stoplist.tsv"}
+
+
 def _lexicon_pieces(language: str) -> list[str]:
-    """Every cell of ``configs/<language>/*.tsv`` (comments skipped), sorted."""
+    """Every cell of ``configs/<language>/*.tsv`` (comments skipped) but the scoring views' lexicons, sorted."""
     pieces: set[str] = set()
     for path in sorted((ROOT / "configs" / language).glob("*.tsv")):
+        if path.name in _SCORING_LEXICONS:
+            continue
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
                 pieces.update(cell for cell in line.split("\t") if cell)

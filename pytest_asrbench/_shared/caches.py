@@ -21,12 +21,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 _REGISTERED: dict[str, Callable[[], None]] = {}
+_FROM_CONFIGS: set[str] = set()
 
 
-def register(clear: Callable[[], None], name: str) -> Callable[[], None]:
+def register(clear: Callable[[], None], name: str, from_configs: bool = False) -> Callable[[], None]:
     """Register ``clear`` (a ``cache_clear`` or any function of no argument that drops a
     cache) under ``name`` (``<package path>.<function>``, as :func:`registered` lists it).
     Returns ``clear``. Registering the same name again replaces the entry (a module reload).
+    ``from_configs``: the cache holds what is built from language configs (a view's matcher),
+    so :func:`reset_from_configs` drops it when the config search path changes.
 
     Raises:
         TypeError: ``clear`` is not callable.
@@ -34,6 +37,10 @@ def register(clear: Callable[[], None], name: str) -> Callable[[], None]:
     if not callable(clear):
         raise TypeError(f"register({name!r}): expected a function that clears a cache, got {type(clear).__name__}")
     _REGISTERED[name] = clear
+    if from_configs:
+        _FROM_CONFIGS.add(name)
+    else:
+        _FROM_CONFIGS.discard(name)
     return clear
 
 
@@ -47,3 +54,11 @@ def reset_all() -> None:
     function propagates: a cache that cannot be reset is a bug, not something to skip."""
     for clear in list(_REGISTERED.values()):
         clear()
+
+
+def reset_from_configs() -> None:
+    """Clear the registered caches built from language configs (``from_configs=True``), in
+    registration order; the config registry calls it when its search path changes."""
+    for name, clear in list(_REGISTERED.items()):
+        if name in _FROM_CONFIGS:
+            clear()

@@ -105,6 +105,12 @@ class LanguageConfig(BaseModel):
         default_factory=list, description="Languages whose words are re-checked in error regions ('en' for hi).",
         json_schema_extra=_role("languages"))
     code_switch_phonetic: bool = Field(False, description="Turn on the Latin/Devanagari phonetic matcher.")
+    romanized_matching: bool = Field(
+        False, description="Code-switch rescue: a Latin-script hypothesis word that transliterates a "
+                           "Devanagari reference word counts as correct (mujhe = मुझे). Off by default.")
+    loanword_matcher: Literal["", "katakana", "hangul"] = Field(
+        "", description="Character-scored languages: a Latin name against its rendering in this script is "
+                        "compared in that script ('katakana' for ja, 'hangul' for ko; '' for none).")
     repeats: dict[str, str | list[str]] = Field(
         default_factory=dict,
         description="Why a step is listed more than once: step -> the reason of its second listing (a "

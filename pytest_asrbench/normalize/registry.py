@@ -49,7 +49,8 @@ _PROJECT_CONFIG_DIRS: tuple[Path, ...] = ()
 
 def use_config_dirs(folders: list[Path]) -> None:
     """Search ``folders`` (in order) before the package's configs, from now on; the plugin
-    calls it with the ``asrbench_config_dirs`` ini option. Cached configs are dropped.
+    calls it with the ``asrbench_config_dirs`` ini option. Cached configs are dropped, and
+    every cache registered as built from them (``caches.register(..., from_configs=True)``).
 
     Raises:
         ConfigError: a folder does not exist, or a config's ``extends`` is bad (on first use).
@@ -57,6 +58,7 @@ def use_config_dirs(folders: list[Path]) -> None:
     global _PROJECT_CONFIG_DIRS
     _PROJECT_CONFIG_DIRS = tuple(Path(folder).resolve() for folder in folders)
     clear_caches()
+    caches.reset_from_configs()  # what views built from the configs (the code-switch matchers)
 
 
 def known_languages() -> list[str]:

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from pytest_asrbench.errors import InputError, InputTypeError
 from pytest_asrbench.normalize.registry import get_config, get_normalizer, resolve_language
+from pytest_asrbench.scoring.alignment import align
 from pytest_asrbench.scoring.alternatives import best_reference
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
-from pytest_asrbench.scoring.views import apply_views
+from pytest_asrbench.scoring.views import apply_views, pair_rewrites
 
 __all__ = ["PairScore", "Score", "aggregate", "score"]
 
@@ -58,6 +59,11 @@ def score(
     ``so { um / @ } we left``): the hypothesis is scored against the form it matches best,
     with sclite's counts (:mod:`pytest_asrbench.scoring.alternatives`).
 
+    A view may rewrite each normalized pair before it is aligned (``MetricView.rewrite``: the
+    Japanese and Korean loanword rescue has the hypothesis write a name the way the reference
+    does when one writes it in Latin and the other in katakana or Hangul); the pair's
+    ``normalized_reference``/``normalized_hypothesis`` are then the rewritten texts.
+
     Raises:
         TypeError: inputs are not two strings or two lists of strings.
         ValueError: lists of different lengths or empty; unknown metric; unknown language;
@@ -69,6 +75,7 @@ def score(
     config = get_config(tag)
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
     normalize = get_normalizer(tag)  # fetched once: the tag is resolved above, not per text
+    rewrites = pair_rewrites(config, unit, metric_info.views)
     pairs = _as_pairs(reference, hypothesis)
     # The loop keeps one PairScore per pair and makes no reference cycle: the cyclic garbage
     # collector would only rescan the growing list again and again (a per-pair cost that grows
@@ -76,7 +83,7 @@ def score(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        pairs = [_pair_score(ref, hyp, normalize, unit) for ref, hyp in pairs]
+        pairs = [_pair_score(ref, hyp, normalize, unit, rewrites) for ref, hyp in pairs]
     finally:
         if collecting:
             gc.enable()
@@ -85,13 +92,28 @@ def score(
     return apply_views(result, config, metric_info.views)
 
 
-def _pair_score(reference: str, hypothesis: str, normalize, unit: str) -> PairScore:
+def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=()) -> PairScore:
     """One pair scored: against the best form of its alternatives (``{ a / b }``) where the
-    reference has braces, else against the reference as written."""
+    reference has braces, else against the reference as written; each of ``rewrites`` (the
+    metric's views' pair rewrites) applied to the normalized pair first."""
     normalized_hypothesis = normalize(hypothesis)
     if "{" in reference or "}" in reference:
         best = best_reference(reference, normalized_hypothesis, normalize, unit)
         if best is not None:
-            return PairScore.from_alignment(reference, hypothesis, best.normalized, normalized_hypothesis, unit,
-                                            best.alignment, chosen_reference=best.chosen)
-    return PairScore.of(reference, hypothesis, normalize(reference), normalized_hypothesis, unit)
+            rewritten = _rewrite(best.chosen, hypothesis, best.normalized, normalized_hypothesis, rewrites)
+            if rewritten == (best.normalized, normalized_hypothesis):
+                return PairScore.from_alignment(reference, hypothesis, best.normalized, normalized_hypothesis, unit,
+                                                best.alignment, chosen_reference=best.chosen)
+            alignment = align(*rewritten, unit)
+            return PairScore.from_alignment(reference, hypothesis, *rewritten, unit, alignment,
+                                            chosen_reference=best.chosen)
+    return PairScore.of(reference, hypothesis,
+                        *_rewrite(reference, hypothesis, normalize(reference), normalized_hypothesis, rewrites), unit)
+
+
+def _rewrite(reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
+             rewrites) -> tuple[str, str]:
+    for rewrite in rewrites:
+        normalized_reference, normalized_hypothesis = rewrite(reference, hypothesis, normalized_reference,
+                                                              normalized_hypothesis)
+    return normalized_reference, normalized_hypothesis

@@ -99,7 +99,7 @@ def test_every_shipped_metric_names_registered_views():
 
 
 def test_code_switch_is_a_view_of_stt_wer_only_for_code_switch_languages():
-    assert METRICS["stt_wer"].views == ("code_switch", "compounds", "spacing", "cer_views")
+    assert METRICS["stt_wer"].views == ("code_switch", "compounds", "loanwords", "spacing", "cer_views")
     assert METRICS["cer"].views == ("spacing", "cer_views")
     hindi = score("मेरी flight seven बजे है", "मेरी फ़्लाइट 7 बजे है", "hi")
     assert hindi.rate == 0.0 and hindi.details["strict_rate"] == 0.4

@@ -11,6 +11,9 @@ Built-in views, each registered by importing its module here:
 - ``compounds`` (:mod:`.compounds`): for word scores of English, German and Dutch, a split
   and a closed compound of the same letters count as one correct word ("data base" =
   "database"); ``details`` keeps the strict rate when a compound was merged.
+- ``loanwords`` (:mod:`.codeswitch.loanwords`): for character scores of Japanese and Korean,
+  a Latin name on one side and its katakana or Hangul on the other count as the same word
+  (Figma = フィグマ = 피그마); ``details["loanwords"]`` lists every rescued pair.
 - ``spacing`` (:mod:`.spacing`): for a character-scored language that keeps its word spaces
   (Korean), the headline rate becomes the CER without spaces; ``details`` keeps the spaced
   CER (docs/korean.md).
@@ -23,6 +26,7 @@ from pytest_asrbench.scoring.views.base import (
     apply_views,
     get_view,
     known_views,
+    pair_rewrites,
     register_view,
 )
 
@@ -35,6 +39,7 @@ __all__ = [
     "compounds",
     "get_view",
     "known_views",
+    "pair_rewrites",
     "register_view",
     "spacing",
 ]

@@ -55,6 +55,11 @@ class MetricView:
             of the language config), ``None`` for the language's default steps; see
             :meth:`normalizer`. A view that feeds a recorded or frozen figure names a frozen
             profile, which is never edited in place (a change is a new profile name).
+        rewrite: ``config -> ((raw reference, raw hypothesis, normalized reference, normalized
+            hypothesis) -> (normalized reference, normalized hypothesis))`` or ``None``: a view that compares a pair in other forms than the
+            normalizer wrote (the Japanese and Korean loanword rescue: the hypothesis writes a
+            name as the reference does, Latin or katakana/Hangul) gives ``score()`` the rewrite to apply to
+            each normalized pair before it is aligned; see :func:`pair_rewrites`.
     """
 
     name: str
@@ -62,6 +67,7 @@ class MetricView:
     compute: Callable[[Score, LanguageConfig], ViewResult]
     sets_counts: bool = False
     profile: str | None = None
+    rewrite: Callable[[LanguageConfig], Callable[[str, str, str, str], tuple[str, str]]] | None = None
 
     def normalizer(self, language: str):
         """The normalizer this view uses in ``language``: its ``profile``, or the default.
@@ -108,6 +114,17 @@ def get_view(name: str) -> MetricView:
 def known_views() -> tuple[str, ...]:
     """Names of every registered view, sorted."""
     return tuple(sorted(_VIEWS))
+
+
+def pair_rewrites(config: LanguageConfig, unit: str,
+                  names: Sequence[str]) -> list[Callable[[str, str, str, str], tuple[str, str]]]:
+    """The pair rewrites of the views ``names`` that apply to ``config`` and ``unit``, in order.
+
+    Raises:
+        ViewError: a name is not registered.
+    """
+    return [view.rewrite(config) for view in map(get_view, names)
+            if view.rewrite is not None and view.applies(config, unit)]
 
 
 def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> Score:

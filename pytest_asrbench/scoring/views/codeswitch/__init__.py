@@ -5,12 +5,19 @@
 - :mod:`.sides` -- the English view of one side, tied to its Hindi tokens.
 - :mod:`.rescue` -- error regions and the rules that rescue one.
 - :mod:`.view` -- the ``code_switch`` metric view: the aware score and its ``details``.
+- :mod:`.kana_hangul` -- the Latin/katakana and Latin/Hangul consonant-key matcher
+  (Figma = フィグマ = 피그마).
+- :mod:`.loanwords` -- the ``loanwords`` metric view of Japanese and Korean: a matched Latin
+  name counts as the reference's spelling (``loanword_matcher`` in the config).
 
 Turned on per language by ``code_switch_languages`` (and ``code_switch_phonetic``) in the
 config; the ``stt_wer`` metric lists the view, which applies only to such languages.
 """
 
 from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher, PhoneticVerdict
+from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, LoanwordVerdict
+from pytest_asrbench.scoring.views.codeswitch.loanwords import LOANWORDS, loanword_view, rescue_pair
 from pytest_asrbench.scoring.views.codeswitch.view import CODE_SWITCH, code_switch_view
 
-__all__ = ["CODE_SWITCH", "PhoneticMatcher", "PhoneticVerdict", "code_switch_view"]
+__all__ = ["CODE_SWITCH", "LOANWORDS", "LoanwordMatcher", "LoanwordVerdict", "PhoneticMatcher", "PhoneticVerdict",
+           "code_switch_view", "loanword_view", "rescue_pair"]

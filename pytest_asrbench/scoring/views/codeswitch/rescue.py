@@ -304,5 +304,8 @@ def _why(reason: str, ref_english, hyp_english, phonetic) -> str:
     if reason != "phonetic":
         parts.append(f"English view identical on both sides: {' '.join(ref_english)!r}")
     for devanagari, latin, key in phonetic:
-        parts.append(f"{devanagari} = {latin} (consonant key {key!r})")
+        if key.startswith("romanized:"):  # romanized Hindi (views/codeswitch/romanized.py), when the config allows it
+            parts.append(f"{devanagari} = {latin} (romanized Hindi, {key.removeprefix('romanized:')!r})")
+        else:
+            parts.append(f"{devanagari} = {latin} (consonant key {key!r})")
     return "; ".join(parts)

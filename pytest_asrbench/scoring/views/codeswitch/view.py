@@ -57,12 +57,16 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     if config.code_switch_phonetic:
         stoplist = frozenset(fold(word) for word in lexicons.get("phonetic_stoplist", {}))
         matcher = PhoneticMatcher(stoplist)
+    if config.romanized_matching:  # romanized Hindi, a declared option (views/codeswitch/romanized.py)
+        from pytest_asrbench.scoring.views.codeswitch.romanized import RomanizedMatcher
+
+        matcher = RomanizedMatcher(matcher)
     loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
     rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords)
     return rescuer, loanwords
 
 
-caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.view.rescuer_for")
+caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.view.rescuer_for", from_configs=True)
 
 
 def applies(config, unit: str) -> bool:
@@ -152,6 +156,8 @@ def code_switch_view(result, config) -> ViewResult:
             details[f"wer_{language}"] = errors[language] / words[language]
     details["code_switch_word_rate"] = _rate(words[other], result.reference_length)
     details["code_switch_rescue_rate"] = _rate(result.errors - aware_errors, result.errors)
+    if config.romanized_matching:  # said only when on: outputs with the option off do not move
+        details["romanized_matching"] = True
     details["code_switch"] = {
         "english_words": words[other],
         "rescued_words": rescued_words,
