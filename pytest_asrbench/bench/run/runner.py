@@ -214,7 +214,7 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
     audio_seconds = sum(u["duration_seconds"] for u in utterances)
     script_pairs = sum(1 for v in views_by_id.values() if v["cer_script_normalized"] is not None)
     licence = provenance.licence_section(settings.model_license, settings.license_source,
-                                         getattr(engine, "uses_embedded_model", False))
+                                         getattr(engine, "pinned", None))
     record = {
         "schema": SCHEMA,
         "created": started.isoformat(timespec="seconds"),
