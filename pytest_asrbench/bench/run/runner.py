@@ -23,6 +23,8 @@ from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_pr
 from pytest_asrbench.bench.run import critical, provenance
 from pytest_asrbench.bench.run.longform import longform_entry
 from pytest_asrbench.bench.run.measure import Stopwatch, real_time_factor
+from pytest_asrbench.bench.run.slices import slice_statistics
+from pytest_asrbench.bench.run.surface import egress_audit, egress_section, runtime_closure
 from pytest_asrbench.bench.run.views import CER_VIEWS_LANGUAGE, UTTERANCE_FIELDS, ViewSet, sum_views, view_set, views_dict
 
 SCHEMA = "asrbench.bench/1"
@@ -36,14 +38,10 @@ EXEMPLARS = 10
 #: Fields of the original requirements' measurement record this harness cannot measure, and why.
 UNMEASURED = {
     "power": "no power meter is read; the CPU governor is recorded where Linux exposes it",
-    "runtime_closure_bytes": "the installed environment is shared with other tools; only the model's bytes on "
-                             "disk are attributed to the run",
     "timestamps_word_alignment": "the engine returns segment times only; word alignment is not evaluated",
     "streaming_stability": "the engine decodes whole files; there is no streaming partial/final path to measure",
     "meeting_file_compatibility": "not a property of a file benchmark run",
     "recovery_after_cache": "not exercised: the model is loaded once per run",
-    "egress_audit": "no network monitor runs; the engine loads with HF_HUB_OFFLINE=1 and local files only "
-                    "(a policy, recorded, not an audit)",
     "speaker_leakage": "needs the speakers of the other splits; the manifest holds one split",
 }
 
@@ -231,6 +229,16 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
     if engine is None:
         engine = create_engine(settings.engine, model=settings.model, cpu_threads=settings.threads,
                                beam_size=settings.beam_size, compute_type=settings.compute_type)
+    with egress_audit() as sockets:
+        return _decode_and_record(settings, engine, manifest, prereg_section, started, sockets, progress,
+                                  (language, language_from), views, categories)
+
+
+def _decode_and_record(settings: RunSettings, engine, manifest: GatedManifest, prereg_section, started,
+                       sockets: list[str], progress, language_and_source: tuple[str, str], views: ViewSet,
+                       categories: tuple[str, ...]) -> dict:
+    """The model load, the decode loop and the record of :func:`run_bench` (under its egress audit)."""
+    language, language_from = language_and_source
     with Stopwatch() as load:
         if hasattr(engine, "load"):  # an engine without it loads on its first transcript
             engine.load()
@@ -290,6 +298,8 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
         "utterances": utterances,
         "unmeasured": dict(UNMEASURED),
     }
+    record["slice_statistics"] = slice_statistics(utterances, views.primary, settings.seed)
+    record["surface"] = {"egress": egress_section(list(sockets)), "runtime_closure": runtime_closure()}
     reasons = validity(record)
     record["valid_for_claim"] = not reasons
     record["validity_reasons"] = reasons
