@@ -54,8 +54,20 @@ KNOWN_FLAGS = frozenset(
 
 
 @dataclass(frozen=True)
+class Word:
+    """One word of a segment with its times (seconds from the start of the clip), given when
+    the engine was asked for word timestamps (faster-whisper: ``word_timestamps=True``)."""
+
+    start: float
+    end: float
+    word: str
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
 class Segment:
-    """A decoded stretch of speech. Times are seconds from the start of the clip."""
+    """A decoded stretch of speech. Times are seconds from the start of the clip; ``words``
+    is empty unless word timestamps were asked for."""
 
     start: float
     end: float
@@ -63,6 +75,7 @@ class Segment:
     avg_logprob: float | None = None
     no_speech_prob: float | None = None
     compression_ratio: float | None = None
+    words: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

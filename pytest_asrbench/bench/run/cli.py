@@ -50,6 +50,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                                                           "bench compare uses it as its bootstrap seed")
     run.add_argument("--beam-size", type=int, default=5, help="beam width (default 5)")
     run.add_argument("--compute-type", default="int8", help="CTranslate2 compute type (default int8)")
+    run.add_argument("--word-timestamps", action="store_true",
+                     help="decode with word timestamps and check them (present, in order): a decode setting")
     run.add_argument("--engine", default="faster-whisper", help="the engine's entry-point name")
     run.add_argument("--preregistration", type=Path, default=None, help="pre-registered counts per slice (JSON)")
     run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
@@ -74,7 +76,8 @@ def _settings(args: argparse.Namespace, argv: list[str]):
                        model_revision=args.model_revision, threads=args.threads, seed=args.seed,
                        beam_size=args.beam_size, compute_type=args.compute_type, engine=args.engine,
                        preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
-                       silence_slice=args.silence_slice, argv=argv, language=args.language)
+                       silence_slice=args.silence_slice, argv=argv, language=args.language,
+                       word_timestamps=args.word_timestamps)
 
 
 def command_line(args: argparse.Namespace) -> list[str]:
@@ -87,6 +90,8 @@ def command_line(args: argparse.Namespace) -> list[str]:
         value = getattr(args, option)
         if value is not None:
             words += [f"--{option.replace('_', '-')}", str(value)]
+    if args.word_timestamps:
+        words.append("--word-timestamps")
     if args.smoke:
         words.append("--smoke")
     return [*words, "--out", str(args.out)]

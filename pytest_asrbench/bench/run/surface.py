@@ -1,4 +1,5 @@
-"""Surface metrics of a bench run that this harness measures: the egress audit and the runtime closure.
+"""Surface metrics of a bench run that this harness measures: the egress audit, the runtime
+closure and (with ``--word-timestamps``) word timestamps.
 
 - **Egress audit**: while the model loads and every row decodes, a Python audit hook
   (:func:`sys.addaudithook`, PEP 578) records each ``socket.connect``, ``socket.getaddrinfo``
@@ -9,6 +10,9 @@
   imported when the run ended (``importlib.metadata``: the files its ``RECORD`` lists), plus
   the model's bytes on disk, which the model section holds. The standard library is not a
   distribution and is not counted.
+- **Word timestamps** (:func:`word_timestamp_problems`): every utterance with text has words
+  with times, each word's start <= its end, and the words run in order (no word starts before
+  the previous one ends, within :data:`TIME_SLACK`).
 """
 
 from __future__ import annotations
@@ -53,6 +57,40 @@ def egress_section(events: list[str]) -> dict:
     return {"socket_events": len(events), "first": events[:QUOTED],
             "method": "Python audit hook on socket.connect/getaddrinfo/sendto/sendmsg during model load and "
                       "decode; sockets opened by native code alone are not seen"}
+
+
+#: Seconds two word times may overlap and still be in order (the engine rounds to milliseconds).
+TIME_SLACK = 0.001
+
+
+def word_timestamp_problems(segments) -> list[str]:
+    """What is wrong with the word timestamps of one transcript's ``segments`` (empty: present
+    and monotonic): no words although there is text, a word ending before it starts, a word
+    starting before the previous one ends."""
+    words = [word for segment in segments for word in segment.words]
+    if not words:
+        return ["no word timestamps"] if any(segment.text.strip() for segment in segments) else []
+    problems = []
+    previous_end = None
+    for word in words:
+        if word.end + TIME_SLACK < word.start:
+            problems.append(f"{word.word.strip()!r} ends at {word.end} before it starts at {word.start}")
+        if previous_end is not None and word.start + TIME_SLACK < previous_end:
+            problems.append(f"{word.word.strip()!r} starts at {word.start} before the previous word ends at "
+                            f"{previous_end}")
+        previous_end = word.end
+    return problems
+
+
+def word_timestamps_section(requested: bool, problems_by_id: dict[str, list[str]], with_text: int) -> dict:
+    """The record's word-timestamp check: how many utterances with text had present and
+    monotonic word times, and the problems of the others (by utterance id)."""
+    if not requested:
+        return {"requested": False, "utterances_with_text": with_text, "passed": None, "problems": {},
+                "reason": "run with --word-timestamps to measure (it is a decode setting: both arms need it)"}
+    failing = {ident: found for ident, found in problems_by_id.items() if found}
+    return {"requested": True, "utterances_with_text": with_text, "passed": with_text - len(failing),
+            "problems": failing, "reason": None}
 
 
 def _distribution_bytes(dist) -> int:
