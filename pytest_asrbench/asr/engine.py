@@ -138,7 +138,8 @@ class Transcript:
         """Inverse of :meth:`to_dict`; raises ``KeyError``/``TypeError`` on a malformed dict."""
         return cls(
             text=data["text"],
-            segments=tuple(Segment(**s) for s in data["segments"]),
+            segments=tuple(Segment(**{**s, "words": tuple(Word(**w) for w in s.get("words", ()))})
+                           for s in data["segments"]),
             info=DecodeInfo(**data["info"]),
             flags=tuple(data["flags"]),
         )

@@ -82,3 +82,15 @@ def test_the_engine_gives_monotonic_word_timestamps_for_a_sample_clip():
     transcript = engine.transcribe(SAMPLES / "en" / "en-02.flac", language="en")
     assert [w.word.strip() for s in transcript.segments for w in s.words] == ["Please", "open", "the", "door."]
     assert word_timestamp_problems(transcript.segments) == []
+
+
+def test_a_transcript_with_words_round_trips_through_its_cache_form():
+    from pytest_asrbench.asr.engine import DecodeInfo, Transcript
+
+    info_fields = {f: None for f in DecodeInfo.__dataclass_fields__}
+    transcript = Transcript("a", (Segment(0.0, 1.0, " a", words=(Word(0.0, 1.0, " a", 0.9),)),),
+                            DecodeInfo(**info_fields), ())
+    assert Transcript.from_dict(transcript.to_dict()) == transcript
+    old = transcript.to_dict()
+    del old["segments"][0]["words"]  # an entry cached before words existed
+    assert Transcript.from_dict(old).segments[0].words == ()
