@@ -126,3 +126,46 @@ def test_a_run_with_word_timestamps_checks_them_and_opens_no_socket(tmp_path):
     assert words == {"requested": True, "utterances_with_text": 1, "passed": 1, "problems": {}, "reason": None}
     assert record["engine"]["identity"]["decode"]["transcribe_options"] == {"word_timestamps": True}
     assert record["surface"]["egress"]["socket_events"] == 0
+
+
+def _gated(language):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(sidecar=SimpleNamespace(language=language, path="m.meta.json"))
+
+
+@pytest.mark.parametrize(("given", "declared", "expected"), [
+    (None, "en", ("en", "the sidecar's language")),
+    ("es", None, ("es", "--language")),
+    ("en-US", "en", ("en", "--language")),
+    (None, None, ("zh", "no language in the sidecar: zh, the Mandarin protocol's")),
+])
+def test_the_run_language_comes_from_the_option_the_sidecar_or_zh(given, declared, expected):
+    from pytest_asrbench.bench.run.runner import RunSettings, run_language
+
+    settings = RunSettings(manifest=BENCH / "manifest.jsonl", audio_root=BENCH, language=given)
+    assert run_language(settings, _gated(declared)) == expected
+
+
+def test_a_language_option_the_sidecar_contradicts_is_refused():
+    from pytest_asrbench.bench.run.runner import RunSettings, run_language
+    from pytest_asrbench.errors import InputError
+
+    settings = RunSettings(manifest=BENCH / "manifest.jsonl", audio_root=BENCH, language="es")
+    with pytest.raises(InputError, match="--language es but m.meta.json names 'en'"):
+        run_language(settings, _gated("en"))
+
+
+def test_a_sidecar_language_that_is_not_a_tag_is_refused(tmp_path):
+    from pytest_asrbench.bench.errors import ManifestFormatError
+    from pytest_asrbench.bench.manifest.meta import read_sidecar
+
+    sidecar = json.loads((BENCH / "manifest.meta.json").read_text(encoding="utf-8"))
+    sidecar["language"] = 7
+    path = tmp_path / "m.meta.json"
+    path.write_text(json.dumps(sidecar), encoding="utf-8")
+    with pytest.raises(ManifestFormatError, match="language must be a language tag"):
+        read_sidecar(path)
+    sidecar["language"] = "en"
+    path.write_text(json.dumps(sidecar), encoding="utf-8")
+    assert read_sidecar(path).language == "en"
