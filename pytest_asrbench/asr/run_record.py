@@ -162,25 +162,21 @@ def clip_entry(run: ClipRun, **extra: Any) -> dict[str, Any]:
 
 
 def _model_section(engine) -> dict[str, Any]:
-    from pytest_asrbench.asr.embedded_model import (
-        EMBEDDED_MODEL_NAME,
-        EMBEDDED_MODEL_SHA256,
-        embedded_source_packages,
-    )
+    from pytest_asrbench.asr.embedded_model import embedded_source
 
     settings = getattr(engine, "settings", None)
     compute_type = getattr(settings, "compute_type", None)
     files = getattr(engine, "model_files", None)
     if files is not None:
         section = files.to_dict()
-    elif getattr(engine, "uses_embedded_model", False):
-        # nothing loaded (all cached): the pinned digest is what every load verifies
+    elif (pinned := getattr(engine, "pinned", None)) is not None:
+        # nothing loaded (all cached): the pinned digests are what every load verifies
         section = {
-            "name": EMBEDDED_MODEL_NAME,
+            "name": pinned.name,
             "path": None,
-            "model_sha256": EMBEDDED_MODEL_SHA256,
-            "file_sha256": {"model.bin": EMBEDDED_MODEL_SHA256},
-            "source": {"kind": "wheels", "packages": embedded_source_packages()},
+            "model_sha256": pinned.model_sha256,
+            "file_sha256": {"model.bin": pinned.model_sha256, **pinned.aux_sha256},
+            "source": embedded_source(pinned),
             "embedded": True,
         }
     else:

@@ -77,7 +77,14 @@ def test_the_pilot_record_validates_and_holds_the_measurement_record(pilot_runs)
                 "cpu_core_seconds", "peak_rss_bytes"):
         assert perf[key] is not None and perf[key] > 0, key
     assert perf["latency_p50_seconds"] <= perf["latency_p95_seconds"]
-    assert set(record["unmeasured"]) >= {"power", "streaming_stability", "egress_audit", "speaker_leakage"}
+    assert set(record["unmeasured"]) >= {"power", "streaming_stability", "speaker_leakage"}
+    # measured now: the run opened no socket, and the runtime closure is the imported distributions' bytes
+    assert record["surface"]["egress"]["socket_events"] == 0
+    assert record["surface"]["runtime_closure"]["distributions"]["faster-whisper"] > 0
+    assert not {"egress_audit", "runtime_closure_bytes"} & set(record["unmeasured"])
+    short = record["slice_statistics"]["short"]
+    assert short["utterances"] == 3 and short["latency_p50_seconds"] <= short["latency_p95_seconds"]
+    assert record["slice_statistics"]["silence"]["text_output"]["total"] == 1
 
 
 def test_the_pilot_scores_four_views_per_slice_and_overall(pilot_runs):

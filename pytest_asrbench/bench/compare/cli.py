@@ -32,11 +32,16 @@ def add_parser(commands) -> argparse.ArgumentParser:
     compare.add_argument("base", type=Path, help="the base run record (asrbench.bench/1)")
     compare.add_argument("candidate", type=Path, help="the candidate run record")
     compare.add_argument("--out", type=Path, required=True, help="the decision in Markdown; its JSON goes beside it")
-    compare.add_argument("--view", default="cer_normalized", help="the CER view that decides (default cer_normalized)")
+    compare.add_argument("--view", default=None,
+                         help="the view that decides (default: the records' primary view: cer_normalized for zh, "
+                              "the language's metric otherwise)")
     compare.add_argument("--seed", type=int, default=None, help="bootstrap seed (default: the base record's seed)")
     compare.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, help=f"default {DEFAULT_RESAMPLES}")
     compare.add_argument("--margin", type=float, default=DEFAULT_MARGIN,
                          help=f"non-inferiority margin, absolute CER (default {DEFAULT_MARGIN})")
+    compare.add_argument("--thresholds", type=Path, default=None,
+                         help="the pre-registered usability threshold file (asrbench.thresholds/1): the P1 rule and "
+                              "the added-capability route")
     compare.add_argument("--manifest-sha256", default=None, metavar="HEX",
                          help="refuse records of any other manifest than this one (the registered corpus hash)")
     compare.set_defaults(handler=run_compare)
@@ -75,8 +80,14 @@ def run_compare(args: argparse.Namespace) -> int:
                 raise ManifestHashError(f"the {name} record ran manifest {record['corpus']['manifest_sha256']}, not "
                                         f"the expected {args.manifest_sha256}; compare runs of the registered manifest")
     seed = base["seed"] if args.seed is None else args.seed
+    thresholds = None
+    if args.thresholds is not None:
+        from pytest_asrbench.bench.compare.thresholds import read_thresholds
+
+        thresholds = read_thresholds(args.thresholds)
     decision = decide_records(base, candidate, base_path=str(args.base), candidate_path=str(args.candidate),
-                              view=args.view, seed=seed, resamples=args.resamples, margin=args.margin)
+                              view=args.view, seed=seed, resamples=args.resamples, margin=args.margin,
+                              thresholds=thresholds)
     text = markdown(decision)
     write_output("--out", args.out, text.encode("utf-8"))
     write_output("--out (JSON)", json_path(args.out),

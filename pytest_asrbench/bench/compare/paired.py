@@ -30,8 +30,9 @@ def _errors(view: dict | None, record: str, ident: str, name: str) -> tuple[int,
     return view["substitutions"] + view["deletions"] + view["insertions"], view["reference_length"]
 
 
-def cluster_table(base: dict, candidate: dict, view: str) -> ClusterTable:
-    """Per-speaker errors of both runs and reference lengths, speakers in first-seen order.
+def cluster_table(base: dict, candidate: dict, view: str, slice_name: str | None = None) -> ClusterTable:
+    """Per-speaker errors of both runs and reference lengths, speakers in first-seen order
+    (only the utterances of ``slice_name`` when given).
 
     Raises:
         ComparisonError: a view missing for an utterance, or an utterance whose reference
@@ -40,6 +41,8 @@ def cluster_table(base: dict, candidate: dict, view: str) -> ClusterTable:
     other = {u["id"]: u for u in candidate["utterances"]}
     sums: dict[str, list[int]] = {}
     for utterance in base["utterances"]:
+        if slice_name is not None and utterance["slice"] != slice_name:
+            continue
         errors_a, length = _errors(utterance["views"][view], "base", utterance["id"], view)
         errors_b, length_b = _errors(other[utterance["id"]]["views"][view], "candidate", utterance["id"], view)
         if length != length_b:

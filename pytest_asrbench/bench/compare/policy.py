@@ -47,6 +47,17 @@ def host_profile(record: dict) -> dict:
     return {name: record["host"].get(name) for name in HOST_FIELDS}
 
 
+#: What an arm may change: the model itself. Every other difference is a hold-constant violation.
+MODEL_FIELDS = ("model.artifact_id", "model.model_sha256", "model.revision.resolved", "decode.model")
+
+
+def hold_constant_violations(differences: dict[str, tuple]) -> list[str]:
+    """The differences of :func:`arm_differences` other than the model (:data:`MODEL_FIELDS`):
+    decode settings (beam size, temperature, conditioning ...), the compute type, the device,
+    each as ``field base -> candidate``. The protocol holds them constant between arms."""
+    return [f"{name} {a!r} -> {b!r}" for name, (a, b) in differences.items() if name not in MODEL_FIELDS]
+
+
 def arm_differences(base: dict, candidate: dict) -> dict[str, tuple]:
     """``{field: (base value, candidate value)}`` of what the arms differ in: the model
     (artifact, SHA-256, resolved revision), the engine's decode settings, the compute type."""

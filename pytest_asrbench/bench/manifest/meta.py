@@ -10,6 +10,9 @@ Fields (all required unless marked):
   ``"written consent, form v2"`` ...), or ``"per-row"``: every row then carries its own;
 - ``selection``: ``{"rule": str, "seed": int or null}``: how the rows were chosen;
 - ``audio_sha256``: the digest of the audio set (:func:`audio_set_digest`): checked on every run;
+- ``language`` (optional): the language tag of the references and of the forced decode
+  (``en``, ``es``, ``zh`` ...; a shipped config); without it the corpus is Mandarin (``zh``),
+  as the Mandarin pilot's sidecar, which predates the field, and the run record says so;
 - ``share_transcripts`` (optional, default false): whether references and hypotheses may be
   quoted in a record's error exemplars (the original requirements: publishing aggregate scores does not
   authorize publishing transcripts).
@@ -30,7 +33,7 @@ from pytest_asrbench._shared.jsonl import RepeatedKeyError, loads_unique
 from pytest_asrbench.bench.errors import ManifestFormatError
 
 STRING_FIELDS = ("corpus", "source", "revision", "split", "licence", "consent", "audio_sha256")
-KNOWN_FIELDS = (*STRING_FIELDS, "selection", "share_transcripts", "notes")
+KNOWN_FIELDS = (*STRING_FIELDS, "selection", "share_transcripts", "notes", "language")
 #: The consent value that moves consent onto each row.
 PER_ROW = "per-row"
 #: Values that state no provenance (compared case-insensitively, after stripping).
@@ -69,6 +72,7 @@ class Sidecar:
     audio_sha256: str
     share_transcripts: bool
     raw: dict
+    language: str | None = None
 
     @property
     def consent_per_row(self) -> bool:
@@ -111,12 +115,15 @@ def read_sidecar(path: Path) -> Sidecar:
             or not (selection["seed"] is None or (isinstance(selection["seed"], int) and not isinstance(selection["seed"], bool))):
         raise ManifestFormatError(f"{path}: selection must be {{\"rule\": \"how rows were chosen\", \"seed\": "
                                   "an integer or null}}")
+    language = value.get("language")
+    if language is not None and (not isinstance(language, str) or not language.strip()):
+        raise ManifestFormatError(f"{path}: language must be a language tag such as \"en\", got {language!r}")
     share = value.get("share_transcripts", False)
     if not isinstance(share, bool):
         raise ManifestFormatError(f"{path}: share_transcripts must be true or false, got {share!r}")
     return Sidecar(path, hashlib.sha256(data).hexdigest(), value["corpus"], value["source"], value["revision"],
                    value["split"], value.get("licence") or "", value.get("consent") or "", selection["rule"],
-                   selection["seed"], value["audio_sha256"], share, value)
+                   selection["seed"], value["audio_sha256"], share, value, language)
 
 
 def audio_set_digest(entries: Iterable[tuple[str, str]]) -> str:

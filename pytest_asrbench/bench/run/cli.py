@@ -28,11 +28,16 @@ def add_parser(commands) -> argparse.ArgumentParser:
     run = commands.add_parser(
         "run", help="run a manifest through the engine: the asrbench.bench/1 measurement record",
         description="Gate a manifest (licence/consent provenance, audio paths inside the root), check the "
-                    "pre-registration, transcribe every included row in zh with the engine (no script conversion), "
-                    "and write the measurement record: four CER views per slice, critical tokens, cost, host.")
+                    "pre-registration, transcribe every included row in the corpus language with the engine (zh: no script "
+                    "conversion), and write the measurement record: the language's views per slice (zh: four CER "
+                    "views; others: their metric's WER or CER), critical tokens, cost, host.")
     run.add_argument("--manifest", type=Path, help="the manifest JSONL (its sidecar is <stem>.meta.json beside it)")
     run.add_argument("--audio-root", type=Path, help="the folder the rows' audio paths are relative to")
-    run.add_argument("--model", default="embedded", help="embedded (default), a CTranslate2 model folder or a cached name")
+    run.add_argument("--model", default="embedded",
+                     help="a pinned model: embedded (base, the default) or tiny.en; a CTranslate2 model folder or a "
+                          "cached name")
+    run.add_argument("--language", "-l", default=None,
+                     help="the corpus language (a shipped config's tag); default: the sidecar's language, else zh")
     run.add_argument("--script", default="simplified", choices=("simplified", "traditional"),
                      help="the output script target (recorded; the script-normalized view folds to the reference's)")
     run.add_argument("--model-license", default=None, help="the model weights' licence (SPDX id), as stated upstream")
@@ -48,6 +53,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
     run.add_argument("--batch-size", type=int, default=1,
                      help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")
     run.add_argument("--device", default="cpu", help="cpu (default), cuda or auto (cuda when CTranslate2 finds a GPU)")
+    run.add_argument("--word-timestamps", action="store_true",
+                     help="decode with word timestamps and check them (present, in order): a decode setting")
     run.add_argument("--engine", default="faster-whisper", help="the engine's entry-point name")
     run.add_argument("--preregistration", type=Path, default=None, help="pre-registered counts per slice (JSON)")
     run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
@@ -73,19 +80,23 @@ def _settings(args: argparse.Namespace, argv: list[str]):
                        beam_size=args.beam_size, compute_type=args.compute_type, batch_size=args.batch_size,
                        device=args.device, engine=args.engine,
                        preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
-                       silence_slice=args.silence_slice, argv=argv)
+                       silence_slice=args.silence_slice, argv=argv, language=args.language,
+                       word_timestamps=args.word_timestamps)
 
 
 def command_line(args: argparse.Namespace) -> list[str]:
     """The command as run, every option spelled out with its effective value (defaults
     included), so the record says how to repeat it."""
     words = ["asrbench", "bench", "run"]
-    for option in ("manifest", "audio_root", "model", "script", "model_license", "license_source", "model_revision",
-                   "threads", "seed", "beam_size", "compute_type", "batch_size", "device", "engine", "preregistration",
+    for option in ("manifest", "audio_root", "language", "model", "script", "model_license", "license_source",
+                   "model_revision", "threads", "seed", "beam_size", "compute_type", "batch_size", "device", "engine",
+                   "preregistration",
                    "expect_manifest_sha256", "silence_slice"):
         value = getattr(args, option)
         if value is not None:
             words += [f"--{option.replace('_', '-')}", str(value)]
+    if args.word_timestamps:
+        words.append("--word-timestamps")
     if args.smoke:
         words.append("--smoke")
     return [*words, "--out", str(args.out)]
@@ -97,12 +108,11 @@ def _rate(view: dict | None) -> str:
 
 def summary(record: dict) -> list[str]:
     """The lines printed after a run: views per slice, cost, exclusions, validity."""
-    from pytest_asrbench.bench.run.views import VIEWS
-
     metrics = record["metrics"]
-    rows = [["slice", *VIEWS]]
+    names = metrics["views"]
+    rows = [["slice", *names]]
     for name, views in [*metrics["slices"].items(), ("overall", metrics["overall"])]:
-        rows.append([name, *(_rate(views[view]) for view in VIEWS)])
+        rows.append([name, *(_rate(views[view]) for view in names)])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
              for row in rows]

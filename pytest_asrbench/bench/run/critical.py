@@ -11,6 +11,10 @@ a failed token even when the utterance's CER is low. Four categories, matched in
 - ``latin``: a Latin-letter word (``GitHub``, ``Confluence``, ``C++``);
 - ``digits``: a number (``2026``, ``3.5``, ``1,000``).
 
+In a language written in Latin letters (:data:`LATIN_SCRIPT_LANGUAGES`) every word would be a
+``latin`` token, so there the category is not counted (:func:`categories_for`); dates, codes
+and digits are.
+
 Both sides are folded first: full-width ASCII to half-width (U+FF01..U+FF5E, the ideographic
 space) and Latin case. A reference token fails when the hypothesis holds fewer tokens of the
 same category with the same folded text (multiset difference), so ``2026`` heard as
@@ -23,6 +27,16 @@ import re
 from collections import Counter
 
 CATEGORIES = ("date", "code", "latin", "digits")
+#: Shipped languages written in Latin letters: a Latin word is no critical token there.
+LATIN_SCRIPT_LANGUAGES = frozenset({"en", "de", "nl", "fr", "es", "it"})
+
+
+def categories_for(language: str) -> tuple[str, ...]:
+    """The categories counted for ``language`` (a config tag): all but ``latin`` in a
+    language of :data:`LATIN_SCRIPT_LANGUAGES`."""
+    if language.split("-")[0].split("_")[0] in LATIN_SCRIPT_LANGUAGES:
+        return tuple(c for c in CATEGORIES if c != "latin")
+    return CATEGORIES
 _PATTERNS = {
     "date": r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?|\d{1,2}\s*月\s*\d{1,2}\s*日",
     # not a plain number (3.5 is digits); a joined run first, so v1.2 is one token
@@ -51,10 +65,10 @@ def critical_tokens(text: str) -> list[tuple[str, str]]:
     return [(match.lastgroup, match.group()) for match in _TOKEN.finditer(fold(text))]
 
 
-def token_failures(reference: str, hypothesis: str) -> dict[str, dict]:
+def token_failures(reference: str, hypothesis: str, categories: tuple[str, ...] = CATEGORIES) -> dict[str, dict]:
     """``{category: {"total": n, "failed": k, "tokens": [failed tokens]}}`` of one pair, for
-    the categories present in the reference."""
-    wanted = Counter(critical_tokens(reference))
+    the ``categories`` present in the reference."""
+    wanted = Counter(t for t in critical_tokens(reference) if t[0] in categories)
     heard = Counter(critical_tokens(hypothesis))
     out: dict[str, dict] = {}
     for (category, token), count in wanted.items():
@@ -66,9 +80,10 @@ def token_failures(reference: str, hypothesis: str) -> dict[str, dict]:
     return out
 
 
-def sum_failures(items) -> dict[str, dict[str, int]]:
-    """``{category: {"total", "failed"}}`` over pairs (every category listed, zeros included)."""
-    totals = {category: {"total": 0, "failed": 0} for category in CATEGORIES}
+def sum_failures(items, categories: tuple[str, ...] = CATEGORIES) -> dict[str, dict[str, int]]:
+    """``{category: {"total", "failed"}}`` over pairs (every category of ``categories``
+    listed, zeros included)."""
+    totals = {category: {"total": 0, "failed": 0} for category in categories}
     for item in items:
         for category, entry in item.items():
             totals[category]["total"] += entry["total"]

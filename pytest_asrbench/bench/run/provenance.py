@@ -19,8 +19,6 @@ from pytest_asrbench.asr.run_record import RECORD_LIBRARIES, git_commit, host_in
 
 #: Licences the permissive-only policy accepts for model weights (SPDX ids).
 PERMISSIVE = frozenset({"MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "CC0-1.0", "CC-BY-4.0"})
-#: What the project knows of the embedded model's weights: OpenAI states code and weights are MIT.
-EMBEDDED_LICENCE = ("MIT", "https://github.com/openai/whisper#license")
 #: Distributions of the script conversion (the OpenCC binding the zh package pins), recorded with the runtime.
 OPENCC_DISTRIBUTIONS = ("opencc",)
 #: What a governor file says, where the kernel exposes one (Linux cpufreq).
@@ -28,22 +26,27 @@ GOVERNOR = Path("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
-def licence_section(declared: str | None, source: str | None, embedded: bool) -> dict:
+def licence_section(declared: str | None, source: str | None, pinned=None) -> dict:
     """The model licence: what was declared, where it is stated, and the verdict.
+
+    Args:
+        pinned: the :class:`~pytest_asrbench.asr.pinned_models.PinnedModel` that ran, whose
+            licence the project knows from upstream (OpenAI: code and weights MIT), or ``None``.
 
     Verdicts: ``permissive`` (declared, with a source, in :data:`PERMISSIVE`, and not in
     conflict with what the project knows), ``not-permissive`` (declared, not in the list),
-    ``conflict`` (the embedded model declared under another licence than MIT),
+    ``conflict`` (a pinned model declared under another licence than its known one),
     ``undeclared`` (no licence or no source given). A verdict is a recorded assertion, not a
     legal certification (the protocol's words)."""
     if not declared or not source:
         verdict = "undeclared"
-    elif embedded and declared != EMBEDDED_LICENCE[0]:
+    elif pinned is not None and declared != pinned.licence:
         verdict = "conflict"
     else:
         verdict = "permissive" if declared in PERMISSIVE else "not-permissive"
-    return {"declared": declared, "source": source, "verdict": verdict,
-            "known": {"licence": EMBEDDED_LICENCE[0], "source": EMBEDDED_LICENCE[1]} if embedded else None,
+    known = None if pinned is None else {"licence": pinned.licence, "source": pinned.licence_source,
+                                         "upstream": pinned.upstream}
+    return {"declared": declared, "source": source, "verdict": verdict, "known": known,
             "note": "a recorded assertion, not a legal certification"}
 
 

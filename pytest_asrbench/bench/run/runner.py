@@ -3,8 +3,11 @@
 Order: the manifest is opened and gated (:func:`~pytest_asrbench.bench.manifest.gate.open_manifest`),
 the pre-registration checked, then the engine is created and its model loaded once (the
 cold load time), then every included row is transcribed in manifest order with the forced
-language ``zh`` and no script conversion (the engine returns what the model wrote; the
-script-normalized view converts for scoring only), then the record is assembled.
+language of the corpus (``--language``, else the sidecar's ``language``, else ``zh``: the
+Mandarin pilot predates the field) and, for zh, no script conversion (the engine returns what
+the model wrote; the script-normalized view converts for scoring only), scored with that
+language's views (:func:`~pytest_asrbench.bench.run.views.view_set`), then the record is
+assembled.
 """
 
 from __future__ import annotations
@@ -20,10 +23,19 @@ from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_pr
 from pytest_asrbench.bench.run import critical, provenance
 from pytest_asrbench.bench.run.longform import longform_entry
 from pytest_asrbench.bench.run.measure import Stopwatch, real_time_factor
-from pytest_asrbench.bench.run.views import PRIMARY_VIEW, UTTERANCE_FIELDS, VIEWS, pair_views, sum_views, views_dict
+from pytest_asrbench.bench.run.slices import slice_statistics
+from pytest_asrbench.bench.run.surface import (
+    egress_audit,
+    egress_section,
+    runtime_closure,
+    word_timestamp_problems,
+    word_timestamps_section,
+)
+from pytest_asrbench.bench.run.views import CER_VIEWS_LANGUAGE, UTTERANCE_FIELDS, ViewSet, sum_views, view_set, views_dict
 
 SCHEMA = "asrbench.bench/1"
-LANGUAGE = "zh"
+#: The language of a corpus whose sidecar names none (the Mandarin pilot predates the field).
+LANGUAGE = CER_VIEWS_LANGUAGE
 SCRIPTS = ("simplified", "traditional")
 #: The split name of a pilot corpus (never valid for a claim).
 PILOT_SPLIT = "pilot"
@@ -32,14 +44,12 @@ EXEMPLARS = 10
 #: Fields of the original requirements' measurement record this harness cannot measure, and why.
 UNMEASURED = {
     "power": "no power meter is read; the CPU governor is recorded where Linux exposes it",
-    "runtime_closure_bytes": "the installed environment is shared with other tools; only the model's bytes on "
-                             "disk are attributed to the run",
-    "timestamps_word_alignment": "the engine returns segment times only; word alignment is not evaluated",
+    "timestamps_word_alignment": "without --word-timestamps the engine returns segment times only; with it, words "
+                                 "are checked present and in order (surface.word_timestamps), alignment to the "
+                                 "reference is not evaluated",
     "streaming_stability": "the engine decodes whole files; there is no streaming partial/final path to measure",
     "meeting_file_compatibility": "not a property of a file benchmark run",
     "recovery_after_cache": "not exercised: the model is loaded once per run",
-    "egress_audit": "no network monitor runs; the engine loads with HF_HUB_OFFLINE=1 and local files only "
-                    "(a policy, recorded, not an audit)",
     "speaker_leakage": "needs the speakers of the other splits; the manifest holds one split",
 }
 
@@ -66,6 +76,8 @@ class RunSettings:
     expect_manifest_sha256: str | None = None
     silence_slice: str = "silence"
     argv: list[str] = field(default_factory=list)
+    language: str | None = None
+    word_timestamps: bool = False
 
 
 def engine_settings(settings: RunSettings) -> dict:
@@ -80,16 +92,40 @@ def engine_settings(settings: RunSettings) -> dict:
     return values
 
 
-def decode_policy(settings: RunSettings, engine) -> dict:
+def run_language(settings: RunSettings, manifest: GatedManifest) -> tuple[str, str]:
+    """(language tag, where it came from): ``--language``, else the sidecar's ``language``,
+    else :data:`LANGUAGE`.
+
+    Raises:
+        InputError: ``--language`` and the sidecar name different languages.
+        UnknownLanguageError: the language has no shipped config (the message lists them).
+    """
+    from pytest_asrbench.errors import InputError
+    from pytest_asrbench.normalize.registry import resolve_language
+
+    declared = manifest.sidecar.language
+    if settings.language is not None:
+        tag = resolve_language(settings.language)
+        if declared is not None and resolve_language(declared) != tag:
+            raise InputError(f"--language {settings.language} but {manifest.sidecar.path} names {declared!r}; "
+                             "drop --language or fix the sidecar's language")
+        return tag, "--language"
+    if declared is not None:
+        return resolve_language(declared), "the sidecar's language"
+    return LANGUAGE, "no language in the sidecar: zh, the Mandarin protocol's"
+
+
+def decode_policy(settings: RunSettings, engine, language: str = LANGUAGE) -> dict:
     """What both arms of a comparison must share: forced language, script target, no
     production script conversion, decoder conditioning, sampling and gating flags, device,
-    audio preparation. Search width (``beam_size``), the model and the compute type are what
-    an arm may change."""
+    batching (``batch_size``: faster-whisper's batched pipeline decodes differently, see
+    docs/asr.md), audio preparation. Search width (``beam_size``), the model and the compute
+    type are what an arm may change."""
     decode = engine.identity()["decode"]
     return {
-        "language": LANGUAGE,
+        "language": language,
         "forced_language": True,
-        "script_target": settings.script,
+        "script_target": settings.script if language == CER_VIEWS_LANGUAGE else None,
         "production_script_conversion": False,
         "temperature": decode.get("temperature"),
         "condition_on_previous_text": decode.get("condition_on_previous_text"),
@@ -98,17 +134,19 @@ def decode_policy(settings: RunSettings, engine) -> dict:
         "detect_language": decode.get("detect_language"),
         "transcribe_options": decode.get("transcribe_options"),
         "device": decode.get("device"),
+        "batch_size": decode.get("batch_size", 1),
         "audio": "16 kHz mono float32 (faster-whisper's PyAV decoder)",
     }
 
 
 def _utterance(item, transcript, latency: float, views: dict, failures: dict, share: bool) -> dict:
+    names = list(views)
     entry = {
         "id": item.row.id, "slice": item.row.slice, "speaker": item.row.speaker,
         "audio_sha256": item.audio_sha256, "duration_seconds": transcript.info.duration,
         "latency_seconds": round(latency, 4), "flags": list(transcript.flags),
         "no_output": not transcript.text.strip(),
-        "views": {name: None if views[name] is None else views[name].to_dict(UTTERANCE_FIELDS) for name in VIEWS},
+        "views": {name: None if views[name] is None else views[name].to_dict(UTTERANCE_FIELDS) for name in names},
         "critical": {category: {"total": found["total"], "failed": found["failed"]}
                      for category, found in failures.items()},
     }
@@ -131,12 +169,12 @@ def _safety(utterances: list[dict], silence_slice: str) -> dict:
     }
 
 
-def _exemplars(utterances: list[dict], share: bool) -> dict:
+def _exemplars(utterances: list[dict], share: bool, primary: str) -> dict:
     if not share:
         return {"permitted": False, "items": None,
                 "reason": "the corpus sidecar does not set share_transcripts: transcripts are not quoted"}
     def errors(u):
-        view = u["views"][PRIMARY_VIEW]
+        view = u["views"][primary]
         return 0 if view is None else view["substitutions"] + view["deletions"] + view["insertions"]
     worst = sorted((u for u in utterances if errors(u) or any(c["failed"] for c in u["critical"].values())),
                    key=lambda u: (-errors(u), u["id"]))[:EXEMPLARS]
@@ -145,16 +183,21 @@ def _exemplars(utterances: list[dict], share: bool) -> dict:
                        "errors": errors(u)} for u in worst]}
 
 
-def _metrics(manifest: GatedManifest, views_by_id: dict) -> dict:
+def _metrics(manifest: GatedManifest, views_by_id: dict, views: ViewSet, language_from: str) -> dict:
     slices: dict[str, list] = {}
     for item in manifest.included:
         slices.setdefault(item.row.slice, []).append(views_by_id[item.row.id])
-    return {"primary_view": PRIMARY_VIEW, "views": list(VIEWS),
-            "overall": views_dict(sum_views(views_by_id.values())),
-            "slices": {name: views_dict(sum_views(items)) for name, items in sorted(slices.items())}}
+    return {"language": views.language, "language_from": language_from, "unit": views.unit,
+            "primary_view": views.primary, "views": list(views.names),
+            "overall": views_dict(sum_views(views_by_id.values(), views.names)),
+            "slices": {name: views_dict(sum_views(items, views.names)) for name, items in sorted(slices.items())}}
 
 
-def _script_section(script: str, conversions: list[dict], pairs: int) -> dict:
+def _script_section(script: str, conversions: list[dict], pairs: int, language: str) -> dict:
+    if language != CER_VIEWS_LANGUAGE:
+        return {"target": None, "reference_script": None, "production_conversion": False, "opencc": None,
+                "script_view_pairs": 0, "conversion_ran": False,
+                "not_run_reason": f"a {language} run: script targets are zh's"}
     reasons = sorted({c["reason"] for c in conversions if c["reason"]})
     return {"target": script, "reference_script": script, "production_conversion": False,
             "opencc": provenance.opencc_versions(), "script_view_pairs": pairs, "conversion_ran": pairs > 0,
@@ -171,6 +214,10 @@ def validity(record: dict) -> list[str]:
         reasons += prereg["shortfalls"]
     if record["model"]["licence"]["verdict"] != "permissive":
         reasons.append(f"model licence verdict is {record['model']['licence']['verdict']}")
+    revision = record["model"]["revision"]
+    if revision["matches_declared"] is False:
+        reasons.append(f"the declared model revision {revision['declared']!r} does not match the weights' "
+                       f"{revision['resolved']!r}")
     if record["smoke"]:
         reasons.append("a smoke record: no model, audio or network was used")
     elif record["corpus"]["split"] == PILOT_SPLIT:
@@ -200,34 +247,51 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
     expected = settings.expect_manifest_sha256 or (prereg.manifest_sha256 if prereg else None)
     manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected)
     prereg_section = check_preregistration(prereg, manifest) if prereg else None
+    language, language_from = run_language(settings, manifest)
+    views = view_set(language, settings.script)
+    categories = critical.categories_for(language)
     started = _dt.datetime.now(_dt.timezone.utc)
     if engine is None:
-        engine = create_engine(settings.engine, **engine_settings(settings))
+        options = {"transcribe_options": {"word_timestamps": True}} if settings.word_timestamps else {}
+        engine = create_engine(settings.engine, **engine_settings(settings), **options)
+    with egress_audit() as sockets:
+        return _decode_and_record(settings, engine, manifest, prereg_section, started, sockets, progress,
+                                  (language, language_from), views, categories)
+
+
+def _decode_and_record(settings: RunSettings, engine, manifest: GatedManifest, prereg_section, started,
+                       sockets: list[str], progress, language_and_source: tuple[str, str], views: ViewSet,
+                       categories: tuple[str, ...]) -> dict:
+    """The model load, the decode loop and the record of :func:`run_bench` (under its egress audit)."""
+    language, language_from = language_and_source
     with Stopwatch() as load:
         if hasattr(engine, "load"):  # an engine without it loads on its first transcript
             engine.load()
     share = manifest.sidecar.share_transcripts
     utterances, views_by_id, failures, longform, latencies, conversions = [], {}, [], [], [], []
+    word_problems: dict[str, list[str]] = {}
     with Stopwatch() as decode:
         for done, item in enumerate(manifest.included, start=1):
             with Stopwatch() as one:
-                transcript = engine.transcribe(item.audio_path, language=LANGUAGE)
+                transcript = engine.transcribe(item.audio_path, language=language)
             latencies.append(one.wall)
-            views, conversion = pair_views(item.row.reference, transcript.text, LANGUAGE, settings.script)
-            views_by_id[item.row.id] = views
-            conversions.append(conversion)
-            found = critical.token_failures(item.row.reference, transcript.text)
+            if transcript.text.strip():
+                word_problems[item.row.id] = word_timestamp_problems(transcript.segments)
+            counts, conversion = views.pair(item.row.reference, transcript.text)
+            views_by_id[item.row.id] = counts
+            if conversion is not None:
+                conversions.append(conversion)
+            found = critical.token_failures(item.row.reference, transcript.text, categories)
             failures.append(found)
-            utterances.append(_utterance(item, transcript, one.wall, views, found, share))
+            utterances.append(_utterance(item, transcript, one.wall, counts, found, share))
             if item.row.intervals:
-                longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, LANGUAGE,
-                                               settings.script, share))
+                longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, views, share))
             if progress is not None:
                 progress(done, len(manifest.included))
     audio_seconds = sum(u["duration_seconds"] for u in utterances)
-    script_pairs = sum(1 for v in views_by_id.values() if v["cer_script_normalized"] is not None)
+    script_pairs = sum(1 for v in views_by_id.values() if v.get("cer_script_normalized") is not None)
     licence = provenance.licence_section(settings.model_license, settings.license_source,
-                                         getattr(engine, "uses_embedded_model", False))
+                                         getattr(engine, "pinned", None))
     record = {
         "schema": SCHEMA,
         "created": started.isoformat(timespec="seconds"),
@@ -238,13 +302,13 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
         "corpus": provenance.corpus_section(manifest, prereg_section),
         "model": provenance.model_section(engine, settings.model, settings.model_revision, licence),
         "engine": {"name": engine.name, "identity": engine.identity()},
-        "decode_policy": decode_policy(settings, engine),
+        "decode_policy": decode_policy(settings, engine, language),
         "runtime": provenance.runtime_section(),
         "host": provenance.host_section(settings.threads, settings.compute_type, engine.identity().get("kernels")),
-        "script": _script_section(settings.script, conversions, script_pairs),
-        "metrics": _metrics(manifest, views_by_id),
-        "critical_tokens": critical.sum_failures(failures),
-        "exemplars": _exemplars(utterances, share),
+        "script": _script_section(settings.script, conversions, script_pairs, language),
+        "metrics": _metrics(manifest, views_by_id, views, language_from),
+        "critical_tokens": critical.sum_failures(failures, categories),
+        "exemplars": _exemplars(utterances, share, views.primary),
         "performance": {
             "cold_load_seconds": round(load.wall, 4) if hasattr(engine, "load") else None,
             "latency_p50_seconds": _round(percentile(latencies, 50)),
@@ -262,6 +326,14 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
         "utterances": utterances,
         "unmeasured": dict(UNMEASURED),
     }
+    record["slice_statistics"] = slice_statistics(utterances, views.primary, settings.seed)
+    record["surface"] = {"egress": egress_section(list(sockets)), "runtime_closure": runtime_closure(),
+                         "word_timestamps": word_timestamps_section(settings.word_timestamps, word_problems,
+                                                                    len(word_problems))}
+    if settings.word_timestamps:
+        record["unmeasured"]["timestamps_word_alignment"] = (
+            "word times are checked present and in order (surface.word_timestamps); their alignment to the "
+            "reference's words is not evaluated")
     reasons = validity(record)
     record["valid_for_claim"] = not reasons
     record["validity_reasons"] = reasons

@@ -44,7 +44,7 @@ def smoke_record(settings: RunSettings) -> dict:
             "revision": {"declared": settings.model_revision, "resolved": None,
                          "resolved_from": "smoke: no model was loaded", "matches_declared": None},
             "model_sha256": None, "file_sha256": None, "bytes_on_disk": None, "embedded": False,
-            "licence": provenance.licence_section(settings.model_license, settings.license_source, False),
+            "licence": provenance.licence_section(settings.model_license, settings.license_source, None),
         },
         "engine": {"name": settings.engine, "identity": {"smoke": True}},
         "decode_policy": {
