@@ -286,8 +286,11 @@ def amounts(config, lexicons, options: AmountOptions):
     groups.append(_Group.of(options.percent, "%", [(
         re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
     if options.currencies:
-        names = [name for name in options.currencies if name.isalpha()]
-        symbols = "".join(name for name in options.currencies if not name.isalpha())
+        # A symbol is one character that is not a letter (€); a name is anything else: a word
+        # (euro), a phrase or an elided article with it (es "de euros", fr "d'euros", after a
+        # scale: dos millones de euros = 2000000 de euros)
+        symbols = "".join(name for name in options.currencies if len(name) == 1 and not name.isalpha())
+        names = [name for name in options.currencies if name not in symbols]
         money = _money_rules(options, decimal)
         cents_only = money.pop() if options.cents else None
         groups.append(_Group.of(names, symbols, money))
