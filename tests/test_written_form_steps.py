@@ -119,7 +119,8 @@ class TestSpokenWebAddresses:
         emails = build("spoken_emails", {key: value for key, value in self.OPTIONS.items()
                                          if key not in ("colon_words", "slash_words")})
         assert emails("w w w punkt beispiel punkt de slash kontakt") == "www.beispiel.de slash kontakt"
-        assert emails("h t t p s doppelpunkt slash slash beispiel punkt de") == "h t t p s doppelpunkt slash slash beispiel.de"
+        assert (emails("h t t p s doppelpunkt slash slash beispiel punkt de")
+                == "h t t p s doppelpunkt slash slash beispiel.de")
 
 
 class TestCurrencyPhrases:

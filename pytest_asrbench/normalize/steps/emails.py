@@ -19,8 +19,9 @@ not a symbol-table entry). The words for "at" and "dot" are ordinary words
   de "h t t p s Doppelpunkt Schrägstrich Schrägstrich") and "w w w" spelled, before it; a path
   (``slash_words`` then a label: "beispiel Punkt de Schrägstrich kontakt") after it. It becomes
   "https www.beispiel.de/kontakt": the scheme stands apart, as the punctuation step leaves a
-  written "https://" in every language (its ":" and "//" are no inner punctuation). The scheme, "w w w" and the path words count only next
-  to a domain, so "ein Strich" and "la barra de pan" stay as said. Source: how browsers and
+  written "https://" in every language (its ":" and "//" are no inner punctuation). The
+  scheme, "w w w" and the path words count only next to a domain, so "ein Strich" and "la
+  barra de pan" stay as said. Source: how browsers and
   style guides write the address a speaker reads (Duden, "Internetadressen"; RFC 3986 for
   the parts).
 
