@@ -87,3 +87,56 @@ class TestAbbreviations:
     def test_an_abbreviation_without_a_period_is_refused(self):
         with pytest.raises(ValidationError, match="no period"):
             build("abbreviated_titles", {"words": {"usw": "und so weiter"}})
+
+
+class TestSpokenWebAddresses:
+    OPTIONS = {"at_words": ["klammeraffe"], "dot_words": ["punkt"], "tlds": ["de", "com"],
+               "ordinary_words": ["und", "der"], "colon_words": ["doppelpunkt", "2 punkte"],
+               "slash_words": ["schrägstrich", "slash"]}
+
+    def test_scheme_www_domain_and_path_become_one_address(self):
+        emails = build("spoken_emails", self.OPTIONS)
+        assert (emails("h t t p s Doppelpunkt Schrägstrich Schrägstrich w w w Punkt bahn Punkt de slash fahrplan")
+                == "https www.bahn.de/fahrplan")
+        assert emails("http 2 punkte slash slash beispiel punkt de") == "http beispiel.de"
+        assert emails("w w w punkt beispiel punkt de") == "www.beispiel.de"
+        assert emails("beispiel punkt de schrägstrich kontakt") == "beispiel.de/kontakt"
+
+    def test_scheme_www_and_slash_words_without_a_domain_stay(self):
+        emails = build("spoken_emails", self.OPTIONS)
+        for text in ("h t t p s doppelpunkt slash slash", "w w w punkt", "w w w punkt beispiel",
+                     "ein schrägstrich und ein punkt"):
+            assert emails(text) == text
+        # one slash word is no scheme: the domain alone is read
+        assert (emails("h t t p s doppelpunkt slash beispiel punkt de")
+                == "h t t p s doppelpunkt slash beispiel.de")
+
+    def test_a_path_stops_at_an_ordinary_word(self):
+        emails = build("spoken_emails", self.OPTIONS)
+        assert emails("beispiel punkt de slash und weiter") == "beispiel.de slash und weiter"
+
+    def test_without_colon_and_slash_words_only_www_is_read(self):
+        emails = build("spoken_emails", {key: value for key, value in self.OPTIONS.items()
+                                         if key not in ("colon_words", "slash_words")})
+        assert emails("w w w punkt beispiel punkt de slash kontakt") == "www.beispiel.de slash kontakt"
+        assert (emails("h t t p s doppelpunkt slash slash beispiel punkt de")
+                == "h t t p s doppelpunkt slash slash beispiel.de")
+
+
+class TestCurrencyPhrases:
+    def test_a_currency_phrase_after_a_scale_is_the_currency(self):
+        amounts = build("amounts", {"currencies": {"€": "€", "euros": "€", "de euros": "€", "d'euros": "€"}},
+                        decimal_separator=",")
+        assert amounts("2000000 de euros") == "2000000€"
+        assert amounts("2000000 d'euros") == "2000000€"
+        assert amounts("los euros de euros") == "los euros de euros"
+        assert amounts("5 €") == "5€"
+
+
+class TestScaleAfterADecimal:
+    def test_a_decimal_before_a_scale_word_is_multiplied_not_glued(self):
+        numbers = build("spoken_numbers", {"language": "nl", "scales": {"miljoen": 1000000}, "inner_words": ["komma"]},
+                        decimal_separator=",")
+        assert numbers("twee komma vijf miljoen") == "2500000"
+        assert numbers("twee miljoen euro") == "2000000 euro"
+        assert numbers("drie miljoen vijfhonderdduizend") == "3500000"

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -134,11 +135,9 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
         return match.group(1)
 
     def run(text: str) -> str:
-        if "." not in text:
-            return text
         return _DOT.sub(lambda m: decide(m, text), text)
 
-    return run
+    return triggered(_DOT, run)  # only a number, its dot and a word after it can change
 
 
 class AmountOptions(StepOptions):
@@ -286,8 +285,11 @@ def amounts(config, lexicons, options: AmountOptions):
     groups.append(_Group.of(options.percent, "%", [(
         re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
     if options.currencies:
-        names = [name for name in options.currencies if name.isalpha()]
-        symbols = "".join(name for name in options.currencies if not name.isalpha())
+        # A symbol is one character that is not a letter (€); a name is anything else: a word
+        # (euro), a phrase or an elided article with it (es "de euros", fr "d'euros", after a
+        # scale: dos millones de euros = 2000000 de euros)
+        symbols = "".join(name for name in options.currencies if len(name) == 1 and not name.isalpha())
+        names = [name for name in options.currencies if name not in symbols]
         money = _money_rules(options, decimal)
         cents_only = money.pop() if options.cents else None
         groups.append(_Group.of(names, symbols, money))
@@ -302,8 +304,6 @@ def amounts(config, lexicons, options: AmountOptions):
     groups = [group for group in groups if group.rules]
 
     def run(text: str) -> str:
-        if not _DIGIT.search(text):
-            return text
         words = set(text.split())
         for group in groups:
             if group.triggered(text, words):
@@ -311,7 +311,7 @@ def amounts(config, lexicons, options: AmountOptions):
                     text = pattern.sub(replacement, text)
         return text
 
-    return run
+    return triggered(_DIGIT, run)  # every rule starts at a digit
 
 
 class ClockFractionOptions(StepOptions):

@@ -14,6 +14,17 @@ not a symbol-table entry). The words for "at" and "dot" are ordinary words
   words of ``ordinary_words`` ("the", "is", "me" ...) are never labels, so "the dot com
   bubble" and "I work at google dot com" stay as said.
 
+- a *web address* is a domain said with what a browser shows before and after it: the scheme
+  ("h t t p s" spelled or "https", then a word of ``colon_words`` and two of ``slash_words``:
+  de "h t t p s Doppelpunkt Schrägstrich Schrägstrich") and "w w w" spelled, before it; a path
+  (``slash_words`` then a label: "beispiel Punkt de Schrägstrich kontakt") after it. It becomes
+  "https www.beispiel.de/kontakt": the scheme stands apart, as the punctuation step leaves a
+  written "https://" in every language (its ":" and "//" are no inner punctuation). The
+  scheme, "w w w" and the path words count only next to a domain, so "ein Strich" and "la
+  barra de pan" stay as said. Source: how browsers and
+  style guides write the address a speaker reads (Duden, "Internetadressen"; RFC 3986 for
+  the parts).
+
 Written addresses keep their "@" and "." (``@`` and ``.`` are inner punctuation of the
 languages that list this step: "a@gmail.com" stays one token). "underscore" and "dash" in
 a user name are the ``spoken_symbols`` step's (run after this one). Runs after
@@ -44,6 +55,33 @@ class EmailOptions(StepOptions):
                             description="Top-level domains: the last label of a spoken domain.")
     ordinary_words: list[str] = Field(default_factory=list, description="Words never read as a label "
                                                                         "('the', 'is').")
+    colon_words: list[str] = Field(default_factory=list,
+                                   description="Spoken ':' after a scheme ('doppelpunkt'; a phrase may have several "
+                                               "words, as spoken_numbers left them: fr '2 points').")
+    slash_words: list[str] = Field(default_factory=list,
+                                   description="Spoken '/' of a web address ('schrägstrich', 'slash', fr 'barre "
+                                               "oblique').")
+
+
+#: What a speaker spells or says before a domain, longest first.
+_SCHEMES = ("https", "http")
+
+
+def _spelled(folded: list[str], index: int, word: str) -> int | None:
+    """The end (exclusive) of ``word`` at ``index``, said whole ("www") or spelled ("w w w")."""
+    if folded[index : index + 1] == [word]:
+        return index + 1
+    if folded[index : index + len(word)] == list(word):
+        return index + len(word)
+    return None
+
+
+def _phrase_end(folded: list[str], index: int, phrases: list[tuple[str, ...]]) -> int | None:
+    """The end (exclusive) of the longest of ``phrases`` starting at ``index``."""
+    for phrase in phrases:
+        if tuple(folded[index : index + len(phrase)]) == phrase:
+            return index + len(phrase)
+    return None
 
 
 @step("spoken_emails", idempotent=True, options=EmailOptions)
@@ -54,6 +92,10 @@ def spoken_emails(config, lexicons, options: EmailOptions):
     dot_words = frozenset(fold(word.casefold()) for word in options.dot_words)
     tlds = frozenset(word.casefold() for word in options.tlds)
     ordinary = frozenset(fold(word.casefold()) for word in options.ordinary_words)
+    def phrases(words: list[str]) -> list[tuple[str, ...]]:
+        return sorted({tuple(fold(word.casefold()).split()) for word in words}, key=len, reverse=True)
+
+    colon_phrases, slash_phrases = phrases(options.colon_words), phrases(options.slash_words)
     keywords = at_words | dot_words
     padded_keywords = tuple(f" {word} " for word in sorted(keywords))
 
@@ -63,6 +105,34 @@ def spoken_emails(config, lexicons, options: EmailOptions):
 
     def ends_in_tld(token: str) -> bool:
         return token.rsplit(".", 1)[-1] in tlds
+
+    def web_prefix(folded: list[str], index: int) -> tuple[str, int]:
+        """The scheme and "www." said at ``index`` before a dot word, and where the domain
+        starts: ``("https www.", 10)``; ``("", index)`` when none is said."""
+        prefix, start = "", index
+        if colon_phrases and slash_phrases:
+            for scheme in _SCHEMES:
+                end = _spelled(folded, start, scheme)
+                end = end and _phrase_end(folded, end, colon_phrases)
+                end = end and _phrase_end(folded, end, slash_phrases)
+                end = end and _phrase_end(folded, end, slash_phrases)
+                if end:
+                    prefix, start = f"{scheme} ", end
+                    break
+        end = _spelled(folded, start, "www")
+        if end and end > start + 1 and folded[end : end + 1] and folded[end] in dot_words:
+            prefix, start = prefix + "www.", end + 1
+        return prefix, start
+
+    def path(tokens: list[str], folded: list[str], index: int) -> tuple[str, int]:
+        """The path said after a domain ending before ``index``: ``("/kontakt", next index)``."""
+        said = ""
+        while slash_phrases:
+            end = _phrase_end(folded, index, slash_phrases)
+            if end is None or not label(tokens, folded, end):
+                break
+            said, index = f"{said}/{tokens[end]}", end + 1
+        return said, index
 
     def run(text: str) -> str:
         # After char_folds (the step is listed after it): the words meet the folded keys.
@@ -82,6 +152,16 @@ def spoken_emails(config, lexicons, options: EmailOptions):
         index, count = 0, len(tokens)
         changed = False
         while index < count:
+            prefix, start = web_prefix(folded, index)
+            if prefix:
+                end = start
+                while folded[end + 1 : end + 2] and folded[end + 1] in dot_words and label(tokens, folded, end + 2):
+                    end += 2
+                if label(tokens, folded, start) and (end > start or prefix.endswith(".")) and ends_in_tld(folded[end]):
+                    said, index = path(tokens, folded, end + 1)
+                    out.append(prefix + ".".join(tokens[start : end + 1 : 2]) + said)
+                    changed = True
+                    continue
             if not label(tokens, folded, index):
                 out.append(tokens[index])
                 index += 1
@@ -103,8 +183,9 @@ def spoken_emails(config, lexicons, options: EmailOptions):
             if domain_end is not None:
                 continue
             if end > index and ends_in_tld(folded[end]):
-                out.append(".".join(parts))
-                index, changed = end + 1, True
+                said, index = path(tokens, folded, end + 1)
+                out.append(".".join(parts) + said)
+                changed = True
                 continue
             out.extend(tokens[index : end + 1])
             index = end + 1

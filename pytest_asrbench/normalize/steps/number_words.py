@@ -29,7 +29,9 @@ Where this step overrides text2num, and why (each override is data of the langua
   ``2 Millionen`` as ``2 1000000`` and ``eine Million`` as ``eine 1000000`` (it: ``2 milioni``
   untouched). A number in digits (or an ``ambiguous`` word, read as 1) followed by a million,
   billion or trillion (in digits, or a word of ``scales``) is multiplied out: ``0,2
-  Millionen`` = ``200000`` = ``200.000``.
+  Millionen`` = ``200000`` = ``200.000``. A span that ends in a word of ``scales`` is read
+  without it and then multiplied, because text2num glues a decimal to the scale (nl ``twee
+  komma vijf miljoen`` gave ``2,5000000``).
 - ``replacements``: whole-word phrases rewritten before parsing: forms text2num does not know
   (de ``zwo`` = ``zwei``, the spoken 2 of phone numbers and times; es ``veintiún`` =
   ``veintiuno``; es ``primer`` = ``primero``, for which text2num writes ``1.ᵉʳ``) and the
@@ -261,6 +263,11 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
 
     @lru_cache(maxsize=1 << 16)
     def parse(span: str) -> str:
+        # A span ending in a scale word of ``scales`` is read without it, then multiplied:
+        # text2num glues a decimal to the scale (nl "twee komma vijf miljoen" = "2,5000000").
+        head, _, last = span.rpartition(" ")
+        if head and last.lower() in scales:
+            return scale(f"{alpha2digit(head, language, threshold=0)} {last}")
         return scale(alpha2digit(span, language, threshold=0))
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)

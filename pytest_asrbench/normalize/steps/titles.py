@@ -41,6 +41,8 @@ import re
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 # A word starting with an uppercase letter, after optional opening quotes or brackets.
@@ -164,4 +166,10 @@ def abbreviated_titles(config, lexicons, options: TitleOptions):
                 changed = True
         return " ".join(words) if changed else text
 
-    return run
+    # The step changes a text only where a listed word starts a word: a title or a word before
+    # a number (whole, or before a hyphen: "Dr.-Ing."), or the first word of a phrase.
+    starts = {*table, *numbered}
+    for written in options.words:  # the forms _phrase_rule matches: capitalised, spaces optional
+        for form in (written, written[0].upper() + written[1:]):
+            starts.update((form.split(" ")[0], form.replace(" ", "")))
+    return triggered(re.compile(rf"(?<!\S)(?:{trie_pattern(sorted(starts))})(?=\s|-|$)"), run)
