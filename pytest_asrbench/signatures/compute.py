@@ -59,8 +59,10 @@ METRIC_EXTRA_ROOTS: dict[str, tuple[str, ...]] = {}
 STEP_PACKAGES: tuple[str, ...] = (f"{PACKAGE}.normalize.steps", f"{PACKAGE}.normalize.languages")
 #: Where metric versions live (``Metric(name, version, ...)`` calls).
 METRICS_MODULE = f"{PACKAGE}/scoring/metrics.py"
-#: Distributions whose output feeds every score (alignment, character classes).
-COMMON_LIBRARIES: tuple[str, ...] = ("jiwer", "rapidfuzz", "regex")
+#: Distributions in every ``stt_wer`` graph: alignment, character classes, and the
+#: transliteration behind the code-switch view's romanized Hindi option (``indic_transliteration``,
+#: imported by the view every language's score runs through).
+COMMON_LIBRARIES: tuple[str, ...] = ("indic_transliteration", "jiwer", "rapidfuzz", "regex")
 #: Third-party imports of the graph that never change an output (parsing, validation).
 NON_SCORING_LIBRARIES: frozenset[str] = frozenset({"pydantic", "pydantic-core", "tomli", "PyYAML", "jsonschema"})
 #: File types hashed as data when they sit next to a module of the graph.
