@@ -39,6 +39,23 @@ def test_normalizer_is_built_once():
     assert get_normalizer("en-GB") is get_normalizer("en")
 
 
+def test_a_language_tag_is_resolved_once_per_tag_as_asked(monkeypatch):
+    from pytest_asrbench.normalize import registry
+
+    get_normalizer("en-AU")  # resolved and remembered
+    calls: list[str] = []
+    real = registry.resolve_language
+    monkeypatch.setattr(registry, "resolve_language", lambda tag: calls.append(tag) or real(tag))
+    for _ in range(3):
+        assert get_normalizer("en-AU") is get_normalizer("en")
+    assert calls == []
+    # an unknown tag is never remembered: it raises on every call
+    for _ in range(2):
+        with pytest.raises(UnknownLanguageError):
+            get_normalizer("tlh")
+    assert calls == ["tlh", "tlh"]
+
+
 def test_explain_lists_every_step_in_order():
     trace = explain("Hello", "en")
     assert trace[0] == ("input", "Hello")

@@ -132,7 +132,16 @@ def get_normalizer(language: str, profile: str | None = None) -> Pipeline:
         ConfigError: the config names an unknown step or a lexicon that is missing or
             malformed; ``profile`` is not one of the config's profiles (the message lists them).
     """
-    return _normalizer(resolve_language(language), profile)
+    tag = _resolved(language) if isinstance(language, str) else resolve_language(language)
+    return _normalizer(tag, profile)
+
+
+@lru_cache(maxsize=None)
+def _resolved(language: str) -> str:
+    """:func:`resolve_language`, once per tag as asked (``"en"``, ``"fr-CA"``): resolving sorts
+    the known languages, which ``normalize_text`` would otherwise pay on every text. A tag
+    that fails is not cached (it raises again on the next call)."""
+    return resolve_language(language)
 
 
 @lru_cache(maxsize=None)
@@ -192,7 +201,7 @@ def explain(text: str, language: str) -> list[tuple[str, str]]:
 
 #: What is read once per config search path: dropped by :func:`clear_caches` and by the
 #: plugin's one reset of the process's caches.
-_CACHED = (configs_dir, _known_languages, get_config, get_lexicons, _normalizer)
+_CACHED = (configs_dir, _known_languages, get_config, get_lexicons, _normalizer, _resolved)
 
 
 def clear_caches() -> None:
