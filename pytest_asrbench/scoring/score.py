@@ -94,4 +94,7 @@ def _pair_score(reference: str, hypothesis: str, normalize, unit: str) -> PairSc
         if best is not None:
             return PairScore.from_alignment(reference, hypothesis, best.normalized, normalized_hypothesis, unit,
                                             best.alignment, chosen_reference=best.chosen)
-    return PairScore.of(reference, hypothesis, normalize(reference), normalized_hypothesis, unit)
+    # A hypothesis equal to its reference (common in a good system's output) is normalized
+    # once: the normalizer is a pure function of the text.
+    normalized_reference = normalized_hypothesis if reference == hypothesis else normalize(reference)
+    return PairScore.of(reference, hypothesis, normalized_reference, normalized_hypothesis, unit)
