@@ -77,6 +77,16 @@ def resolve_language(language: str) -> str:
     Raises:
         UnknownLanguageError: neither has a config; the message lists the known languages.
     """
+    if isinstance(language, str):
+        return _resolved(language)
+    return resolve_tag(language, known_languages())  # raises: not a tag
+
+
+@lru_cache(maxsize=None)
+def _resolved(language: str) -> str:
+    """:func:`resolve_language` of a string tag, once per tag as asked (``"en"``, ``"fr-CA"``):
+    resolving sorts the known languages, which every ``normalize_text`` call and every loaded
+    case would otherwise pay. A tag that fails is not cached (it raises again on the next call)."""
     return resolve_tag(language, known_languages())
 
 
@@ -132,16 +142,7 @@ def get_normalizer(language: str, profile: str | None = None) -> Pipeline:
         ConfigError: the config names an unknown step or a lexicon that is missing or
             malformed; ``profile`` is not one of the config's profiles (the message lists them).
     """
-    tag = _resolved(language) if isinstance(language, str) else resolve_language(language)
-    return _normalizer(tag, profile)
-
-
-@lru_cache(maxsize=None)
-def _resolved(language: str) -> str:
-    """:func:`resolve_language`, once per tag as asked (``"en"``, ``"fr-CA"``): resolving sorts
-    the known languages, which ``normalize_text`` would otherwise pay on every text. A tag
-    that fails is not cached (it raises again on the next call)."""
-    return resolve_language(language)
+    return _normalizer(resolve_language(language), profile)
 
 
 @lru_cache(maxsize=None)
