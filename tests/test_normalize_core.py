@@ -39,6 +39,28 @@ def test_normalizer_is_built_once():
     assert get_normalizer("en-GB") is get_normalizer("en")
 
 
+def test_a_language_tag_is_resolved_once_per_tag_as_asked(monkeypatch):
+    """resolve_language (get_normalizer, normalize_text, score, the case loader) remembers a
+    tag it resolved; the remembered tags are dropped with the other config caches."""
+    from pytest_asrbench.normalize import registry
+
+    get_normalizer("en-AU")  # resolved and remembered
+    calls: list[str] = []
+    real = registry.resolve_tag
+    monkeypatch.setattr(registry, "resolve_tag", lambda tag, known: calls.append(tag) or real(tag, known))
+    for _ in range(3):
+        assert get_normalizer("en-AU") is get_normalizer("en")
+    assert calls == []
+    # an unknown tag is never remembered: it raises on every call
+    for _ in range(2):
+        with pytest.raises(UnknownLanguageError):
+            get_normalizer("tlh")
+    assert calls == ["tlh", "tlh"]
+    registry.clear_caches()
+    get_normalizer("en-AU")
+    assert "en-AU" in calls[2:]  # resolved again after the caches were dropped
+
+
 def test_explain_lists_every_step_in_order():
     trace = explain("Hello", "en")
     assert trace[0] == ("input", "Hello")

@@ -99,3 +99,23 @@ def test_score_leaves_the_garbage_collector_as_it_found_it(enabled):
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_hypothesis_equal_to_its_reference_is_normalized_once():
+    from pytest_asrbench.normalize.registry import get_normalizer
+    from pytest_asrbench.scoring.score import _pair_score
+
+    english = get_normalizer("en")
+    seen: list[str] = []
+
+    def counting(text: str) -> str:
+        seen.append(text)
+        return english(text)
+
+    pair = _pair_score("Dr. Smith's at twenty five", "Dr. Smith's at twenty five", counting, "word")
+    assert seen == ["Dr. Smith's at twenty five"]
+    assert pair.normalized_reference == pair.normalized_hypothesis == english("Dr. Smith's at twenty five")
+    assert (pair.hits, pair.errors) == (pair.reference_length, 0)
+    seen.clear()
+    _pair_score("Dr. Smith", "Dr Smith", counting, "word")
+    assert seen == ["Dr Smith", "Dr. Smith"]

@@ -79,6 +79,16 @@ def resolve_language(language: str) -> str:
     Raises:
         UnknownLanguageError: neither has a config; the message lists the known languages.
     """
+    if isinstance(language, str):
+        return _resolved(language)
+    return resolve_tag(language, known_languages())  # raises: not a tag
+
+
+@lru_cache(maxsize=None)
+def _resolved(language: str) -> str:
+    """:func:`resolve_language` of a string tag, once per tag as asked (``"en"``, ``"fr-CA"``):
+    resolving sorts the known languages, which every ``normalize_text`` call and every loaded
+    case would otherwise pay. A tag that fails is not cached (it raises again on the next call)."""
     return resolve_tag(language, known_languages())
 
 
@@ -194,7 +204,7 @@ def explain(text: str, language: str) -> list[tuple[str, str]]:
 
 #: What is read once per config search path: dropped by :func:`clear_caches` and by the
 #: plugin's one reset of the process's caches.
-_CACHED = (configs_dir, _known_languages, get_config, get_lexicons, _normalizer)
+_CACHED = (configs_dir, _known_languages, get_config, get_lexicons, _normalizer, _resolved)
 
 
 def clear_caches() -> None:

@@ -107,8 +107,11 @@ def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=
             alignment = align(*rewritten, unit)
             return PairScore.from_alignment(reference, hypothesis, *rewritten, unit, alignment,
                                             chosen_reference=best.chosen)
+    # A hypothesis equal to its reference (common in a good system's output) is normalized
+    # once: the normalizer is a pure function of the text.
+    normalized_reference = normalized_hypothesis if reference == hypothesis else normalize(reference)
     return PairScore.of(reference, hypothesis,
-                        *_rewrite(reference, hypothesis, normalize(reference), normalized_hypothesis, rewrites), unit)
+                        *_rewrite(reference, hypothesis, normalized_reference, normalized_hypothesis, rewrites), unit)
 
 
 def _rewrite(reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,

@@ -225,3 +225,20 @@ def test_untouched_kind_sees_words_as_the_normalizer_does(language, texts):
 
     for text in texts:
         assert surface_normalizer(language)(text) == normalize_text(text, language)
+
+
+def test_the_step_trigger_matches_every_character_the_step_removes():
+    """The pipeline skips ``invisible_characters`` where its trigger finds nothing: the trigger
+    must match every character INVISIBLE matches (checked on every code point, outside the
+    surrogates), and pass printable ASCII and ordinary spaces by."""
+    from pytest_asrbench.normalize.pipeline import trigger_of
+    from pytest_asrbench.normalize.registry import get_normalizer
+    from pytest_asrbench.normalize.steps.basic import INVISIBLE
+
+    step = next(step for step in get_normalizer("en").steps if step.name == "invisible_characters")
+    trigger = trigger_of(step.function)
+    assert trigger is not None
+    missed = [hex(code) for code in range(0x110000)
+              if not 0xD800 <= code <= 0xDFFF and INVISIBLE.match(chr(code)) and not trigger.search(chr(code))]
+    assert missed == []
+    assert trigger.search("Hello, world! 25 $ (a) \t\n\u00a0\u200b café") is None

@@ -42,6 +42,18 @@ INVISIBLE = regex.compile(
     regex.V1,
 )
 
+#: The trigger of ``invisible_characters``: any character below U+3000 that :data:`INVISIBLE`
+#: matches, or any character from U+3000 on. Derived from :data:`INVISIBLE` (so never narrower
+#: than it) as a plain ``re`` class, which texts without such characters (nearly all) pass in
+#: one C scan, several times faster than the ``regex`` search.
+def _may_be_invisible() -> re.Pattern[str]:
+    below = "".join(map(chr, range(0x3000)))
+    found = sorted(set("".join(INVISIBLE.findall(below))))
+    return re.compile("[" + "".join(re.escape(char) for char in found) + "\u3000-\U0010ffff]")
+
+
+_MAY_BE_INVISIBLE = _may_be_invisible()
+
 
 @step("invisible_characters", idempotent=True,
       before={"nfc": "a mark removed between a letter and its accent lets NFC compose them"})
@@ -57,8 +69,10 @@ def invisible_characters(config, lexicons):
     Rule sources: Unicode ``Default_Ignorable_Code_Point`` (UAX #44), general categories
     Cc and Cf, UAX #9 (bidi controls), Unicode Standard section 23.1 (control codes).
     """
-    # A search first: cheaper than a sub that finds nothing, the usual case.
-    return lambda text: INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
+    # A search first: cheaper than a sub that finds nothing, the usual case; and the trigger
+    # before it, a plain ``re`` scan that most texts (printable ASCII) pass in C.
+    return triggered(_MAY_BE_INVISIBLE,
+                     lambda text: INVISIBLE.sub("", text) if INVISIBLE.search(text) else text)
 
 
 @step("nfc", before={"char_folds": "the fold tables are written composed: a decomposed letter would miss its fold"})

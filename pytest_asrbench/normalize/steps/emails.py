@@ -98,6 +98,7 @@ def spoken_emails(config, lexicons, options: EmailOptions):
     colon_phrases, slash_phrases = phrases(options.colon_words), phrases(options.slash_words)
     keywords = at_words | dot_words
     padded_keywords = tuple(f" {word} " for word in sorted(keywords))
+    ascii_unfolded = not any(source.isascii() for source in config.char_folds)
 
     def label(tokens: list[str], folded: list[str], index: int) -> bool:
         return (0 <= index < len(tokens) and folded[index] not in keywords and folded[index] not in ordinary
@@ -138,7 +139,13 @@ def spoken_emails(config, lexicons, options: EmailOptions):
         # After char_folds (the step is listed after it): the words meet the folded keys.
         # Substring tests first: far cheaper than any regex or split.
         # (A word "at" between two spaces is a word of the split: the set test is implied.)
-        if keywords.isdisjoint(casefolded_words(text)):
+        words = casefolded_words(text)
+        if keywords.isdisjoint(words):
+            return text
+        # ASCII text when no fold source is ASCII: the fold changes nothing, so its
+        # casefolded words are the ones tested below; no dot and no top-level domain word
+        # means nothing can end a domain.
+        if ascii_unfolded and text.isascii() and "." not in text and tlds.isdisjoint(words):
             return text
         padded = f" {text.casefold()} "
         if not any(word in padded for word in padded_keywords):
