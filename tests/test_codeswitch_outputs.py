@@ -27,9 +27,34 @@ EXPECTED_DIGEST = "4b320bf97c037c338090e9ca21f86377e480f0f8d89e9b2577d1a56df4a9a
 EXPECTED_RESCUED_ERRORS = 1828
 
 
+#: The Hindi case files the turns were drawn from when the values above were recorded: a new
+#: case file adds its own snapshots, not new inputs here.
+HINDI_CASE_FILES = (
+    "asr.yaml",
+    "codes.yaml",
+    "decimals.yaml",
+    "fractions.yaml",
+    "invisible.yaml",
+    "measures.yaml",
+    "money.yaml",
+    "money_more.yaml",
+    "normalizer.yaml",
+    "ordinals.yaml",
+    "phones.yaml",
+    "rescue.yaml",
+    "seed_codeswitch.yaml",
+    "separators.yaml",
+    "signature.yaml",
+    "spelling.yaml",
+    "times.yaml",
+    "titles.yaml",
+    "units.yaml",
+)
+
+
 def hindi_case_texts() -> list[str]:
     texts = []
-    for path in sorted((ROOT / "cases/hi").glob("*.yaml")):
+    for path in (ROOT / "cases/hi" / name for name in HINDI_CASE_FILES):
         for case in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []:
             texts += [case[key] for key in ("reference", "hypothesis", "text") if isinstance(case.get(key), str)]
             texts += [text for text in case.get("texts") or [] if isinstance(text, str)]

@@ -9,7 +9,7 @@ symbols, spaces and invisible characters (the generator of
 ``tests/test_cjk_thai_output_identity.py``).
 
 A change meant to move an output re-records the digests from the new code (and bumps the
-config version by a minor step): ``python tests/test_european_output_identity.py``.
+config version by a minor step): ``python -m tests.test_european_output_identity``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_cjk_thai_output_identity import case_texts, outputs_digest, random_texts  # noqa: E402
+from tests.digests import case_texts
+from tests.test_cjk_thai_output_identity import outputs_digest, random_texts
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DIGESTS = Path(__file__).with_name("european_digests.json")
 LANGUAGES = ("de", "nl", "fr", "es", "it")
@@ -95,7 +97,7 @@ def test_the_random_strings_reach_what_the_european_steps_change(language):
 
 
 def _record() -> dict:
-    cases = {language: case_texts(language) for language in LANGUAGES}
+    cases = {language: case_texts(ROOT / "cases", language) for language in LANGUAGES}
     return {
         "note": "outputs of the de, nl, fr, es and it normalizers; re-record only with a change meant to move them",
         "random": {"seed": RANDOM_SEED, "count": RANDOM_COUNT},

@@ -243,7 +243,7 @@ def _parity_findings(parity: dict[str, Any], settings: dict[str, Any], session, 
     other_settings = {**settings, **parity["engine"]}
     if session.engine_key(other_settings) == session.engine_key(settings):
         raise AsrCaseError(f"parity.engine {parity['engine']!r} repeats the case's own engine settings; name a "
-                           "setting that differs, e.g. parity: {engine: {batch_size: 8}, max_delta: 0}")
+                           "setting that differs under parity.engine (for example batch_size: 8)")
     other_engine = session.engine_for(other_settings)
     if other_engine.identity() == session.engine_for(settings).identity():
         # a speed-only setting (cpu_threads): the cache would hand back this engine's transcript
