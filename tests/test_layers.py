@@ -51,6 +51,7 @@ HEAVY: dict[str, tuple[str, ...]] = {
     "numpy": ("pytest_asrbench.stats", "pytest_asrbench.bench", "pytest_asrbench.asr"),
     "tqdm": ("pytest_asrbench.bench", "pytest_asrbench.asr"),
     "opencc": ("pytest_asrbench.normalize.languages.zh",),
+    "ray": ("pytest_asrbench.bench.run.executors.ray_pool",),
 }
 #: pytest itself: the plugin layer, and the cases stage (its kinds run inside a pytest session).
 PYTEST_LIBRARIES = frozenset({"pytest", "_pytest", "pluggy"})
