@@ -29,7 +29,7 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "stages": (3, ("pytest_asrbench.signatures", "pytest_asrbench.asr", "pytest_asrbench.cases",
                    "pytest_asrbench.bench", "pytest_asrbench.stats", "pytest_asrbench.reports")),
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
-                   "pytest_asrbench.run_coverage",
+                   "pytest_asrbench.run_coverage", "pytest_asrbench.xdist_schedule",
                    "pytest_asrbench.cases.items",
                    "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.reports.pytest_hooks",
                    "pytest_asrbench.review", "pytest_asrbench.intake", "pytest_asrbench.export",
