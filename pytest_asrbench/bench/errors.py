@@ -126,9 +126,3 @@ class SetLanguageError(BenchError, ValueError):
     """The language a benchmark is scored in cannot be told: a set's sidecar names none and
     no language was given, two sets (or a set and the given language) disagree, a sidecar's
     ``language`` is not a string, or the metric does not fit the language."""
-
-
-class ExecutorError(BenchError, RuntimeError):
-    """``bench run --executor ray`` cannot run: Ray is not installed (install the
-    ``distributed`` extra), the cluster cannot be reached, or a worker died more often than
-    the restart budget allows (the message says which and what to do)."""

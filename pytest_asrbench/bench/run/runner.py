@@ -17,7 +17,7 @@ from pathlib import Path
 from pytest_asrbench.asr.cache import HypothesisCache
 from pytest_asrbench.asr.engine import HALLUCINATION_FLAGS
 from pytest_asrbench.asr.run_record import peak_rss_bytes, percentile
-from pytest_asrbench.bench.errors import ExecutorError
+from pytest_asrbench.bench.run.errors import ExecutorError
 from pytest_asrbench.bench.manifest.gate import GatedManifest, open_manifest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration
 from pytest_asrbench.bench.run import critical, provenance
@@ -249,6 +249,7 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
             "cpu_core_seconds": round(decode.cpu + worker_cpu if remote else decode.cpu, 4),
             "load_cpu_core_seconds": round(sum(w.load_cpu_seconds for w in workers), 4),
             "peak_rss_bytes": max(rss) or None,
+            "driver_peak_rss_bytes": peak_rss_bytes(),
             "utterances": len(utterances),
             "cached_utterances": sum(1 for u in utterances if u["latency_seconds"] is None),
         },

@@ -26,7 +26,7 @@ import shutil
 import tempfile
 from typing import TYPE_CHECKING, Iterator
 
-from pytest_asrbench.bench.errors import ExecutorError
+from pytest_asrbench.bench.run.errors import ExecutorError
 from pytest_asrbench.bench.run.executors.base import (
     ClipJob, Decoded, WorkerReport, build_engine, decode_clip, load_engine)
 
