@@ -72,7 +72,7 @@ def test_a_ray_run_on_two_workers_writes_the_local_runs_record(pilot_runs, tmp_p
     assert local["executor"]["name"] == "local" and len(local["executor"]["worker_processes"]) == 1
 
 
-def test_a_worker_killed_mid_run_is_restarted_and_every_clip_is_scored_once(pilot_runs):
+def test_a_worker_killed_mid_run_is_restarted_and_every_clip_is_scored_once(pilot_runs, tmp_path):
     ray = _ray()
     from pytest_asrbench.bench.run.executors.ray_pool import RayExecutor
     from pytest_asrbench.bench.run.runner import RunSettings, run_bench
@@ -87,7 +87,7 @@ def test_a_worker_killed_mid_run_is_restarted_and_every_clip_is_scored_once(pilo
             killed.append(done)
 
     settings = RunSettings(manifest=PILOT / "manifest.jsonl", audio_root=PILOT_AUDIO, threads=1, beam_size=1,
-                           executor="ray", workers=2)
+                           executor="ray", workers=2, hypothesis_cache=True, cache_dir=tmp_path / "hypotheses")
     record = run_bench(settings, executor=executor, progress=kill_a_worker_after_the_first_clip)
     assert killed == [1]
     ids = [u["id"] for u in record["utterances"]]
@@ -98,3 +98,9 @@ def test_a_worker_killed_mid_run_is_restarted_and_every_clip_is_scored_once(pilo
     processes = record["executor"]["worker_processes"]
     assert len(processes) == 3 and all(p["load_seconds"] for p in processes)
     assert not ray.is_initialized()  # the local Ray started for the run is shut down
+    # the workers stored their transcripts in the hypothesis cache: a local run reuses every one
+    again = run_bench(RunSettings(manifest=PILOT / "manifest.jsonl", audio_root=PILOT_AUDIO, threads=1, beam_size=1,
+                                  hypothesis_cache=True, cache_dir=tmp_path / "hypotheses"))
+    assert record["performance"]["cached_utterances"] == 0 and again["performance"]["cached_utterances"] == 5
+    assert [u["latency_seconds"] for u in again["utterances"]] == [None] * 5
+    assert again["metrics"] == record["metrics"] and again["performance"]["real_time_factor"] is None

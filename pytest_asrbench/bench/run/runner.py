@@ -178,7 +178,7 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
     manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected)
     prereg_section = check_preregistration(prereg, manifest) if prereg else None
     started = _dt.datetime.now(_dt.timezone.utc)
-    cache = HypothesisCache(enabled=settings.hypothesis_cache)
+    cache = HypothesisCache(settings.cache_dir, enabled=settings.hypothesis_cache)
     jobs = [ClipJob(index, item.row.id, item.audio_path) for index, item in enumerate(manifest.included)]
     share = manifest.sidecar.share_transcripts
     utterances, views_by_id, failures, longform, latencies, conversions = [], {}, [], [], [], []

@@ -8,7 +8,9 @@ from pathlib import Path
 
 @dataclass
 class RunSettings:
-    """What ``asrbench bench run`` was asked for (the CLI's options)."""
+    """What ``asrbench bench run`` was asked for (the CLI's options). ``cache_dir`` is the
+    hypothesis cache folder used with ``hypothesis_cache`` (default: the user cache's,
+    ``$ASRBENCH_CACHE_DIR/hypotheses``)."""
 
     manifest: Path
     audio_root: Path
@@ -29,4 +31,5 @@ class RunSettings:
     workers: int | None = None
     ray_address: str | None = None
     hypothesis_cache: bool = False
+    cache_dir: Path | None = None
     argv: list[str] = field(default_factory=list)
