@@ -190,6 +190,8 @@ class RayExecutor:
                                      for r in self.workers()]}
 
     def close(self) -> None:
+        if not (self.actors or self._started_ray or self._temp_dir):
+            return  # nothing was started (Ray missing, or bad options)
         ray = _ray()
         for actor in self.actors:
             ray.kill(actor, no_restart=True)
