@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Protocol
+from typing import TYPE_CHECKING, Iterator, Protocol
 
 from pytest_asrbench.asr.cache import HypothesisCache, transcribe_with_cache
 from pytest_asrbench.asr.engine import SttEngine, Transcript, create_engine
@@ -134,6 +134,3 @@ class Executor(Protocol):
         ...
 
     def close(self) -> None: ...
-
-
-ProgressCallback = Callable[[int, int], None]
