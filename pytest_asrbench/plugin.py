@@ -200,6 +200,33 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         del config.stash[_PREVIOUS_SIGTERM]
 
 
+_GROUP_BY_MODEL = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_cmdline_main(config: pytest.Config):
+    """Under ``--asrbench -n N`` with no ``--dist`` given, schedule the workers by model group
+    (:mod:`pytest_asrbench.xdist_schedule`): each worker loads each model at most once. Runs
+    before pytest-xdist's own hook, which turns the unset mode (``no``) into ``load``; an
+    explicit ``--dist`` is left as given."""
+    option = config.option
+    config.stash[_GROUP_BY_MODEL] = bool(
+        getattr(option, "asrbench", False) and getattr(option, "numprocesses", None)
+        and getattr(option, "dist", None) == "no" and not getattr(option, "distload", False))
+    return (yield)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """xdist controller: the model-group scheduler when :func:`pytest_cmdline_main` chose it
+    (``None``: xdist's own for the mode given)."""
+    if not config.stash.get(_GROUP_BY_MODEL, False):
+        return None
+    from pytest_asrbench.xdist_schedule import make_scheduler
+
+    return make_scheduler(config, log)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     from pytest_asrbench._shared.caches import reset_all
     from pytest_asrbench.snapshot.session import snapshot_session

@@ -29,7 +29,7 @@ LAYERS: dict[str, tuple[int, tuple[str, ...]]] = {
     "stages": (3, ("pytest_asrbench.signatures", "pytest_asrbench.asr", "pytest_asrbench.cases",
                    "pytest_asrbench.bench", "pytest_asrbench.stats", "pytest_asrbench.reports")),
     "plugin": (4, ("pytest_asrbench.plugin", "pytest_asrbench.cli", "pytest_asrbench.snapshot",
-                   "pytest_asrbench.run_coverage",
+                   "pytest_asrbench.run_coverage", "pytest_asrbench.xdist_schedule",
                    "pytest_asrbench.cases.items",
                    "pytest_asrbench.asr.pytest_hooks", "pytest_asrbench.asr.parity_command",
                    "pytest_asrbench.reports.pytest_hooks",
@@ -53,6 +53,7 @@ HEAVY: dict[str, tuple[str, ...]] = {
     "numpy": ("pytest_asrbench.stats", "pytest_asrbench.bench", "pytest_asrbench.asr"),
     "tqdm": ("pytest_asrbench.bench", "pytest_asrbench.asr"),
     "opencc": ("pytest_asrbench.normalize.languages.zh",),
+    "ray": ("pytest_asrbench.bench.run.executors.ray_pool",),
 }
 #: pytest itself: the plugin layer, and the cases stage (its kinds run inside a pytest session).
 PYTEST_LIBRARIES = frozenset({"pytest", "_pytest", "pluggy"})

@@ -76,6 +76,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
                     "load_seconds": getattr(engine, "load_seconds", None),
                     "cache": [asr.cache.hits, asr.cache.misses, asr.cache.corrupt],
                     "unrecorded": asr.unrecorded,
+                    "worker": config.workerinput.get("workerid", "?"),
+                    "model_loads": asr.model_loads(),
                 }
             )
         return
@@ -106,6 +108,7 @@ def pytest_testnodedown(node, error) -> None:
     asr = get_session(node.config)
     asr.clips.extend(data["clips"])
     asr.unrecorded.extend(data.get("unrecorded", []))
+    asr.model_loads_by_worker[data["worker"]] = data["model_loads"]
     engine = asr.main_engine or asr.engine_for(None)
     if data["load_seconds"] is not None:
         # the slowest worker's cold load is the one the run waited for
@@ -175,6 +178,11 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     load = (
         f"model loaded in {max(e.load_seconds for e in loaded):.2f} s" if loaded else "no model loaded"
     )
+    if asr.model_loads_by_worker:  # xdist: the workers' loads (the controller decodes nothing)
+        load += "; model loads per worker: " + ", ".join(
+            f"{worker} {count}" for worker, count in sorted(asr.model_loads_by_worker.items()))
+    else:
+        load += f"; model loads: {asr.model_loads()}"
     path = config.getoption("asrbench_run_record", None)
     tail = f"; run record: {path}" if path else ""
     kernels = sorted({clip["kernel_fingerprint"] for clip in asr.clips if clip.get("kernel_fingerprint")})

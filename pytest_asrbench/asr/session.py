@@ -53,6 +53,8 @@ class AsrSession:
         #: ``asr`` cases judged by tolerance (see :meth:`note_tolerance`), for the run summary.
         self.unrecorded: list[dict[str, Any]] = []
         self.expected_clips = 0
+        #: Models loaded by each pytest-xdist worker (``{"gw0": 1, ...}``), merged by the controller.
+        self.model_loads_by_worker: dict[str, int] = {}
         self._bar = None
         self._no_bar = False
 
@@ -73,6 +75,10 @@ class AsrSession:
             settings = dict(settings or {})
             self.engines[key] = create_engine(settings.pop("name", DEFAULT_ENGINE), **settings)
         return self.engines[key]
+
+    def model_loads(self) -> int:
+        """How many of this process's engines loaded their model (each loads at most once)."""
+        return sum(1 for engine in self.engines.values() if getattr(engine, "load_seconds", None) is not None)
 
     @property
     def main_engine(self) -> SttEngine | None:

@@ -6,7 +6,9 @@ record (the Mandarin protocol's "required measurement record").
 - :mod:`.longform`: CER by interval of long-form rows;
 - :mod:`.measure`: wall and CPU time, peak RSS, latency percentiles;
 - :mod:`.provenance`: model, licence, runtime, host and corpus sections;
-- :mod:`.runner`: the decode loop and the record;
+- :mod:`.settings`: what the run was asked for (the settings every executor builds its engines from);
+- :mod:`.executors`: where clips are decoded: this process, or a pool of Ray actors (:mod:`.errors`);
+- :mod:`.runner`: the scoring loop and the record;
 - :mod:`.schema`: the shipped JSON Schema (``record.schema.json``) and its validation;
 - :mod:`.smoke`: ``--smoke``, a schema-valid record with no model, audio or network;
 - :mod:`.cli`: the command.

@@ -2,12 +2,13 @@
 
     asrbench bench run --manifest m.jsonl --audio-root audio/ --model embedded --script simplified \\
         --model-license MIT --license-source <url> --model-revision <rev> --threads 2 --seed 2026 \\
-        [--preregistration prereg.json] [--beam-size 5] [--batch-size 1] [--device cpu] --out run.json
+        [--preregistration prereg.json] [--beam-size 5] [--batch-size 1] [--device cpu] [--hypothesis-cache] \\
+        [--executor local|ray [--workers N] [--ray-address ADDRESS]] --out run.json
     asrbench bench run --smoke --out smoke.json
 
 ``--out`` is checked before any work. The manifest is gated and the pre-registration checked
-before the model loads (a refused corpus is one line, exit 2, with its reason code). Then one
-progress line per row goes to stderr, a summary (four CER views per slice, cost, exclusions,
+before the model loads (a refused corpus is one line, exit 2, with its reason code). Then the
+progress (a bar on a terminal, else one line per row) goes to stderr, a summary (four CER views per slice, cost, exclusions,
 shortfalls) to stdout, and the record, validated against the shipped schema, to ``--out``.
 """
 
@@ -60,6 +61,17 @@ def add_parser(commands) -> argparse.ArgumentParser:
     run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
                      help="refuse the manifest unless its SHA-256 is this")
     run.add_argument("--silence-slice", default="silence", help="the slice whose rows are silence (default silence)")
+    run.add_argument("--executor", default="local", choices=("local", "ray"),
+                     help="where clips are decoded: this process (local, default) or a pool of Ray actors, one "
+                          "engine each (ray: the distributed extra); the record differs only in timings and its "
+                          "executor section")
+    run.add_argument("--workers", type=int, default=None,
+                     help="--executor ray: how many worker actors (default 2), each with --threads engine threads")
+    run.add_argument("--ray-address", default=None, metavar="ADDRESS",
+                     help="--executor ray: join this Ray cluster (default: start a local Ray for the run)")
+    run.add_argument("--hypothesis-cache", action="store_true",
+                     help="reuse and store transcripts in the hypothesis cache (a reused clip has no latency: it "
+                          "is counted under performance.cached_utterances and left out of latency and RTF)")
     run.add_argument("--smoke", action="store_true", help="write a schema-valid record with no model, audio or network")
     run.add_argument("--out", type=Path, required=True, help="the record's path (JSON)")
     run.set_defaults(handler=run_command)
@@ -71,8 +83,8 @@ def _settings(args: argparse.Namespace, argv: list[str]):
 
     if not args.smoke and (args.manifest is None or args.audio_root is None):
         raise InputError("--manifest and --audio-root are required (or --smoke for a record with no decode)")
-    for name in ("threads", "beam_size", "batch_size", "seed"):
-        if getattr(args, name) < (0 if name == "seed" else 1):
+    for name in ("threads", "beam_size", "batch_size", "seed", "workers"):
+        if getattr(args, name) is not None and getattr(args, name) < (0 if name == "seed" else 1):
             raise InputError(f"--{name.replace('_', '-')} must be {'>= 0' if name == 'seed' else '>= 1'}")
     return RunSettings(manifest=args.manifest, audio_root=args.audio_root, model=args.model, script=args.script,
                        model_license=args.model_license, license_source=args.license_source,
@@ -80,8 +92,9 @@ def _settings(args: argparse.Namespace, argv: list[str]):
                        beam_size=args.beam_size, compute_type=args.compute_type, batch_size=args.batch_size,
                        device=args.device, engine=args.engine,
                        preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
-                       silence_slice=args.silence_slice, argv=argv, language=args.language,
-                       word_timestamps=args.word_timestamps)
+                       silence_slice=args.silence_slice, executor=args.executor, workers=args.workers,
+                       ray_address=args.ray_address, hypothesis_cache=args.hypothesis_cache, argv=argv,
+                       language=args.language, word_timestamps=args.word_timestamps)
 
 
 def command_line(args: argparse.Namespace) -> list[str]:
@@ -90,13 +103,15 @@ def command_line(args: argparse.Namespace) -> list[str]:
     words = ["asrbench", "bench", "run"]
     for option in ("manifest", "audio_root", "language", "model", "script", "model_license", "license_source",
                    "model_revision", "threads", "seed", "beam_size", "compute_type", "batch_size", "device", "engine",
-                   "preregistration",
-                   "expect_manifest_sha256", "silence_slice"):
+                   "preregistration", "expect_manifest_sha256", "silence_slice", "executor", "workers",
+                   "ray_address"):
         value = getattr(args, option)
         if value is not None:
             words += [f"--{option.replace('_', '-')}", str(value)]
     if args.word_timestamps:
         words.append("--word-timestamps")
+    if args.hypothesis_cache:
+        words.append("--hypothesis-cache")
     if args.smoke:
         words.append("--smoke")
     return [*words, "--out", str(args.out)]
@@ -130,6 +145,30 @@ def summary(record: dict) -> list[str]:
     return lines
 
 
+class _Progress:
+    """The run's progress on stderr: a tqdm bar on a terminal, else one ``[done/total]`` line
+    per scored row (a log or a pipe gets no carriage-return debris)."""
+
+    def __enter__(self):
+        self._bar = None
+        self._terminal = sys.stderr.isatty()
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._terminal:
+            print(f"[{done}/{total}]", file=sys.stderr, flush=True)
+            return
+        if self._bar is None:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, desc="bench run", unit="clip", file=sys.stderr, dynamic_ncols=True)
+        self._bar.update(done - self._bar.n)
+
+    def __exit__(self, *exc_info) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Handler of ``asrbench bench run``: 0 when the record was written.
 
@@ -149,10 +188,8 @@ def run_command(args: argparse.Namespace) -> int:
     else:
         from pytest_asrbench.bench.run.runner import run_bench
 
-        def progress(done: int, total: int) -> None:
-            print(f"[{done}/{total}]", file=sys.stderr, flush=True)
-
-        record = run_bench(settings, progress=progress)
+        with _Progress() as progress:
+            record = run_bench(settings, progress=progress)
     check_record(record, "the record just made")
     for line in summary(record):
         print(line)

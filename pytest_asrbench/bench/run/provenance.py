@@ -62,13 +62,15 @@ def _resolved_revision(files) -> tuple[str | None, str]:
     return None, "a model folder given by path carries no revision; the file hashes identify it"
 
 
-def model_section(engine, requested: str, declared_revision: str | None, licence: dict) -> dict:
+def model_section(engine, requested: str, declared_revision: str | None, licence: dict, files=None) -> dict:
     """Model artifact id, declared and resolved revision, file SHA-256s (hashed on this run),
     size on disk, and the licence section.
 
-    An engine without ``model_files`` (another :class:`SttEngine`) is described by its
-    ``identity()["model"]``; its file hashes are then ``None`` with the reason."""
-    files = getattr(engine, "model_files", None)
+    ``files`` are the loaded model's files when the engine that loaded them lives elsewhere
+    (a worker process); by default the engine's own ``model_files``. An engine without them
+    (another :class:`SttEngine`) is described by its ``identity()["model"]``; its file hashes
+    are then ``None`` with the reason."""
+    files = files if files is not None else getattr(engine, "model_files", None)
     if files is None:
         identity = engine.identity().get("model", {})
         return {"requested": requested, "artifact_id": identity.get("name"), "source": None,

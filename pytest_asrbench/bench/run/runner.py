@@ -1,28 +1,32 @@
 """The decode loop of ``asrbench bench run`` and the ``asrbench.bench/1`` record it writes.
 
 Order: the manifest is opened and gated (:func:`~pytest_asrbench.bench.manifest.gate.open_manifest`),
-the pre-registration checked, then the engine is created and its model loaded once (the
-cold load time), then every included row is transcribed in manifest order with the forced
-language of the corpus (``--language``, else the sidecar's ``language``, else ``zh``: the
-Mandarin pilot predates the field) and, for zh, no script conversion (the engine returns what
-the model wrote; the script-normalized view converts for scoring only), scored with that
+the pre-registration checked, then the executor (:mod:`.executors`: this process, or a pool of
+Ray actors) creates its engines and loads their model once each (the cold load time), then
+every included row is transcribed with the forced language of the corpus (``--language``,
+else the sidecar's ``language``, else ``zh``: the Mandarin pilot predates the field) and, for
+zh, no script conversion (the engine returns what the model wrote; the script-normalized view
+converts for scoring only), scored in manifest order as the transcripts arrive with that
 language's views (:func:`~pytest_asrbench.bench.run.views.view_set`), then the record is
-assembled.
+assembled. Where a clip was decoded changes only timings and the record's ``executor`` section.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_asrbench.asr.engine import FLAG_NO_SPEECH, HALLUCINATION_FLAGS, create_engine
+from pytest_asrbench.asr.cache import HypothesisCache
+from pytest_asrbench.asr.engine import FLAG_NO_SPEECH, HALLUCINATION_FLAGS
 from pytest_asrbench.asr.run_record import peak_rss_bytes, percentile
 from pytest_asrbench.bench.manifest.gate import GatedManifest, open_manifest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration
 from pytest_asrbench.bench.run import critical, provenance
+from pytest_asrbench.bench.run.errors import ExecutorError
+from pytest_asrbench.bench.run.executors import ClipJob, Executor, executor_for
 from pytest_asrbench.bench.run.longform import longform_entry
 from pytest_asrbench.bench.run.measure import Stopwatch, real_time_factor
+from pytest_asrbench.bench.run.settings import RunSettings
 from pytest_asrbench.bench.run.slices import slice_statistics
 from pytest_asrbench.bench.run.surface import (
     egress_audit,
@@ -49,47 +53,9 @@ UNMEASURED = {
                                  "reference is not evaluated",
     "streaming_stability": "the engine decodes whole files; there is no streaming partial/final path to measure",
     "meeting_file_compatibility": "not a property of a file benchmark run",
-    "recovery_after_cache": "not exercised: the model is loaded once per run",
+    "recovery_after_cache": "not exercised: the model is loaded once per run (per worker)",
     "speaker_leakage": "needs the speakers of the other splits; the manifest holds one split",
 }
-
-
-@dataclass
-class RunSettings:
-    """What ``asrbench bench run`` was asked for (the CLI's options)."""
-
-    manifest: Path
-    audio_root: Path
-    model: str = "embedded"
-    script: str = "simplified"
-    model_license: str | None = None
-    license_source: str | None = None
-    model_revision: str | None = None
-    threads: int = 4
-    seed: int = 0
-    beam_size: int = 5
-    compute_type: str = "int8"
-    batch_size: int = 1
-    device: str = "cpu"
-    engine: str = "faster-whisper"
-    preregistration: Path | None = None
-    expect_manifest_sha256: str | None = None
-    silence_slice: str = "silence"
-    argv: list[str] = field(default_factory=list)
-    language: str | None = None
-    word_timestamps: bool = False
-
-
-def engine_settings(settings: RunSettings) -> dict:
-    """The engine keyword arguments of a run (``batch_size`` and ``device`` only when not at
-    their default, so an engine that lacks them still runs a default run)."""
-    values = {"model": settings.model, "cpu_threads": settings.threads, "beam_size": settings.beam_size,
-              "compute_type": settings.compute_type}
-    if settings.batch_size != 1:
-        values["batch_size"] = settings.batch_size
-    if settings.device != "cpu":
-        values["device"] = settings.device
-    return values
 
 
 def run_language(settings: RunSettings, manifest: GatedManifest) -> tuple[str, str]:
@@ -139,12 +105,12 @@ def decode_policy(settings: RunSettings, engine, language: str = LANGUAGE) -> di
     }
 
 
-def _utterance(item, transcript, latency: float, views: dict, failures: dict, share: bool) -> dict:
+def _utterance(item, transcript, latency: float | None, views: dict, failures: dict, share: bool) -> dict:
     names = list(views)
     entry = {
         "id": item.row.id, "slice": item.row.slice, "speaker": item.row.speaker,
         "audio_sha256": item.audio_sha256, "duration_seconds": transcript.info.duration,
-        "latency_seconds": round(latency, 4), "flags": list(transcript.flags),
+        "latency_seconds": _round(latency), "flags": list(transcript.flags),
         "no_output": not transcript.text.strip(),
         "views": {name: None if views[name] is None else views[name].to_dict(UTTERANCE_FIELDS) for name in names},
         "critical": {category: {"total": found["total"], "failed": found["failed"]}
@@ -225,24 +191,33 @@ def validity(record: dict) -> list[str]:
     return reasons
 
 
-def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
+def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Executor | None = None) -> dict:
     """Run the manifest and return the ``asrbench.bench/1`` record (a JSON-able dict).
 
     Args:
         settings: the run's options.
-        engine: an :class:`~pytest_asrbench.asr.engine.SttEngine` to use (default: created
-            from ``settings``: faster-whisper with the model, threads, beam and compute type).
-        progress: called with ``(done, total)`` after each row.
+        engine: an :class:`~pytest_asrbench.asr.engine.SttEngine` to use with the local
+            executor (default: built from ``settings`` by
+            :func:`~pytest_asrbench.bench.run.executors.build_engine`).
+        progress: called with ``(done, total)`` after each row is scored.
+        executor: where clips are decoded (default: ``settings.executor``, see
+            :func:`~pytest_asrbench.bench.run.executors.executor_for`).
 
     Raises:
         BenchFileNotFoundError, ManifestFormatError, ManifestHashError, ManifestGateError,
         PreregistrationError: from the manifest stage, before any model loads.
-        AsrError subclasses: the model cannot be found or loaded.
+        InputError: an unknown script or executor, executor options that do not fit it, or
+            ``--language`` contradicting the sidecar.
+        ExecutorError: the ray executor cannot run (not installed, cluster unreachable, a
+            worker died past its restart budget).
+        AsrError subclasses: the model cannot be found or loaded, a clip cannot be decoded.
     """
     if settings.script not in SCRIPTS:
         from pytest_asrbench.errors import InputError
 
         raise InputError(f"--script {settings.script!r}: use one of {', '.join(SCRIPTS)}")
+    if executor is None:
+        executor = executor_for(settings.executor, workers=settings.workers, address=settings.ray_address)
     prereg = read_preregistration(settings.preregistration) if settings.preregistration else None
     expected = settings.expect_manifest_sha256 or (prereg.manifest_sha256 if prereg else None)
     manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected)
@@ -251,44 +226,59 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None) -> dict:
     views = view_set(language, settings.script)
     categories = critical.categories_for(language)
     started = _dt.datetime.now(_dt.timezone.utc)
-    if engine is None:
-        options = {"transcribe_options": {"word_timestamps": True}} if settings.word_timestamps else {}
-        engine = create_engine(settings.engine, **engine_settings(settings), **options)
     with egress_audit() as sockets:
-        return _decode_and_record(settings, engine, manifest, prereg_section, started, sockets, progress,
+        return _decode_and_record(settings, engine, executor, manifest, prereg_section, started, sockets, progress,
                                   (language, language_from), views, categories)
 
 
-def _decode_and_record(settings: RunSettings, engine, manifest: GatedManifest, prereg_section, started,
-                       sockets: list[str], progress, language_and_source: tuple[str, str], views: ViewSet,
+def _decode_and_record(settings: RunSettings, engine, executor: Executor, manifest: GatedManifest, prereg_section,
+                       started, sockets: list[str], progress, language_and_source: tuple[str, str], views: ViewSet,
                        categories: tuple[str, ...]) -> dict:
-    """The model load, the decode loop and the record of :func:`run_bench` (under its egress audit)."""
+    """The model loads, the decode loop and the record of :func:`run_bench` (under its egress audit)."""
     language, language_from = language_and_source
-    with Stopwatch() as load:
-        if hasattr(engine, "load"):  # an engine without it loads on its first transcript
-            engine.load()
+    cache = HypothesisCache(settings.cache_dir, enabled=settings.hypothesis_cache)
+    jobs = [ClipJob(index, item.row.id, item.audio_path, language) for index, item in enumerate(manifest.included)]
     share = manifest.sidecar.share_transcripts
     utterances, views_by_id, failures, longform, latencies, conversions = [], {}, [], [], [], []
     word_problems: dict[str, list[str]] = {}
-    with Stopwatch() as decode:
-        for done, item in enumerate(manifest.included, start=1):
-            with Stopwatch() as one:
-                transcript = engine.transcribe(item.audio_path, language=language)
-            latencies.append(one.wall)
-            if transcript.text.strip():
-                word_problems[item.row.id] = word_timestamp_problems(transcript.segments)
-            counts, conversion = views.pair(item.row.reference, transcript.text)
-            views_by_id[item.row.id] = counts
-            if conversion is not None:
-                conversions.append(conversion)
-            found = critical.token_failures(item.row.reference, transcript.text, categories)
-            failures.append(found)
-            utterances.append(_utterance(item, transcript, one.wall, counts, found, share))
-            if item.row.intervals:
-                longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, views, share))
-            if progress is not None:
-                progress(done, len(manifest.included))
+    worker_cpu = 0.0
+    try:
+        executor.start(settings, engine, cache)
+        with Stopwatch() as decode:
+            for done, (item, decoded) in enumerate(zip(manifest.included, executor.transcribe(jobs)), start=1):
+                if decoded.id != item.row.id:  # the executor's promise: results in the jobs' order
+                    raise ExecutorError(f"executor {executor.name} returned {decoded.id!r} for row {item.row.id!r}")
+                transcript = decoded.transcript
+                if decoded.latency_seconds is not None:
+                    latencies.append(decoded.latency_seconds)
+                worker_cpu += decoded.cpu_seconds
+                if transcript.text.strip():
+                    word_problems[item.row.id] = word_timestamp_problems(transcript.segments)
+                counts, conversion = views.pair(item.row.reference, transcript.text)
+                views_by_id[item.row.id] = counts
+                if conversion is not None:
+                    conversions.append(conversion)
+                found = critical.token_failures(item.row.reference, transcript.text, categories)
+                failures.append(found)
+                utterances.append(_utterance(item, transcript, decoded.latency_seconds, counts, found, share))
+                if item.row.intervals:
+                    longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, views, share))
+                if progress is not None:
+                    progress(done, len(manifest.included))
+        if len(utterances) != len(jobs):
+            raise ExecutorError(f"executor {executor.name} returned {len(utterances)} of {len(jobs)} clips")
+        workers = executor.workers()
+        model_files = executor.model_files
+        executor_section = executor.section()
+    finally:
+        executor.close()
+    engine = executor.engine
+    identity = engine.identity()  # resolves the model files (without loading the model)
+    loads = [w.load_seconds for w in workers if w.load_seconds is not None]
+    remote = executor.name != "local"
+    rss = [w.peak_rss_bytes for w in workers if w.peak_rss_bytes is not None] + [peak_rss_bytes() or 0]
     audio_seconds = sum(u["duration_seconds"] for u in utterances)
+    decoded_seconds = sum(u["duration_seconds"] for u in utterances if u["latency_seconds"] is not None)
     script_pairs = sum(1 for v in views_by_id.values() if v.get("cer_script_normalized") is not None)
     licence = provenance.licence_section(settings.model_license, settings.license_source,
                                          getattr(engine, "pinned", None))
@@ -300,34 +290,41 @@ def _decode_and_record(settings: RunSettings, engine, manifest: GatedManifest, p
         "tool": {"name": "pytest-asrbench", "version": _tool_version(), "git": provenance.git_section(Path(__file__).parent)},
         "seed": settings.seed,
         "corpus": provenance.corpus_section(manifest, prereg_section),
-        "model": provenance.model_section(engine, settings.model, settings.model_revision, licence),
-        "engine": {"name": engine.name, "identity": engine.identity()},
+        "model": provenance.model_section(engine, settings.model, settings.model_revision, licence, model_files),
+        "engine": {"name": engine.name, "identity": identity},
         "decode_policy": decode_policy(settings, engine, language),
         "runtime": provenance.runtime_section(),
-        "host": provenance.host_section(settings.threads, settings.compute_type, engine.identity().get("kernels")),
+        "host": provenance.host_section(settings.threads, settings.compute_type, identity.get("kernels")),
         "script": _script_section(settings.script, conversions, script_pairs, language),
         "metrics": _metrics(manifest, views_by_id, views, language_from),
         "critical_tokens": critical.sum_failures(failures, categories),
         "exemplars": _exemplars(utterances, share, views.primary),
         "performance": {
-            "cold_load_seconds": round(load.wall, 4) if hasattr(engine, "load") else None,
+            "cold_load_seconds": max(loads) if loads else None,
             "latency_p50_seconds": _round(percentile(latencies, 50)),
             "latency_p95_seconds": _round(percentile(latencies, 95)),
-            "real_time_factor": _round(real_time_factor(latencies, audio_seconds)),
+            "real_time_factor": _round(real_time_factor(latencies, decoded_seconds)),
             "audio_seconds": round(audio_seconds, 3),
             "decode_wall_seconds": round(decode.wall, 4),
-            "cpu_core_seconds": round(decode.cpu, 4),
-            "load_cpu_core_seconds": round(load.cpu, 4),
-            "peak_rss_bytes": peak_rss_bytes(),
+            "cpu_core_seconds": round(decode.cpu + worker_cpu if remote else decode.cpu, 4),
+            "load_cpu_core_seconds": round(sum(w.load_cpu_seconds for w in workers), 4),
+            "peak_rss_bytes": max(rss) or None,
+            "driver_peak_rss_bytes": peak_rss_bytes(),
             "utterances": len(utterances),
+            "cached_utterances": sum(1 for u in utterances if u["latency_seconds"] is None),
         },
         "safety": _safety(utterances, settings.silence_slice),
         "long_form": longform,
         "utterances": utterances,
         "unmeasured": dict(UNMEASURED),
+        "executor": executor_section,
     }
     record["slice_statistics"] = slice_statistics(utterances, views.primary, settings.seed)
-    record["surface"] = {"egress": egress_section(list(sockets)), "runtime_closure": runtime_closure(),
+    egress = egress_section(list(sockets))
+    if remote:
+        egress["method"] += ("; with the ray executor this process's own traffic to its actors is counted and the "
+                             "workers are not audited: audit offline loading with a local run")
+    record["surface"] = {"egress": egress, "runtime_closure": runtime_closure(),
                          "word_timestamps": word_timestamps_section(settings.word_timestamps, word_problems,
                                                                     len(word_problems))}
     if settings.word_timestamps:

@@ -71,6 +71,9 @@ def smoke_record(settings: RunSettings) -> dict:
         "long_form": [],
         "utterances": [],
         "unmeasured": dict(UNMEASURED) | {"everything_decoded": "smoke: no model, audio or network was used"},
+        "executor": {"name": "none", "address": None, "library": None, "workers": 0, "threads_per_worker": None,
+                     "resources_per_worker": None, "max_restarts": None, "max_task_retries": None,
+                     "worker_processes": []},
     }
     reasons = validity(record)
     record["valid_for_claim"] = False

@@ -279,6 +279,23 @@ class AsrRunner:
         hypothesis, note = transcript_for_host(snapshot["recordings"], identity_name(host_identity()))
         return [ExportedPair(str(case.fields["reference"]), hypothesis, note)]
 
+    @staticmethod
+    def resource_group(case: Case) -> str:
+        """The engine this case loads, as a name: ``asr-<engine>-<model>-<digest>``, the digest
+        of every engine setting (:meth:`~pytest_asrbench.asr.session.AsrSession.engine_key`).
+        Cases of one group share one loaded model, so under pytest-xdist the plugin keeps a
+        group on one worker (:mod:`pytest_asrbench.xdist_schedule`): each worker loads each
+        model at most once."""
+        import hashlib
+
+        from pytest_asrbench.asr.session import AsrSession
+
+        settings = dict(case.fields.get("engine") or {})
+        key = AsrSession.engine_key(settings)
+        name, model = str(settings.get("name", "faster-whisper")), str(settings.get("model", "embedded"))
+        readable = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{name}-{model}")[:40]
+        return f"asr-{readable}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra
 
