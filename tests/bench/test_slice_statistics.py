@@ -61,3 +61,13 @@ def test_the_silence_slice_gives_hallucination_and_no_output_rates_and_no_word_r
 
 def test_the_same_seed_gives_the_same_intervals():
     assert slice_statistics(UTTERANCES, "stt_wer", 7) == slice_statistics(UTTERANCES, "stt_wer", 7)
+
+
+def test_cached_utterances_count_in_rates_but_not_in_timings():
+    cached = _utterance("short", "c", 0, 0, 0, 4, None, 5.0)  # from the hypothesis cache: no latency
+    stats = slice_statistics([*UTTERANCES, cached], "stt_wer", seed=2026)["short"]
+    assert stats["utterances"] == 4 and stats["rate"] == pytest.approx(3 / 17, abs=1e-6)
+    assert stats["latency_p50_seconds"] == 2.0
+    assert stats["real_time_factor"] == pytest.approx(6.0 / 7.0, abs=1e-4)
+    only_cached = slice_statistics([cached], "stt_wer", seed=2026)["short"]
+    assert (only_cached["latency_p50_seconds"], only_cached["real_time_factor"]) == (None, None)

@@ -6,7 +6,8 @@ For every slice of the manifest, from the record's utterances (the primary view'
   interval over speakers, ``median_rate`` (the median of the utterances' own rates, those with
   a non-empty reference), ``substitutions``, ``deletions``, ``insertions``;
 - ``latency_p50_seconds``, ``latency_p95_seconds`` (linear interpolation, as the run's) and
-  ``real_time_factor`` (summed latency / summed audio duration);
+  ``real_time_factor`` (summed latency / summed audio duration), over the decoded utterances (one
+  from the hypothesis cache has no latency);
 - rates of counted events, each ``{"count", "total", "rate", "interval"}`` with a cluster
   (speaker) bootstrap interval: ``not_exact`` (utterances whose primary view has any error:
   the exact-match failure rate the numbers/dates/IDs slice asks for), ``critical_failed``
@@ -74,8 +75,10 @@ def slice_statistics(utterances: list[dict], primary: str, seed: int) -> dict[st
         scored = [(u, v) for u, v in zip(items, views) if v is not None and v["reference_length"] > 0]
         length = sum(v["reference_length"] for _, v in scored)
         errors = sum(_errors(v) for _, v in scored)
-        latencies = [u["latency_seconds"] for u in items]
-        audio = sum(u["duration_seconds"] for u in items)
+        # a transcript from the hypothesis cache has no latency: timings cover the decoded ones
+        timed = [u for u in items if u["latency_seconds"] is not None]
+        latencies = [u["latency_seconds"] for u in timed]
+        audio = sum(u["duration_seconds"] for u in timed)
         out[name] = {
             "utterances": len(items),
             "speakers": len({u["speaker"] for u in items}),
@@ -87,7 +90,7 @@ def slice_statistics(utterances: list[dict], primary: str, seed: int) -> dict[st
             "insertions": sum(v["insertions"] for _, v in scored),
             "latency_p50_seconds": _round(percentile(latencies, 50)),
             "latency_p95_seconds": _round(percentile(latencies, 95)),
-            "real_time_factor": None if audio <= 0 else round(sum(latencies) / audio, 4),
+            "real_time_factor": None if audio <= 0 or not latencies else round(sum(latencies) / audio, 4),
             "not_exact": _event([(u["speaker"], int(_errors(v) > 0), 1) for u, v in scored], seed),
             "critical_failed": _event([(u["speaker"], sum(c["failed"] for c in u["critical"].values()),
                                         sum(c["total"] for c in u["critical"].values())) for u in items], seed),
