@@ -25,9 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
-from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
-from pytest_asrbench.scoring.views.codeswitch.sides import LatinViews, SideView
+from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4
@@ -76,6 +74,7 @@ class Rescue:
     insertions: int
     ref_indices: tuple[int, ...] = ()
     phonetic_ref_indices: tuple[int, ...] = ()
+    phonetic_fields: tuple[str, str] = ("devanagari", "latin")
 
     @property
     def errors_removed(self) -> int:
@@ -91,7 +90,8 @@ class Rescue:
                 "reference": " ".join(self.english_reference),
                 "hypothesis": " ".join(self.english_hypothesis),
             },
-            "phonetic": [{"devanagari": d, "latin": latin, "key": key} for d, latin, key in self.phonetic],
+            "phonetic": [{self.phonetic_fields[0]: home, self.phonetic_fields[1]: second, "key": key}
+                         for home, second, key in self.phonetic],
             "errors_removed": self.errors_removed,
         }
 
@@ -133,15 +133,20 @@ def error_regions(columns: list[Column]) -> list[Region]:
 class Rescuer:
     """Rescues the error regions of pairs, for one language config.
 
-    ``hindi`` and ``english`` are the two normalizers (``str -> str``); ``matcher`` is a
-    :class:`PhoneticMatcher`, or ``None`` when the config leaves the matcher off.
+    ``hindi`` and ``english`` are the home and the second language's normalizers
+    (``str -> str``); ``matcher`` a cross-script matcher (:mod:`.matchers`), or ``None``
+    when the config names none; ``loanwords`` the home-script loanwords of the lexicon;
+    ``detection`` how a word's language is told (:mod:`.detect`; Hindi's script detection
+    by default).
     """
 
-    def __init__(self, hindi, english, matcher: PhoneticMatcher | None, loanwords: frozenset[str] = frozenset()):
+    def __init__(self, hindi, english, matcher=None, loanwords: frozenset[str] = frozenset(), detection=DEVANAGARI):
         self.hindi = hindi
         self.english = english
         self.matcher = matcher
         self.loanwords = loanwords
+        self.detection = detection
+        self.classify = detection.classify
         self.latin_views = LatinViews(hindi, english)
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
@@ -152,7 +157,7 @@ class Rescuer:
         def view(side: str) -> SideView:
             if side not in views:
                 raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
-                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords)
+                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection)
             return views[side]
 
         column_index = _ColumnIndex(columns)
@@ -168,19 +173,20 @@ class Rescuer:
             return None
         ref_words = [alignment.reference[i] for i in ref_indices]
         hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
-        ref_scripts = [word_script(word) for word in ref_words]
-        hyp_scripts = [word_script(word) for word in hyp_words]
+        classify = self.classify
+        ref_scripts = [classify(word) for word in ref_words]
+        hyp_scripts = [classify(word) for word in hyp_words]
         # Necessary conditions, checked before any English view is built: every reference
-        # word Latin or a Devanagari word the matcher could pair with a Latin hypothesis word;
-        # every hypothesis word Latin, digits, or such a Devanagari word.
-        if not ("latin" in ref_scripts or "latin" in hyp_scripts):
+        # word English, or a home-script word the matcher could pair with an English
+        # hypothesis word; every hypothesis word English, digits, or such a home-script word.
+        if not ("second" in ref_scripts or "second" in hyp_scripts):
             return None  # no English on either side: the English view cannot differ
-        for scripts, words, other_has_latin in ((ref_scripts, ref_words, "latin" in hyp_scripts),
-                                                (hyp_scripts, hyp_words, "latin" in ref_scripts)):
+        for scripts, words, other_has_second in ((ref_scripts, ref_words, "second" in hyp_scripts),
+                                                 (hyp_scripts, hyp_words, "second" in ref_scripts)):
             for script, word in zip(scripts, words):
-                if script == "latin" or (script == "neutral" and scripts is hyp_scripts):
+                if script == "second" or (script == "neutral" and scripts is hyp_scripts):
                     continue
-                if script == "devanagari" and other_has_latin and self.matcher is not None \
+                if script == "home" and other_has_second and self.matcher is not None \
                         and self.matcher.could_match(word):
                     continue
                 return None
@@ -201,19 +207,19 @@ class Rescuer:
             verdict = self.matcher.check(ref_word, hyp_word)
             if not verdict.matched:
                 return None
-            phonetic.append((verdict.devanagari, verdict.latin, verdict.key))
+            phonetic.append((verdict.home, verdict.second, verdict.key))
             if ref_from is not None:
                 paired_ref.add(ref_from)
             if hyp_from is not None:
                 paired_hyp.add(hyp_from)
         for index, word in zip(ref_indices, ref_words):
-            if word_script(word) != "latin" and index not in paired_ref:
-                return None  # the reference is not English here (a digit, a Hindi word)
+            if classify(word) != "second" and index not in paired_ref:
+                return None  # the reference is not English here (a digit, a home-language word)
         for index, word in zip(hyp_indices, hyp_words):
-            script = word_script(word)
-            if script == "latin" or index in paired_hyp:
+            script = classify(word)
+            if script == "second" or index in paired_hyp:
                 continue
-            if script == "neutral" and hyp_view.chunk_script(index) in ("latin", "neutral"):
+            if script == "neutral" and hyp_view.chunk_script(index) in ("second", "neutral"):
                 continue  # digits written as digits
             return None  # the hypothesis is Hindi here: a translation, not a rendering
         english_changed = (tuple(ref_english), tuple(hyp_english)) != (
@@ -240,6 +246,7 @@ class Rescuer:
             insertions=region.count("insert"),
             ref_indices=tuple(ref_indices),
             phonetic_ref_indices=tuple(sorted(paired_ref & set(ref_indices))),
+            phonetic_fields=getattr(self.matcher, "record_fields", ("devanagari", "latin")),
         )
 
     @staticmethod

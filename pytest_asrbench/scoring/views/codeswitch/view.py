@@ -23,9 +23,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
+from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
-from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
@@ -37,10 +37,14 @@ def _rate(errors: int, words: int) -> float | None:
 
 @lru_cache(maxsize=None)
 def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
-    """The :class:`Rescuer` of a language and its set of Devanagari loanwords (built once).
+    """The :class:`Rescuer` of a language and its set of home-script loanwords (built once).
+
+    The rescuer gets the config's detection (``code_switch_detection``, :mod:`.detect`) and
+    matcher (``code_switch_matcher``, :mod:`.matchers`).
 
     Raises:
-        ConfigError: more than one code-switch language, or one without a config.
+        ConfigError: more than one code-switch language, one without a config, an unknown
+            matcher name, or script detection for a language without a known home script.
     """
     from pytest_asrbench.normalize.registry import get_config, get_lexicons, get_normalizer
     from pytest_asrbench.normalize.steps.basic import make_fold
@@ -54,11 +58,10 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     lexicons = get_lexicons(language)
     fold = make_fold(config.char_folds)
     matcher = None
-    if config.code_switch_phonetic:
-        stoplist = frozenset(fold(word) for word in lexicons.get("phonetic_stoplist", {}))
-        matcher = PhoneticMatcher(stoplist)
+    if config.code_switch_matcher:
+        matcher = build_matcher(config.code_switch_matcher, config, lexicons, fold)
     loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
-    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords)
+    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords, build_detection(config))
     return rescuer, loanwords
 
 
@@ -81,8 +84,10 @@ def code_switch_view(result, config) -> ViewResult:
     home = config.language
     other = config.code_switch_languages[0]
 
+    classify = rescuer.classify
+
     def language_of(word: str, paired: bool) -> str:
-        return other if paired or word_script(word) == "latin" or word in loanwords else home
+        return other if paired or classify(word) == "second" or word in loanwords else home
 
     words = {home: 0, other: 0}
     errors = {home: 0, other: 0}
@@ -128,7 +133,7 @@ def code_switch_view(result, config) -> ViewResult:
                     errors[language_of(word, False)] += 1
             elif column.ref not in rescued_ref:
                 errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
-        other_script_words += sum(1 for word in hypothesis if word_script(word) in ("other", "mixed"))
+        other_script_words += sum(1 for word in hypothesis if classify(word) == "other")
         turn_errors = strict_errors - turn_removed
         per_turn.append({
             "turn": turn,
