@@ -36,14 +36,14 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.4.1",
+            "1.5.0",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on; split and closed compounds of the same "
             "letters counted as one correct word (en, de, nl); spaces not counted in a "
             "character-scored language that keeps them (Korean); the CER views of an evaluation "
             "protocol where the config defines one (zh-eval-v1).",
-            views=("code_switch", "compounds", "spacing", "cer_views"),
+            views=("compounds", "code_switch", "spacing", "cer_views"),
         ),
         Metric("cer", "1.3.6", "char", "Character error rate after the language's normalizer; spaces not counted "
                "in a character-scored language that keeps them (Korean); the CER views of an evaluation "

@@ -47,6 +47,8 @@ class ScriptDetection:
 
     name = "script"
     home_tokens_are_own_units = True
+    # Hindi's rescue compares regions only (its outputs are pinned); see LexiconDetection.
+    context_view = False
 
     def __init__(self, home_script: str):
         self.home_script = home_script
@@ -76,6 +78,9 @@ class LexiconDetection:
     # an English word as a word of both languages), so no token is taken as its own unit
     # without the side's chunk map.
     home_tokens_are_own_units = False
+    # The home rules read across an English word (es "a las nine" -> "a las 9:00"): a region
+    # that fails alone is tried again with the whole turn's English view (rescue.py).
+    context_view = True
 
     def __init__(self, home: str, second: str, margin: float, home_words=()):
         try:

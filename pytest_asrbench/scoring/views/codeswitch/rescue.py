@@ -23,9 +23,10 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
-from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView
+from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView, split_chunks
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4
@@ -148,6 +149,7 @@ class Rescuer:
         self.detection = detection
         self.classify = detection.classify
         self.latin_views = LatinViews(hindi, english)
+        self.context_view = lru_cache(maxsize=1 << 14)(self._context_view)
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
         columns = columns_of(alignment)
@@ -165,7 +167,57 @@ class Rescuer:
             rescue = self._try_region(region, columns, column_index, alignment, view)
             if rescue is not None:
                 result.rescues.append(rescue)
+        if self.detection.context_view and len(result.rescues) < len(result.regions):
+            self._rescue_in_context(result, raw_ref, raw_hyp, alignment)
         return result
+
+    def _context_view(self, raw: str, hypothesis: bool) -> tuple[str, ...] | None:
+        """The English view of a whole side: each English chunk replaced by its English
+        normalization, then the side normalized by the home rules (so a home rule that reads
+        across the chunk boundary, es "a las 9" = "a las 9:00", sees the English number).
+
+        ``None`` for a hypothesis with a home word the home rules write as digits (fr "trois"
+        is 3: the digits of such a side may be a translation, not a rendering).
+        """
+        pieces = []
+        for script, text in split_chunks(raw, self.classify):
+            if script == "second":
+                pieces.append(self.english(text))
+                continue
+            if hypothesis and script == "home" and any(
+                    self.classify(token) == "neutral" for word in text.split() for token in self.latin_views.hindi(word)):
+                return None
+            pieces.append(text)
+        return tuple(self.hindi(" ".join(pieces)).split())
+
+    def _rescue_in_context(self, result: PairRescue, raw_ref: str, raw_hyp: str, alignment: Alignment) -> None:
+        """Same-script languages: rescue the regions left when the whole turn's English views
+        are identical (:meth:`_context_view`). A region still needs its size, every reference
+        word English and every hypothesis word English or digits."""
+        ref_view = self.context_view(raw_ref, False)
+        if ref_view is None or ref_view != self.context_view(raw_hyp, True):
+            return
+        rescued = {rescue.ref_indices for rescue in result.rescues}
+        found = []
+        for region in result.regions:
+            ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
+            if tuple(ref_indices) in rescued or not ref_indices or len(ref_indices) > MAX_REGION_WORDS \
+                    or len(hyp_indices) > MAX_REGION_WORDS:
+                continue
+            ref_words = [alignment.reference[i] for i in ref_indices]
+            hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
+            if any(self.classify(word) != "second" for word in ref_words):
+                continue
+            if any(self.classify(word) not in ("second", "neutral") for word in hyp_words):
+                continue
+            found.append(Rescue(
+                reference=tuple(ref_words), hypothesis=tuple(hyp_words), reason="english_view_in_context",
+                why=f"English view of the whole turn identical on both sides: {' '.join(ref_view)!r}",
+                english_reference=ref_view, english_hypothesis=ref_view, phonetic=(),
+                substitutions=region.count("substitute"), deletions=region.count("delete"),
+                insertions=region.count("insert"), ref_indices=tuple(ref_indices)))
+        if found:
+            result.rescues = sorted(result.rescues + found, key=lambda rescue: rescue.ref_indices)
 
     def _try_region(self, region, columns, column_index, alignment, view) -> Rescue | None:
         ref_indices, hyp_indices = region.ref_indices, region.hyp_indices

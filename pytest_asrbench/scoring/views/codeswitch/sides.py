@@ -142,7 +142,7 @@ class SideView:
 
     def _split_chunks(self) -> list[tuple[str, str]]:
         if self._raw_chunks is None:
-            self._raw_chunks = _chunks(self.raw, self._detection.classify)
+            self._raw_chunks = split_chunks(self.raw, self._detection.classify)
         return self._raw_chunks
 
     def _ensure_chunks(self) -> None:
@@ -173,7 +173,7 @@ class SideView:
         return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
-def _chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
+def split_chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
     """``[(class, text), ...]``: maximal runs of raw words of one class (``classify``: a
     detection's word classes, :mod:`.detect`)."""
     chunks: list[list] = []
@@ -220,7 +220,7 @@ def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi, chunks: list[tuple[st
                  classify=DEVANAGARI.classify) -> tuple[list[tuple[str, str]], list[list[str]]]:
     """The chunks of ``raw`` and the Hindi tokens of each, adding up to ``tokens``.
 
-    ``tokens`` must be ``hindi(raw).split()``; ``chunks``, if given, ``_chunks(raw)``.
+    ``tokens`` must be ``hindi(raw).split()``; ``chunks``, if given, ``split_chunks(raw)``.
     Interacting neighbours are merged (``mixed``).
 
     Raises:
@@ -228,7 +228,7 @@ def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi, chunks: list[tuple[st
             that reorders words across the text; report it as a bug).
     """
     if chunks is None:
-        chunks = _chunks(raw, classify)
+        chunks = split_chunks(raw, classify)
     if len(chunks) <= 1:
         return chunks or [("neutral", "")], [list(tokens)]
     pieces = normalize_each([text for _, text in chunks], hindi)

@@ -29,6 +29,7 @@ from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
+from pytest_asrbench.scoring.views.compounds import merge_compounds
 
 
 def _rate(errors: int, words: int) -> float | None:
@@ -85,6 +86,10 @@ def code_switch_view(result, config) -> ViewResult:
     other = config.code_switch_languages[0]
 
     classify = rescuer.classify
+    # The compounds view (de, nl) runs first and may have set the counts: a turn it merged
+    # keeps its merged counts, every other turn's counts are still the strict ones.
+    merged_compounds = "compounds" in result.details
+    strict_total = sum(pair.errors for pair in result.pairs) if merged_compounds else result.errors
 
     def language_of(word: str, paired: bool) -> str:
         return other if paired or classify(word) == "second" or word in loanwords else home
@@ -101,6 +106,10 @@ def code_switch_view(result, config) -> ViewResult:
         if strict_errors:
             alignment = pair.alignment
             found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, alignment)
+            if merged_compounds and found.rescues and merge_compounds(alignment)[2]:
+                # The compounds view counted this turn with its split compounds merged: its
+                # errors are not the strict alignment's, so its regions are not rescued.
+                found.rescues = []
             reference, hypothesis = alignment.reference, alignment.hypothesis
         else:
             # Nothing to rescue: the words are all this turn needs, not its alignment.
@@ -148,19 +157,20 @@ def code_switch_view(result, config) -> ViewResult:
     deletions = result.deletions - removed["delete"]
     insertions = result.insertions - removed["insert"]
     hits = result.hits + removed["substitute"] + removed["delete"]
-    aware_errors = substitutions + deletions + insertions
+    rescued_errors = removed["substitute"] + removed["delete"] + removed["insert"]
     details = {}
-    details["strict_rate"] = result.rate
-    details["strict_errors"] = result.errors
+    if not merged_compounds:  # else the compounds view has written it (the same strict rate)
+        details["strict_rate"] = result.rate
+    details["strict_errors"] = strict_total
     for language in (home, other):
         if words[language]:
             details[f"wer_{language}"] = errors[language] / words[language]
-    details["code_switch_word_rate"] = _rate(words[other], result.reference_length)
-    details["code_switch_rescue_rate"] = _rate(result.errors - aware_errors, result.errors)
+    details["code_switch_word_rate"] = _rate(words[other], sum(words.values()))
+    details["code_switch_rescue_rate"] = _rate(rescued_errors, strict_total)
     details["code_switch"] = {
         "english_words": words[other],
         "rescued_words": rescued_words,
-        "rescued_errors": result.errors - aware_errors,
+        "rescued_errors": rescued_errors,
         "languages": {
             language: {"words": words[language], "errors": errors[language], "rate": _rate(errors[language], words[language])}
             for language in (home, other)
