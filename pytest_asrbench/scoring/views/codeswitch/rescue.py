@@ -192,12 +192,17 @@ class Rescuer:
 
     def _rescue_in_context(self, result: PairRescue, raw_ref: str, raw_hyp: str, alignment: Alignment) -> None:
         """Same-script languages: rescue the regions left when the whole turn's English views
-        are identical (:meth:`_context_view`). A region still needs its size, every reference
-        word English and every hypothesis word English or digits."""
+        are identical (:meth:`_context_view`). A region still needs its size and an English
+        reference word; every other reference word must be English too or a home word the
+        transcript also has (``Euro`` in ``twenty five Euro`` / ``25 Euro``, which the home
+        rules write as one token ``25€``); a hypothesis word may be a home word (the two
+        views being identical, and no home word of the transcript standing for digits, it
+        renders the same speech: ``am`` in ``I am`` for ``I'm``)."""
         ref_view = self.context_view(raw_ref, False)
         if ref_view is None or ref_view != self.context_view(raw_hyp, True):
             return
         rescued = {rescue.ref_indices for rescue in result.rescues}
+        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
         found = []
         for region in result.regions:
             ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
@@ -206,9 +211,12 @@ class Rescuer:
                 continue
             ref_words = [alignment.reference[i] for i in ref_indices]
             hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
-            if any(self.classify(word) != "second" for word in ref_words):
+            classes = [self.classify(word) for word in ref_words]
+            if "second" not in classes or any(
+                    cls != "second" and not (cls == "home" and word in hyp_raw_words)
+                    for cls, word in zip(classes, ref_words)):
                 continue
-            if any(self.classify(word) not in ("second", "neutral") for word in hyp_words):
+            if any(self.classify(word) == "other" for word in hyp_words):
                 continue
             found.append(Rescue(
                 reference=tuple(ref_words), hypothesis=tuple(hyp_words), reason="english_view_in_context",

@@ -182,4 +182,5 @@ def code_switch_view(result, config) -> ViewResult:
     return ViewResult(details, EditCounts(hits, substitutions, deletions, insertions, result.reference_length))
 
 
-CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True))
+CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True,
+                                       builds_on_counts=True))
