@@ -198,12 +198,8 @@ class Rescuer:
         rules write as one token ``25€``); a hypothesis word may be a home word (the two
         views being identical, and no home word of the transcript standing for digits, it
         renders the same speech: ``am`` in ``I am`` for ``I'm``)."""
-        ref_view = self.context_view(raw_ref, False)
-        if ref_view is None or ref_view != self.context_view(raw_hyp, True):
-            return
         rescued = {rescue.ref_indices for rescue in result.rescues}
-        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
-        found = []
+        candidates = []
         for region in result.regions:
             ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
             if tuple(ref_indices) in rescued or not ref_indices or len(ref_indices) > MAX_REGION_WORDS \
@@ -212,11 +208,20 @@ class Rescuer:
             ref_words = [alignment.reference[i] for i in ref_indices]
             hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
             classes = [self.classify(word) for word in ref_words]
-            if "second" not in classes or any(
-                    cls != "second" and not (cls == "home" and word in hyp_raw_words)
-                    for cls, word in zip(classes, ref_words)):
-                continue
-            if any(self.classify(word) == "other" for word in hyp_words):
+            if "second" in classes and "other" not in classes \
+                    and not any(self.classify(word) == "other" for word in hyp_words):
+                candidates.append((region, ref_words, hyp_words, classes))
+        if not candidates:
+            return  # no region could pass: the whole turn's views are not built
+        ref_view = self.context_view(raw_ref, False)
+        if ref_view is None or ref_view != self.context_view(raw_hyp, True):
+            return
+        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
+        found = []
+        for region, ref_words, hyp_words, classes in candidates:
+            ref_indices = region.ref_indices
+            if any(cls != "second" and not (cls == "home" and word in hyp_raw_words)
+                   for cls, word in zip(classes, ref_words)):
                 continue
             found.append(Rescue(
                 reference=tuple(ref_words), hypothesis=tuple(hyp_words), reason="english_view_in_context",
