@@ -38,7 +38,8 @@ _EDGE_PUNCTUATION = "\"'.,;:!?()[]{}«»„“”‚‘’¿¡…-–—/"
 
 
 class ScriptDetection:
-    """Latin-script words are the second language's; words of ``home_script`` the home language's.
+    """Latin-script words are the second language's; words of ``home_script`` the home language's
+    (verdicts memoized per word).
 
     A home-script token can only come from a home-script chunk of the raw text (the home
     normalizer writes a Latin chunk in Latin, apart from lexicon loanwords, which the side
@@ -52,8 +53,9 @@ class ScriptDetection:
 
     def __init__(self, home_script: str):
         self.home_script = home_script
+        self.classify = lru_cache(maxsize=1 << 16)(self._classify)
 
-    def classify(self, word: str) -> WordClass:
+    def _classify(self, word: str) -> WordClass:
         script = word_script(word)
         if script == "latin":
             return "second"
