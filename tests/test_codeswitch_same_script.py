@@ -111,3 +111,15 @@ def test_errors_only_go_down_on_generated_turns(language):
         assert result.hits + result.substitutions + result.deletions == result.reference_length
     rescued = score([r for r, _ in pairs], [h for _, h in pairs], language).details["code_switch"]["rescued_errors"]
     assert rescued > 0
+
+
+@pytest.mark.parametrize("reference, hypothesis", [
+    ("wir haben eleven Tickets", "wir haben 11 Tickets"),       # rescued
+    ("die Daten Bank ist eleven", "die Datenbank ist 11"),      # merged compound: not rescued
+])
+def test_sclite_headline_stream_rebuilds_the_rescued_and_merged_counts(reference, hypothesis):
+    from pytest_asrbench.export.streams import streams_of
+
+    result = score(reference, hypothesis, "de")
+    # streams_of raises when the headline stream's counts differ from the score's
+    assert [stream.name for stream in streams_of(result)] == ["headline", "strict"]
