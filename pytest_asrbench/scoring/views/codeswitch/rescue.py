@@ -208,14 +208,19 @@ class Rescuer:
             ref_words = [alignment.reference[i] for i in ref_indices]
             hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
             classes = [self.classify(word) for word in ref_words]
-            if "second" in classes and "other" not in classes \
-                    and not any(self.classify(word) == "other" for word in hyp_words):
-                candidates.append((region, ref_words, hyp_words, classes))
+            hyp_classes = [self.classify(word) for word in hyp_words]
+            if "second" not in classes or "other" in classes or "other" in hyp_classes:
+                continue
+            if any(cls == "home" and any(self.classify(token) == "neutral" for token in self.latin_views.hindi(word))
+                   for cls, word in zip(hyp_classes, hyp_words)):
+                continue  # a home number word in the transcript: a translation (the whole view would say so too)
+            candidates.append((region, ref_words, hyp_words, classes))
         if not candidates:
             return  # no region could pass: the whole turn's views are not built
-        ref_view = self.context_view(raw_ref, False)
-        if ref_view is None or ref_view != self.context_view(raw_hyp, True):
+        hyp_view = self.context_view(raw_hyp, True)  # first: a translated number rejects it cheaply
+        if hyp_view is None or hyp_view != self.context_view(raw_ref, False):
             return
+        ref_view = hyp_view
         hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
         found = []
         for region, ref_words, hyp_words, classes in candidates:
