@@ -1,20 +1,24 @@
-"""Cost of the Hindi code-switch rescuer: the same turns scored with and without it, side by side.
+"""Cost of the code-switch rescuer: the same turns scored with and without it, side by side.
 
-Generates ``--turns`` code-switched Hindi reference/hypothesis pairs (deterministic seed):
-Hindi carrier sentences with English words in Latin or Devanagari, and hypotheses that
-switch scripts (नेटवर्क -> network), write English numbers as digits (seven -> 7), expand
-contractions, or make real errors (substitutions, deletions, insertions). Then, in one
-process and alternating ``--repeat`` times:
+Generates ``--turns`` code-switched reference/hypothesis pairs per language (deterministic
+seed). Hindi: Hindi carrier sentences with English words in Latin or Devanagari, and
+hypotheses that switch scripts (नेटवर्क -> network), write English numbers as digits
+(seven -> 7), expand contractions, or make real errors. de, nl, fr, es, it: carrier
+sentences of the language with English number words, contractions and words, and hypotheses
+that write the numbers as digits, expand the contractions, translate a number into the home
+language, or make real errors (substitutions, deletions, insertions). Then, in one process
+and alternating ``--repeat`` times:
 
-- *plain*: the strict Hindi score (normalize both sides, align, count: score() without its
-  metric views);
-- *rescued*: ``score(..., "hi")``, the full code-switch-aware score.
+- *plain*: the score without the code-switch view (normalize both sides, align, count, and
+  the metric's other views: the compounds view in de and nl);
+- *rescued*: ``score(..., language)``, the full code-switch-aware score.
 
-Reports the best time of each as turns/s and the ratio (target: rescued at most 2x plain).
-Times are this process's CPU time (``time.process_time``), so other programs on a shared
-machine do not slow one arm and not the other; the arms alternate which goes first.
+Reports the best time of each as turns/s and the ratio (targets: Hindi at most 1.3x, every
+other language at most 1.5x). Times are this process's CPU time (``time.process_time``), so
+other programs on a shared machine do not slow one arm and not the other; the arms
+alternate which goes first.
 
-    python benchmarks/codeswitch.py [--turns 10000] [--repeat 3]
+    python benchmarks/codeswitch.py [--languages hi de nl fr es it] [--turns 10000] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -77,47 +81,124 @@ def make_pair(rng: random.Random) -> tuple[str, str]:
     return " ".join(ref_words), " ".join(hyp_words)
 
 
-def plain_score(references: list[str], hypotheses: list[str]):
-    """The strict Hindi score: what score() computes before the metric views run (the code_switch view)."""
-    config = get_config("hi")
+# Same-script languages: carrier words, the home number words (a translation of an English
+# number), and the sentence templates. {h} a home word, {n} an English number, {c} an English
+# contraction, {e} an English word.
+LATIN = {
+    "de": (["wir", "haben", "ich", "brauche", "heute", "morgen", "die", "Tickets", "bitte", "noch", "für", "das",
+            "Meeting", "ist", "um", "also", "will"], {"seven": "sieben", "eleven": "elf", "three": "drei"}),
+    "nl": (["we", "hebben", "ik", "heb", "vandaag", "morgen", "de", "tickets", "graag", "nog", "voor", "het",
+            "meeting", "is", "om", "of", "door"], {"seven": "zeven", "eleven": "elf", "three": "drie"}),
+    "fr": (["nous", "avons", "j'ai", "besoin", "aujourd'hui", "demain", "les", "billets", "merci", "encore", "pour",
+            "le", "meeting", "est", "à", "ma", "son"], {"seven": "sept", "eleven": "onze", "three": "trois"}),
+    "es": (["tenemos", "necesito", "hoy", "mañana", "los", "boletos", "gracias", "todavía", "para", "el",
+            "meeting", "es", "a", "las", "me", "come"], {"seven": "siete", "eleven": "once", "three": "tres"}),
+    "it": (["abbiamo", "ho", "bisogno", "oggi", "domani", "i", "biglietti", "grazie", "ancora", "per", "il",
+            "meeting", "è", "alle", "come", "due"], {"seven": "sette", "eleven": "undici", "three": "tre"}),
+}
+LATIN_NUMBERS = [("seven", "7"), ("twenty five", "25"), ("eleven", "11"), ("three", "3"), ("forty two", "42")]
+CONTRACTIONS = [("I'm", "I am"), ("don't", "do not"), ("it's", "it is"), ("you're", "you are"), ("can't", "cannot")]
+LATIN_ENGLISH = ["sorry", "welcome", "deadline", "great", "okay", "thanks"]
+LATIN_TEMPLATES = [
+    "{h} {h} {n} {h}",
+    "{h} {c} {e} {h} {h}",
+    "{h} {h} {h} {n} {h} {h}",
+    "{c} {e} {h} {h} {n}",
+    "{h} {e} {h} {h} {h}",
+]
+
+
+def make_latin_pair(rng: random.Random, language: str) -> tuple[str, str]:
+    """One code-switched turn of a same-script ``language`` and a transcript of it."""
+    home, translations = LATIN[language]
+    ref_words: list[str] = []
+    hyp_words: list[str] = []
+    for piece in rng.choice(LATIN_TEMPLATES).split():
+        if piece == "{h}":
+            word = rng.choice(home)
+            ref_words.append(word)
+            roll = rng.random()
+            if roll < 0.06:
+                hyp_words.append(rng.choice(home))  # a real substitution
+            elif roll < 0.09:
+                pass  # a deletion
+            elif roll < 0.11:
+                hyp_words.extend([word, rng.choice(home)])  # an insertion
+            else:
+                hyp_words.append(word)
+        elif piece == "{n}":
+            words, digits = rng.choice(LATIN_NUMBERS)
+            ref_words.append(words)
+            roll = rng.random()
+            hyp_words.append(translations.get(words, digits) if roll < 0.1 else digits if roll < 0.8 else words)
+        elif piece == "{c}":
+            short, long = rng.choice(CONTRACTIONS)
+            ref_words.append(short)
+            hyp_words.append(rng.choice((short, long, long)))
+        else:
+            word = rng.choice(LATIN_ENGLISH)
+            ref_words.append(word)
+            hyp_words.append(word if rng.random() < 0.9 else "great" if word != "great" else "grade")
+    return " ".join(ref_words), " ".join(hyp_words)
+
+
+def plain_score(references: list[str], hypotheses: list[str], language: str = "hi"):
+    """The score without the code_switch view: the strict score with the metric's other views."""
+    from pytest_asrbench.scoring.views.base import apply_views
+
+    config = get_config(language)
     metric = get_metric("stt_wer")
-    pairs = [PairScore.of(reference, hypothesis, normalize_text(reference, "hi"), normalize_text(hypothesis, "hi"),
-                          config.unit) for reference, hypothesis in zip(references, hypotheses)]
-    return aggregate(pairs, unit=config.unit, metric=metric.name, version=metric.version, language="hi",
-                     config_version=config.version)
+    pairs = [PairScore.of(reference, hypothesis, normalize_text(reference, language),
+                          normalize_text(hypothesis, language), config.unit)
+             for reference, hypothesis in zip(references, hypotheses)]
+    strict = aggregate(pairs, unit=config.unit, metric=metric.name, version=metric.version, language=language,
+                       config_version=config.version)
+    return apply_views(strict, config, [view for view in metric.views if view != "code_switch"])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--turns", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+TARGETS = {"hi": 1.3}
+DEFAULT_TARGET = 1.5
 
+
+def measure(language: str, turns: int, repeat: int) -> None:
     rng = random.Random(2026)
-    pairs = [make_pair(rng) for _ in range(args.turns)]
+    pairs = [make_pair(rng) if language == "hi" else make_latin_pair(rng, language) for _ in range(turns)]
     references = [reference for reference, _ in pairs]
     hypotheses = [hypothesis for _, hypothesis in pairs]
-    score(references[:10], hypotheses[:10], "hi")  # build and cache both normalizers first
+    score(references[:10], hypotheses[:10], language)  # build and cache both normalizers first
 
     best = {"plain": float("inf"), "rescued": float("inf")}
     results = {}
-    arms = [("plain", plain_score), ("rescued", lambda r, h: score(r, h, "hi"))]
-    for repeat in range(args.repeat):
-        for name, function in arms if repeat % 2 == 0 else arms[::-1]:
+    arms = [("plain", lambda r, h: plain_score(r, h, language)), ("rescued", lambda r, h: score(r, h, language))]
+    for round_index in range(repeat):
+        for name, function in arms if round_index % 2 == 0 else arms[::-1]:
             start = time.process_time()
             results[name] = function(references, hypotheses)
             best[name] = min(best[name], time.process_time() - start)
 
     plain, rescued = results["plain"], results["rescued"]
-    if plain.rate != rescued.details["strict_rate"]:
-        raise SystemExit(f"strict rates disagree: {plain.rate} vs {rescued.details['strict_rate']}")
+    strict_errors = sum(pair.errors for pair in plain.pairs)
+    if strict_errors != rescued.details["strict_errors"]:
+        raise SystemExit(f"{language}: strict errors disagree: {strict_errors} vs {rescued.details['strict_errors']}")
     cs = rescued.details["code_switch"]
-    print(f"turns: {args.turns}  reference words: {plain.reference_length}  repeat: {args.repeat} (best of)")
-    print(f"strict WER {plain.rate:.4f}  code-switch-aware WER {rescued.rate:.4f}  "
+    target = TARGETS.get(language, DEFAULT_TARGET)
+    ratio = best["rescued"] / best["plain"]
+    print(f"[{language}] turns: {turns}  reference words: {plain.reference_length}  repeat: {repeat} (best of)")
+    print(f"[{language}] WER without the view {plain.rate:.4f}  code-switch-aware WER {rescued.rate:.4f}  "
           f"rescued {cs['rescued_errors']} errors in {len(cs['rescues'])} regions")
     for name in ("plain", "rescued"):
-        print(f"{name:<8} {best[name]:.3f} s CPU  {args.turns / best[name]:,.0f} turns/s")
-    print(f"ratio rescued/plain: {best['rescued'] / best['plain']:.2f}x (target <= 2x)")
+        print(f"[{language}] {name:<8} {best[name]:.3f} s CPU  {turns / best[name]:,.0f} turns/s")
+    print(f"[{language}] ratio rescued/plain: {ratio:.2f}x (target <= {target}x: {'met' if ratio <= target else 'NOT met'})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--languages", nargs="+", default=["hi"], choices=["hi", *LATIN])
+    parser.add_argument("--turns", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    for language in args.languages:
+        measure(language, args.turns, args.repeat)
 
 
 if __name__ == "__main__":

@@ -102,8 +102,9 @@ def test_bump_passes(repo, capsys):
     assert "(stt_wer, en)" not in out and "(cer, en)" not in out, out
     # a language that re-checks English words (hi: code_switch_languages = ["en"]) reads
     # en.toml too: its scores can change, so its own stamped version must move as well
-    dependents = [path.stem for path in (repo / "configs").glob("*.toml")
-                  if '"en"' in path.read_text(encoding="utf-8").split("code_switch_languages", 1)[-1].split("\n")[0]]
+    # (of the recorded pairs: de, nl, fr, es, it re-check English too, but have none here)
+    dependents = [path.stem for path in (repo / "configs").glob("*.toml") if (repo / "cases" / path.stem).is_dir()
+                  and '"en"' in path.read_text(encoding="utf-8").split("code_switch_languages", 1)[-1].split("\n")[0]]
     assert code == (1 if dependents else 0), out
     for language in dependents:
         assert f"(stt_wer, {language}): bump the version of configs/{language}.toml" in out

@@ -97,3 +97,32 @@ def test_seeded_code_switch_turns_score_as_before_the_speed_work():
                                   result.reference_length], "details": result.details},
                       sort_keys=True, ensure_ascii=False, default=str)
     assert hashlib.sha256(blob.encode()).hexdigest() == EXPECTED_DIGEST
+
+
+# Every Hindi case's reference/hypothesis pair (49 pairs), scored with hi 1.8.0 before the view
+# became the general mechanism (detection and matcher named in the config): the counts and
+# ``details`` of each, as one digest. Re-record only from the code before a change meant to
+# keep Hindi's outputs (a Hindi case added, or a Hindi change with its version bump).
+EXPECTED_CASE_PAIRS = 49
+EXPECTED_CASE_DIGEST = "c4a16bf7ba118a827677799fb7ce9b4c9f5328eb0fa8026b95b19b25894e2f29"
+
+
+def hindi_case_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for path in sorted((ROOT / "cases/hi").glob("*.yaml")):
+        for case in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []:
+            if isinstance(case.get("reference"), str) and isinstance(case.get("hypothesis"), str):
+                pairs.append((case["reference"], case["hypothesis"]))
+    return pairs
+
+
+def test_every_hindi_case_pair_scores_as_before_the_view_was_generalized():
+    pairs = hindi_case_pairs()
+    assert len(pairs) == EXPECTED_CASE_PAIRS
+    scored = []
+    for reference, hypothesis in pairs:
+        result = score(reference, hypothesis, "hi")
+        scored.append({"counts": [result.hits, result.substitutions, result.deletions, result.insertions,
+                                  result.reference_length], "details": result.details})
+    blob = json.dumps(scored, sort_keys=True, ensure_ascii=False, default=str)
+    assert hashlib.sha256(blob.encode()).hexdigest() == EXPECTED_CASE_DIGEST

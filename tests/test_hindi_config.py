@@ -205,7 +205,7 @@ def test_english_output_unchanged_by_the_generic_fields():
     plain = load_config(path)
     lexicons = get_lexicons("en")
     explicit = plain.model_copy(update={
-        "char_folds": {}, "code_switch_languages": [], "code_switch_phonetic": False,
+        "char_folds": {}, "code_switch_languages": [], "code_switch_detection": None, "code_switch_matcher": None,
     })
     with_steps = explicit.model_copy(update={"steps": [*plain.steps, "char_folds"]})
     reference = [normalize_text(text, "en") for text in ENGLISH_SAMPLES]
@@ -220,7 +220,7 @@ def test_generic_hyphen_step_joins_when_listed():
 
 def test_hindi_config_is_valid_and_documented():
     config = get_config("hi")
-    assert config.code_switch_languages == ["en"] and config.code_switch_phonetic
+    assert config.code_switch_languages == ["en"] and config.code_switch_matcher == "devanagari_phonetic"
     readme = (configs_dir() / "README.md").read_text(encoding="utf-8")
     for step_name in config.steps:
         assert f"`{step_name}`" in readme, f"configs/README.md does not document the step {step_name!r}"

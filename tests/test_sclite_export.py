@@ -23,8 +23,8 @@ from pytest_asrbench.scoring import score
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("en", "hi", "de", "nl", "fr", "es", "it", "ja", "ko", "zh", "th")
 # Languages whose word scores have a counting view with the strict alignment as second stream:
-# Hindi's code-switch rescue, and the merged compounds of English, German and Dutch.
-STRICT_SECOND_STREAM = ("hi", "en", "de", "nl")
+# the code-switch rescue (hi, de, nl, fr, es, it), and the merged compounds of English, German and Dutch.
+STRICT_SECOND_STREAM = ("hi", "en", "de", "nl", "fr", "es", "it")
 DEBIAN_SCLITE = Path("/usr/lib/sctk/bin/sclite")  # Debian's sctk puts it here, off PATH
 
 

@@ -108,6 +108,10 @@ def _code_switch_aware(result) -> Alignment:
     strict = pair.alignment
     if not pair.errors:
         return strict
+    if get_view("compounds").applies(get_config(result.language), result.unit):
+        merged, merges = merged_alignment(strict)
+        if merges:  # the code_switch view keeps a merged turn's counts and rescues none of it
+            return merged
     rescuer, _ = rescuer_for(result.language)
     found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, strict)
     rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
@@ -147,7 +151,7 @@ def _counting_view(result) -> str | None:
     config = get_config(result.language)
     names = [name for name in get_metric(result.metric).views
              if get_view(name).sets_counts and get_view(name).applies(config, result.unit)]
-    return names[0] if names else None
+    return names[-1] if names else None  # the last one sets the headline (code_switch builds on compounds)
 
 
 def streams_of(result) -> list[Stream]:

@@ -104,7 +104,24 @@ class LanguageConfig(BaseModel):
     code_switch_languages: list[str] = Field(
         default_factory=list, description="Languages whose words are re-checked in error regions ('en' for hi).",
         json_schema_extra=_role("languages"))
-    code_switch_phonetic: bool = Field(False, description="Turn on the Latin/Devanagari phonetic matcher.")
+    code_switch_detection: Literal["script", "lexicon"] | None = Field(
+        None, validate_default=True,
+        description="How a word's language is told in the code-switch rescue: 'script' (the second "
+                    "language is the Latin-script words: hi) or 'lexicon' (same script: a word is the "
+                    "second language's by word frequencies; de, nl, fr, es, it). Required with "
+                    "code_switch_languages.")
+    code_switch_matcher: str | None = Field(
+        None,
+        description="Name of a cross-script word matcher in the code-switch rescue "
+                    "(scoring/views/codeswitch/matchers.py): 'devanagari_phonetic' for hi.")
+    code_switch_zipf_margin: float = Field(
+        1.0, ge=0,
+        description="'lexicon' detection: a word is the second language's when its Zipf frequency there "
+                    "exceeds its frequency in this language by at least this much.")
+    code_switch_home_words: list[str] = Field(
+        default_factory=list,
+        description="'lexicon' detection: words always this language's own, whatever the frequencies "
+                    "(words of both languages: de 'die', 'will'; fr 'son').")
     romanized_matching: bool = Field(
         False, description="Code-switch rescue: a Latin-script hypothesis word that transliterates a "
                            "Devanagari reference word counts as correct (mujhe = मुझे). Off by default.")
@@ -115,6 +132,18 @@ class LanguageConfig(BaseModel):
         default_factory=dict,
         description="Why a step is listed more than once: step -> the reason of its second listing (a "
                     "list: one reason per listing after the first). Required for every repeated step.")
+
+    @field_validator("code_switch_detection")
+    @classmethod
+    def _detection_with_languages(cls, value, info):
+        languages = info.data.get("code_switch_languages") or []
+        if languages and value is None:
+            raise ValueError("code_switch_languages is set but code_switch_detection is not; set it to "
+                             "'script' (the second language in another script) or 'lexicon' (same script)")
+        if value is not None and not languages:
+            raise ValueError("code_switch_detection is set without code_switch_languages; name the second "
+                             "language(s) or drop it")
+        return value
 
     @field_validator("group_separator")
     @classmethod

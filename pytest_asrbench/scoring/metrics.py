@@ -43,7 +43,7 @@ METRICS: dict[str, Metric] = {
             "letters counted as one correct word (en, de, nl); a Latin name and its katakana or Hangul rendering counted as one word (ja, ko); spaces not counted in a "
             "character-scored language that keeps them (Korean); the CER views of an evaluation "
             "protocol where the config defines one (zh-eval-v1).",
-            views=("code_switch", "compounds", "loanwords", "spacing", "cer_views"),
+            views=("compounds", "code_switch", "loanwords", "spacing", "cer_views"),
         ),
         Metric("cer", "1.3.6", "char", "Character error rate after the language's normalizer; spaces not counted "
                "in a character-scored language that keeps them (Korean); the CER views of an evaluation "

@@ -218,17 +218,37 @@ def step_libraries(source) -> dict[str, tuple[str, ...]]:
     return found
 
 
+#: Libraries a config setting brings in, beside those its steps declare: the code-switch
+#: rescue's ``lexicon`` detection reads wordfreq's frequency lists (de, nl, fr, es, it).
+SETTING_LIBRARIES: dict[tuple[str, str], tuple[str, ...]] = {("code_switch_detection", "lexicon"): ("wordfreq",)}
+
+
+def setting_libraries(source, languages) -> set[str]:
+    """The :data:`SETTING_LIBRARIES` of the settings in the configs of ``languages``."""
+    found: set[str] = set()
+    for tag in languages:
+        data = source.read(f"{source.configs}/{tag}.toml")
+        if data is None:
+            continue
+        parsed = load_toml(data, f"{source.configs}/{tag}.toml")
+        for (setting, value), dists in SETTING_LIBRARIES.items():
+            if parsed.get(setting) == value:
+                found.update(dists)
+    return found
+
+
 def language_libraries(source, language: str) -> tuple[str, ...]:
     """The libraries ``language``'s scores depend on beyond :data:`COMMON_LIBRARIES`: those
     declared by the steps its configs list (its own steps and profiles, a base it extends,
-    its ``code_switch_languages``' configs), sorted.
+    its ``code_switch_languages``' configs), and those its settings bring
+    (:data:`SETTING_LIBRARIES`), sorted.
 
     Raises:
         ConfigError: unknown language (the message lists the known ones).
     """
-    _, _, _, used = _config_files(source, resolve(source, language))
+    languages, _, _, used = _config_files(source, resolve(source, language))
     declared = step_libraries(source)
-    return tuple(sorted({dist for name in used for dist in declared.get(name, ())}))
+    return tuple(sorted({dist for name in used for dist in declared.get(name, ())} | setting_libraries(source, languages)))
 
 
 # ---- the signature -------------------------------------------------------------------------
@@ -417,7 +437,9 @@ def compute(metric: str, language: str, source=None, *, with_libraries: bool = T
     if with_libraries:
         declared = step_libraries(source)
         used = {dist for name in used_steps for dist in declared.get(name, ())}
-        unused = {dist for name, dists in declared.items() if name not in used_steps for dist in dists} - used
+        used |= setting_libraries(source, languages)
+        unused = ({dist for name, dists in declared.items() if name not in used_steps for dist in dists}
+                  | {dist for dists in SETTING_LIBRARIES.values() for dist in dists}) - used
         components.update(libraries(sorted(used), graph.external, unused))
     return Signature(metric, tag, versions[metric], config_version(source, tag), components,
                      _files=tuple(files.items()))

@@ -137,6 +137,6 @@ def test_no_loanword_maps_to_a_stoplisted_native_word():
 def test_matcher_is_off_unless_the_config_turns_it_on():
     from pytest_asrbench.normalize.registry import get_config
 
-    assert get_config("hi").code_switch_phonetic is True
-    assert get_config("en").code_switch_phonetic is False
+    assert get_config("hi").code_switch_matcher == "devanagari_phonetic"
+    assert get_config("en").code_switch_matcher is None
     assert not get_config("en").code_switch_languages

@@ -99,11 +99,29 @@ def test_every_shipped_metric_names_registered_views():
 
 
 def test_code_switch_is_a_view_of_stt_wer_only_for_code_switch_languages():
-    assert METRICS["stt_wer"].views == ("code_switch", "compounds", "loanwords", "spacing", "cer_views")
+    assert METRICS["stt_wer"].views == ("compounds", "code_switch", "loanwords", "spacing", "cer_views")
     assert METRICS["cer"].views == ("spacing", "cer_views")
     hindi = score("मेरी flight seven बजे है", "मेरी फ़्लाइट 7 बजे है", "hi")
     assert hindi.rate == 0.0 and hindi.details["strict_rate"] == 0.4
     assert "strict_rate" not in score("मेरी flight", "मेरी फ़्लाइट", "hi", metric="cer").details
+
+
+def test_code_switch_builds_on_the_compounds_counts():
+    """de runs both: a turn with a merged compound keeps the merged counts (its regions are
+    not rescued), every other turn is rescued from its strict counts."""
+    merged = score("die Daten Bank ist eleven", "die Datenbank ist 11", "de")
+    assert merged.details["compounds"] and merged.details["code_switch"]["rescued_errors"] == 0
+    assert (merged.errors, merged.reference_length, merged.details["strict_rate"]) == (1, 4, 0.6)
+    corpus = score(["die Daten Bank ist gut", "wir haben eleven Tickets"],
+                   ["die Datenbank ist gut", "wir haben 11 Tickets"], "de")
+    assert corpus.rate == 0.0 and corpus.details["code_switch"]["rescued_errors"] == 1
+    assert corpus.details["strict_errors"] == 3
+
+
+def test_a_second_counting_view_must_declare_that_it_builds_on_counts():
+    from pytest_asrbench.scoring.views.base import get_view
+
+    assert get_view("code_switch").builds_on_counts and not get_view("compounds").builds_on_counts
 
 
 # --- profiles: a view may read the pairs with a named normalizer profile ----------------------

@@ -149,7 +149,8 @@ def test_libraries_common_and_per_language():
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("de", ("text2num",)), ("fr", ("text2num",)), ("en", ("text2num",)),
+    ("de", ("text2num", "wordfreq")), ("fr", ("text2num", "wordfreq")),  # wordfreq: the code-switch detection
+    ("en", ("text2num",)),
     ("hi", ("text2num",)),  # through the English config its code-switch view reads
     ("th", ("pythainlp",)), ("zh", ("opencc",)), ("ja", ()), ("ko", ()),
 ])

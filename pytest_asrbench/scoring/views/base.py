@@ -50,7 +50,11 @@ class MetricView:
             (``unit`` is ``"word"`` or ``"char"``, the score's).
         compute: ``(score, config) -> ViewResult``; ``score`` is the strict score with every
             earlier view already applied.
-        sets_counts: the view may return ``counts``; at most one view of a metric may.
+        sets_counts: the view may return ``counts``; at most one view of a metric may, unless
+            the later one declares ``builds_on_counts``.
+        builds_on_counts: the view's counts start from the score's current counts, whichever
+            earlier view set them (the code-switch rescue removes its rescued errors from the
+            counts the compounds view merged), so it may follow a view that set counts.
         profile: the normalizer profile the view reads the pairs with (``[profiles.<name>]``
             of the language config), ``None`` for the language's default steps; see
             :meth:`normalizer`. A view that feeds a recorded or frozen figure names a frozen
@@ -68,6 +72,7 @@ class MetricView:
     sets_counts: bool = False
     profile: str | None = None
     rewrite: Callable[[LanguageConfig], Callable[[str, str, str, str], tuple[str, str]]] | None = None
+    builds_on_counts: bool = False
 
     def normalizer(self, language: str):
         """The normalizer this view uses in ``language``: its ``profile``, or the default.
@@ -132,7 +137,8 @@ def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> 
 
     Raises:
         ViewError: a name is not registered; a view returned ``counts`` without
-            declaring ``sets_counts``; two views set counts for one score; a view's
+            declaring ``sets_counts``; two views set counts for one score (the later one
+            not declaring ``builds_on_counts``); a view's
             details reuse a key already in ``details``.
     """
     counts_from: str | None = None
@@ -148,7 +154,7 @@ def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> 
         if output.counts is not None:
             if not view.sets_counts:
                 raise ViewError(f"view {name!r} returned counts but does not declare sets_counts=True")
-            if counts_from is not None:
+            if counts_from is not None and not view.builds_on_counts:
                 raise ViewError(f"views {counts_from!r} and {name!r} both set the headline counts")
             counts_from = name
             changes.update(output.counts.to_dict())

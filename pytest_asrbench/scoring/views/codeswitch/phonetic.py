@@ -321,12 +321,26 @@ class PhoneticVerdict:
     latin: str = ""
     key: str = ""
 
+    @property
+    def home(self) -> str:
+        """The word in the home language's script (the matcher protocol of :mod:`.matchers`)."""
+        return self.devanagari
+
+    @property
+    def second(self) -> str:
+        """The word in the second language's script (Latin)."""
+        return self.latin
+
 
 class PhoneticMatcher:
     """Pairs a Devanagari and a Latin word by consonant key (see the module docstring).
 
-    ``stoplist``: Devanagari words (already normalized and folded) never matched.
+    ``stoplist``: Devanagari words (already normalized and folded) never matched. Registered
+    as the code-switch matcher ``devanagari_phonetic`` (:mod:`.matchers`); its audit records
+    name the two words ``devanagari`` and ``latin``.
     """
+
+    record_fields = ("devanagari", "latin")
 
     def __init__(self, stoplist: frozenset[str] | set[str] = frozenset()):
         self.stoplist = frozenset(stoplist)

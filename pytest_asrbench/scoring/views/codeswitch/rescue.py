@@ -23,11 +23,10 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
-from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
-from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
-from pytest_asrbench.scoring.views.codeswitch.sides import LatinViews, SideView
+from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView, split_chunks
 from pytest_asrbench.scoring.alignment import Alignment
 
 MAX_REGION_WORDS = 4
@@ -76,6 +75,7 @@ class Rescue:
     insertions: int
     ref_indices: tuple[int, ...] = ()
     phonetic_ref_indices: tuple[int, ...] = ()
+    phonetic_fields: tuple[str, str] = ("devanagari", "latin")
 
     @property
     def errors_removed(self) -> int:
@@ -91,7 +91,8 @@ class Rescue:
                 "reference": " ".join(self.english_reference),
                 "hypothesis": " ".join(self.english_hypothesis),
             },
-            "phonetic": [{"devanagari": d, "latin": latin, "key": key} for d, latin, key in self.phonetic],
+            "phonetic": [{self.phonetic_fields[0]: home, self.phonetic_fields[1]: second, "key": key}
+                         for home, second, key in self.phonetic],
             "errors_removed": self.errors_removed,
         }
 
@@ -133,16 +134,22 @@ def error_regions(columns: list[Column]) -> list[Region]:
 class Rescuer:
     """Rescues the error regions of pairs, for one language config.
 
-    ``hindi`` and ``english`` are the two normalizers (``str -> str``); ``matcher`` is a
-    :class:`PhoneticMatcher`, or ``None`` when the config leaves the matcher off.
+    ``hindi`` and ``english`` are the home and the second language's normalizers
+    (``str -> str``); ``matcher`` a cross-script matcher (:mod:`.matchers`), or ``None``
+    when the config names none; ``loanwords`` the home-script loanwords of the lexicon;
+    ``detection`` how a word's language is told (:mod:`.detect`; Hindi's script detection
+    by default).
     """
 
-    def __init__(self, hindi, english, matcher: PhoneticMatcher | None, loanwords: frozenset[str] = frozenset()):
+    def __init__(self, hindi, english, matcher=None, loanwords: frozenset[str] = frozenset(), detection=DEVANAGARI):
         self.hindi = hindi
         self.english = english
         self.matcher = matcher
         self.loanwords = loanwords
+        self.detection = detection
+        self.classify = detection.classify
         self.latin_views = LatinViews(hindi, english)
+        self.context_view = lru_cache(maxsize=1 << 14)(self._context_view)
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
         columns = columns_of(alignment)
@@ -152,7 +159,7 @@ class Rescuer:
         def view(side: str) -> SideView:
             if side not in views:
                 raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
-                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords)
+                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection)
             return views[side]
 
         column_index = _ColumnIndex(columns)
@@ -160,7 +167,75 @@ class Rescuer:
             rescue = self._try_region(region, columns, column_index, alignment, view)
             if rescue is not None:
                 result.rescues.append(rescue)
+        if self.detection.context_view and len(result.rescues) < len(result.regions):
+            self._rescue_in_context(result, raw_ref, raw_hyp, alignment)
         return result
+
+    def _context_view(self, raw: str, hypothesis: bool) -> tuple[str, ...] | None:
+        """The English view of a whole side: each English chunk replaced by its English
+        normalization, then the side normalized by the home rules (so a home rule that reads
+        across the chunk boundary, es "a las 9" = "a las 9:00", sees the English number).
+
+        ``None`` for a hypothesis with a home word the home rules write as digits (fr "trois"
+        is 3: the digits of such a side may be a translation, not a rendering).
+        """
+        pieces = []
+        for script, text in split_chunks(raw, self.classify):
+            if script == "second":
+                pieces.append(self.english(text))
+                continue
+            if hypothesis and script == "home" and any(
+                    self.classify(token) == "neutral" for word in text.split() for token in self.latin_views.hindi(word)):
+                return None
+            pieces.append(text)
+        return tuple(self.hindi(" ".join(pieces)).split())
+
+    def _rescue_in_context(self, result: PairRescue, raw_ref: str, raw_hyp: str, alignment: Alignment) -> None:
+        """Same-script languages: rescue the regions left when the whole turn's English views
+        are identical (:meth:`_context_view`). A region still needs its size and an English
+        reference word; every other reference word must be English too or a home word the
+        transcript also has (``Euro`` in ``twenty five Euro`` / ``25 Euro``, which the home
+        rules write as one token ``25€``); a hypothesis word may be a home word (the two
+        views being identical, and no home word of the transcript standing for digits, it
+        renders the same speech: ``am`` in ``I am`` for ``I'm``)."""
+        rescued = {rescue.ref_indices for rescue in result.rescues}
+        candidates = []
+        for region in result.regions:
+            ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
+            if tuple(ref_indices) in rescued or not ref_indices or len(ref_indices) > MAX_REGION_WORDS \
+                    or len(hyp_indices) > MAX_REGION_WORDS:
+                continue
+            ref_words = [alignment.reference[i] for i in ref_indices]
+            hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
+            classes = [self.classify(word) for word in ref_words]
+            hyp_classes = [self.classify(word) for word in hyp_words]
+            if "second" not in classes or "other" in classes or "other" in hyp_classes:
+                continue
+            if any(cls == "home" and any(self.classify(token) == "neutral" for token in self.latin_views.hindi(word))
+                   for cls, word in zip(hyp_classes, hyp_words)):
+                continue  # a home number word in the transcript: a translation (the whole view would say so too)
+            candidates.append((region, ref_words, hyp_words, classes))
+        if not candidates:
+            return  # no region could pass: the whole turn's views are not built
+        hyp_view = self.context_view(raw_hyp, True)  # first: a translated number rejects it cheaply
+        if hyp_view is None or hyp_view != self.context_view(raw_ref, False):
+            return
+        ref_view = hyp_view
+        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
+        found = []
+        for region, ref_words, hyp_words, classes in candidates:
+            ref_indices = region.ref_indices
+            if any(cls != "second" and not (cls == "home" and word in hyp_raw_words)
+                   for cls, word in zip(classes, ref_words)):
+                continue
+            found.append(Rescue(
+                reference=tuple(ref_words), hypothesis=tuple(hyp_words), reason="english_view_in_context",
+                why=f"English view of the whole turn identical on both sides: {' '.join(ref_view)!r}",
+                english_reference=ref_view, english_hypothesis=ref_view, phonetic=(),
+                substitutions=region.count("substitute"), deletions=region.count("delete"),
+                insertions=region.count("insert"), ref_indices=tuple(ref_indices)))
+        if found:
+            result.rescues = sorted(result.rescues + found, key=lambda rescue: rescue.ref_indices)
 
     def _try_region(self, region, columns, column_index, alignment, view) -> Rescue | None:
         ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
@@ -168,19 +243,20 @@ class Rescuer:
             return None
         ref_words = [alignment.reference[i] for i in ref_indices]
         hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
-        ref_scripts = [word_script(word) for word in ref_words]
-        hyp_scripts = [word_script(word) for word in hyp_words]
+        classify = self.classify
+        ref_scripts = [classify(word) for word in ref_words]
+        hyp_scripts = [classify(word) for word in hyp_words]
         # Necessary conditions, checked before any English view is built: every reference
-        # word Latin or a Devanagari word the matcher could pair with a Latin hypothesis word;
-        # every hypothesis word Latin, digits, or such a Devanagari word.
-        if not ("latin" in ref_scripts or "latin" in hyp_scripts):
+        # word English, or a home-script word the matcher could pair with an English
+        # hypothesis word; every hypothesis word English, digits, or such a home-script word.
+        if not ("second" in ref_scripts or "second" in hyp_scripts):
             return None  # no English on either side: the English view cannot differ
-        for scripts, words, other_has_latin in ((ref_scripts, ref_words, "latin" in hyp_scripts),
-                                                (hyp_scripts, hyp_words, "latin" in ref_scripts)):
+        for scripts, words, other_has_second in ((ref_scripts, ref_words, "second" in hyp_scripts),
+                                                 (hyp_scripts, hyp_words, "second" in ref_scripts)):
             for script, word in zip(scripts, words):
-                if script == "latin" or (script == "neutral" and scripts is hyp_scripts):
+                if script == "second" or (script == "neutral" and scripts is hyp_scripts):
                     continue
-                if script == "devanagari" and other_has_latin and self.matcher is not None \
+                if script == "home" and other_has_second and self.matcher is not None \
                         and self.matcher.could_match(word):
                     continue
                 return None
@@ -201,19 +277,19 @@ class Rescuer:
             verdict = self.matcher.check(ref_word, hyp_word)
             if not verdict.matched:
                 return None
-            phonetic.append((verdict.devanagari, verdict.latin, verdict.key))
+            phonetic.append((verdict.home, verdict.second, verdict.key))
             if ref_from is not None:
                 paired_ref.add(ref_from)
             if hyp_from is not None:
                 paired_hyp.add(hyp_from)
         for index, word in zip(ref_indices, ref_words):
-            if word_script(word) != "latin" and index not in paired_ref:
-                return None  # the reference is not English here (a digit, a Hindi word)
+            if classify(word) != "second" and index not in paired_ref:
+                return None  # the reference is not English here (a digit, a home-language word)
         for index, word in zip(hyp_indices, hyp_words):
-            script = word_script(word)
-            if script == "latin" or index in paired_hyp:
+            script = classify(word)
+            if script == "second" or index in paired_hyp:
                 continue
-            if script == "neutral" and hyp_view.chunk_script(index) in ("latin", "neutral"):
+            if script == "neutral" and hyp_view.chunk_script(index) in ("second", "neutral"):
                 continue  # digits written as digits
             return None  # the hypothesis is Hindi here: a translation, not a rendering
         english_changed = (tuple(ref_english), tuple(hyp_english)) != (
@@ -240,6 +316,7 @@ class Rescuer:
             insertions=region.count("insert"),
             ref_indices=tuple(ref_indices),
             phonetic_ref_indices=tuple(sorted(paired_ref & set(ref_indices))),
+            phonetic_fields=getattr(self.matcher, "record_fields", ("devanagari", "latin")),
         )
 
     @staticmethod

@@ -25,8 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pytest_asrbench.scoring.views.codeswitch.scripts import Script, word_script
+from pytest_asrbench.scoring.views.codeswitch.detect import ScriptDetection
 from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
+
+#: The detection a side uses when none is given: Hindi's (Latin words are English).
+DEVANAGARI = ScriptDetection("devanagari")
 
 
 
@@ -84,8 +87,9 @@ class SideView:
     computed the first time it is needed.
     """
 
-    def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset()):
+    def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset(), detection=DEVANAGARI):
         self.raw = raw
+        self._detection = detection
         self.tokens = tuple(tokens)
         self._hindi = hindi
         self._latin = latin
@@ -105,7 +109,8 @@ class SideView:
     def unit(self, index: int) -> Unit:
         """The unit holding Hindi token ``index``."""
         token = self.tokens[index]
-        if (token not in self._loanwords and word_script(token) == "devanagari") or self._own_unit_by_text(token):
+        if (self._detection.home_tokens_are_own_units and token not in self._loanwords
+                and self._detection.classify(token) == "home") or self._own_unit_by_text(token):
             return Unit(index, index + 1, (token,))
         self._ensure_chunks()
         chunk_index = self._chunk_of[index]
@@ -132,12 +137,12 @@ class SideView:
         chunks = self._split_chunks()
         if len(chunks) <= 1:
             return frozenset(self.tokens)
-        return frozenset(token for script, text in chunks if script == "latin" and self._latin.differs(text)
+        return frozenset(token for script, text in chunks if script == "second" and self._latin.differs(text)
                          for token in self._latin.hindi(text))
 
     def _split_chunks(self) -> list[tuple[str, str]]:
         if self._raw_chunks is None:
-            self._raw_chunks = _chunks(self.raw)
+            self._raw_chunks = split_chunks(self.raw, self._detection.classify)
         return self._raw_chunks
 
     def _ensure_chunks(self) -> None:
@@ -151,7 +156,8 @@ class SideView:
         if pieces and [token for piece in pieces for token in piece] == list(self.tokens):
             self._chunks, self._pieces = chunks, pieces
         else:
-            self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, chunks)
+            self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, chunks,
+                                                      self._detection.classify)
         for chunk_index, piece in enumerate(self._pieces):
             self._chunk_start.append(len(self._chunk_of))
             self._chunk_of.extend([chunk_index] * len(piece))
@@ -160,23 +166,22 @@ class SideView:
         script, text = self._chunks[chunk_index]
         piece = tuple(self._pieces[chunk_index])
         start = self._chunk_start[chunk_index]
-        if script == "latin":
+        if script == "second":
             view = self._latin.english(text)
             if view != piece:
                 return Unit(start, start + len(piece), view)
         return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
-def _chunks(raw: str) -> list[tuple[str, str]]:
-    """``[(script, text), ...]``: maximal runs of raw words of one script class."""
+def split_chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
+    """``[(class, text), ...]``: maximal runs of raw words of one class (``classify``: a
+    detection's word classes, :mod:`.detect`)."""
     chunks: list[list] = []
     # The normalizer's own word boundaries: in-word joiners vanish, whitespace separates.
     for word in WHITESPACE.split(INVISIBLE.sub("", raw)):
         if not word:
             continue
-        script: Script = word_script(word)
-        if script == "mixed":
-            script = "other"
+        script = classify(word)
         if chunks and chunks[-1][0] == script:
             chunks[-1][1].append(word)
         else:
@@ -211,11 +216,11 @@ def normalize_each(texts: list[str], normalizer) -> list[list[str]]:
     return [normalizer(text).split() for text in texts]
 
 
-def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi,
-                 chunks: list[tuple[str, str]] | None = None) -> tuple[list[tuple[str, str]], list[list[str]]]:
+def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi, chunks: list[tuple[str, str]] | None = None,
+                 classify=DEVANAGARI.classify) -> tuple[list[tuple[str, str]], list[list[str]]]:
     """The chunks of ``raw`` and the Hindi tokens of each, adding up to ``tokens``.
 
-    ``tokens`` must be ``hindi(raw).split()``; ``chunks``, if given, ``_chunks(raw)``.
+    ``tokens`` must be ``hindi(raw).split()``; ``chunks``, if given, ``split_chunks(raw)``.
     Interacting neighbours are merged (``mixed``).
 
     Raises:
@@ -223,7 +228,7 @@ def chunk_pieces(raw: str, tokens: tuple[str, ...], hindi,
             that reorders words across the text; report it as a bug).
     """
     if chunks is None:
-        chunks = _chunks(raw)
+        chunks = split_chunks(raw, classify)
     if len(chunks) <= 1:
         return chunks or [("neutral", "")], [list(tokens)]
     pieces = normalize_each([text for _, text in chunks], hindi)

@@ -23,12 +23,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.scoring.views.codeswitch.phonetic import PhoneticMatcher
+from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
+from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
-from pytest_asrbench.scoring.views.codeswitch.scripts import word_script
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
+from pytest_asrbench.scoring.views.compounds import merge_compounds
 
 
 def _rate(errors: int, words: int) -> float | None:
@@ -37,10 +38,14 @@ def _rate(errors: int, words: int) -> float | None:
 
 @lru_cache(maxsize=None)
 def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
-    """The :class:`Rescuer` of a language and its set of Devanagari loanwords (built once).
+    """The :class:`Rescuer` of a language and its set of home-script loanwords (built once).
+
+    The rescuer gets the config's detection (``code_switch_detection``, :mod:`.detect`) and
+    matcher (``code_switch_matcher``, :mod:`.matchers`).
 
     Raises:
-        ConfigError: more than one code-switch language, or one without a config.
+        ConfigError: more than one code-switch language, one without a config, an unknown
+            matcher name, or script detection for a language without a known home script.
     """
     from pytest_asrbench.normalize.registry import get_config, get_lexicons, get_normalizer
     from pytest_asrbench.normalize.steps.basic import make_fold
@@ -54,15 +59,14 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
     lexicons = get_lexicons(language)
     fold = make_fold(config.char_folds)
     matcher = None
-    if config.code_switch_phonetic:
-        stoplist = frozenset(fold(word) for word in lexicons.get("phonetic_stoplist", {}))
-        matcher = PhoneticMatcher(stoplist)
+    if config.code_switch_matcher:
+        matcher = build_matcher(config.code_switch_matcher, config, lexicons, fold)
     if config.romanized_matching:  # romanized Hindi, a declared option (views/codeswitch/romanized.py)
         from pytest_asrbench.scoring.views.codeswitch.romanized import RomanizedMatcher
 
         matcher = RomanizedMatcher(matcher)
     loanwords = frozenset(fold(value) for value in lexicons.get("loanwords", {}).values())
-    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords)
+    rescuer = Rescuer(get_normalizer(language), get_normalizer(other), matcher, loanwords, build_detection(config))
     return rescuer, loanwords
 
 
@@ -85,8 +89,14 @@ def code_switch_view(result, config) -> ViewResult:
     home = config.language
     other = config.code_switch_languages[0]
 
+    classify = rescuer.classify
+    # The compounds view (de, nl) runs first and may have set the counts: a turn it merged
+    # keeps its merged counts, every other turn's counts are still the strict ones.
+    merged_compounds = "compounds" in result.details
+    strict_total = sum(pair.errors for pair in result.pairs) if merged_compounds else result.errors
+
     def language_of(word: str, paired: bool) -> str:
-        return other if paired or word_script(word) == "latin" or word in loanwords else home
+        return other if paired or classify(word) == "second" or word in loanwords else home
 
     words = {home: 0, other: 0}
     errors = {home: 0, other: 0}
@@ -100,6 +110,10 @@ def code_switch_view(result, config) -> ViewResult:
         if strict_errors:
             alignment = pair.alignment
             found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, alignment)
+            if merged_compounds and found.rescues and merge_compounds(alignment)[2]:
+                # The compounds view counted this turn with its split compounds merged: its
+                # errors are not the strict alignment's, so its regions are not rescued.
+                found.rescues = []
             reference, hypothesis = alignment.reference, alignment.hypothesis
         else:
             # Nothing to rescue: the words are all this turn needs, not its alignment.
@@ -132,7 +146,7 @@ def code_switch_view(result, config) -> ViewResult:
                     errors[language_of(word, False)] += 1
             elif column.ref not in rescued_ref:
                 errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
-        other_script_words += sum(1 for word in hypothesis if word_script(word) in ("other", "mixed"))
+        other_script_words += sum(1 for word in hypothesis if classify(word) == "other")
         turn_errors = strict_errors - turn_removed
         per_turn.append({
             "turn": turn,
@@ -147,21 +161,22 @@ def code_switch_view(result, config) -> ViewResult:
     deletions = result.deletions - removed["delete"]
     insertions = result.insertions - removed["insert"]
     hits = result.hits + removed["substitute"] + removed["delete"]
-    aware_errors = substitutions + deletions + insertions
+    rescued_errors = removed["substitute"] + removed["delete"] + removed["insert"]
     details = {}
-    details["strict_rate"] = result.rate
-    details["strict_errors"] = result.errors
+    if not merged_compounds:  # else the compounds view has written it (the same strict rate)
+        details["strict_rate"] = result.rate
+    details["strict_errors"] = strict_total
     for language in (home, other):
         if words[language]:
             details[f"wer_{language}"] = errors[language] / words[language]
-    details["code_switch_word_rate"] = _rate(words[other], result.reference_length)
-    details["code_switch_rescue_rate"] = _rate(result.errors - aware_errors, result.errors)
+    details["code_switch_word_rate"] = _rate(words[other], sum(words.values()))
+    details["code_switch_rescue_rate"] = _rate(rescued_errors, strict_total)
     if config.romanized_matching:  # said only when on: outputs with the option off do not move
         details["romanized_matching"] = True
     details["code_switch"] = {
         "english_words": words[other],
         "rescued_words": rescued_words,
-        "rescued_errors": result.errors - aware_errors,
+        "rescued_errors": rescued_errors,
         "languages": {
             language: {"words": words[language], "errors": errors[language], "rate": _rate(errors[language], words[language])}
             for language in (home, other)
@@ -173,4 +188,5 @@ def code_switch_view(result, config) -> ViewResult:
     return ViewResult(details, EditCounts(hits, substitutions, deletions, insertions, result.reference_length))
 
 
-CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True))
+CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True,
+                                       builds_on_counts=True))
