@@ -30,7 +30,7 @@ def test_smoke_writes_a_schema_valid_record_without_model_audio_or_network(tmp_p
 
 def test_the_schema_refuses_a_broken_record(tmp_path):
     out = tmp_path / "smoke.json"
-    main(["bench", "run", "--smoke", "--out", str(out)])
+    main(["bench", "run", "--smoke", "-o", str(out)])  # -o is --out
     record = json.loads(out.read_text(encoding="utf-8"))
     broken = copy.deepcopy(record)
     del broken["performance"]["peak_rss_bytes"]

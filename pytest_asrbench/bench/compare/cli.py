@@ -31,7 +31,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
                     "verdict promote / stay / research only / reject by the pre-registered rule.")
     compare.add_argument("base", type=Path, help="the base run record (asrbench.bench/1)")
     compare.add_argument("candidate", type=Path, help="the candidate run record")
-    compare.add_argument("--out", type=Path, required=True, help="the decision in Markdown; its JSON goes beside it")
+    compare.add_argument("-o", "--out", type=Path, required=True, help="the decision in Markdown; its JSON goes beside it")
     compare.add_argument("--view", default=None,
                          help="the view that decides (default: the records' primary view: cer_normalized for zh, "
                               "the language's metric otherwise)")

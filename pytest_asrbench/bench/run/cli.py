@@ -73,7 +73,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
                      help="reuse and store transcripts in the hypothesis cache (a reused clip has no latency: it "
                           "is counted under performance.cached_utterances and left out of latency and RTF)")
     run.add_argument("--smoke", action="store_true", help="write a schema-valid record with no model, audio or network")
-    run.add_argument("--out", type=Path, required=True, help="the record's path (JSON)")
+    run.add_argument("-o", "--out", type=Path, required=True, help="the record's path (JSON)")
     run.set_defaults(handler=run_command)
     return run
 
