@@ -182,7 +182,7 @@ def test_bench_run_passes_batch_size_and_device_to_the_engine_and_the_command_li
     import argparse
 
     from pytest_asrbench.bench.run import cli as run_cli
-    from pytest_asrbench.bench.run.runner import engine_settings
+    from pytest_asrbench.bench.run.executors.base import engine_settings
 
     parser = argparse.ArgumentParser()
     run_cli.add_parser(parser.add_subparsers())
