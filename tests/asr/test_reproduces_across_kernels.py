@@ -23,7 +23,18 @@ FORCED = [
     {"CT2_FORCE_CPU_ISA": "AVX", "CT2_USE_MKL": "0"},
     {"CT2_FORCE_CPU_ISA": "AVX2"},
 ]
-CLIPS = 24
+
+
+def _asr_case_count() -> int:
+    """The shipped ``asr`` cases (every clip of every case file, whatever model it names)."""
+    import yaml
+
+    return sum(1 for path in sorted((ROOT / "cases").glob("*/*.yaml"))
+               for case in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []
+               if case.get("kind") == "asr")
+
+
+CLIPS = _asr_case_count()
 
 
 def _run_asr_cases(env: dict[str, str], *extra: str) -> tuple[subprocess.CompletedProcess, str]:
