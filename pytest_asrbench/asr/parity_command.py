@@ -39,6 +39,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     sub.add_argument("case_files", nargs="*", type=Path, help="case files whose asr cases are the clips")
     sub.add_argument("--manifest", type=Path, default=None, help="a bench manifest JSONL instead of case files")
     sub.add_argument("--audio-root", type=Path, default=None, help="the folder the manifest's audio paths are under")
+    sub.add_argument("--language", default=None,
+                     help="the manifest's forced language (default: its sidecar's language, else zh, as bench run)")
     sub.add_argument("--a", dest="arm_a", action="append", default=[], metavar="SETTING=VALUE",
                      help="an engine setting of arm A (repeatable; default: the clips' own settings)")
     sub.add_argument("--b", dest="arm_b", action="append", default=[], metavar="SETTING=VALUE",
@@ -81,6 +83,7 @@ def case_clips(paths: list[Path]):
         InputError: a file cannot be read, has faults, or holds no ``asr`` case.
     """
     from pytest_asrbench.asr.parity import ParityClip
+    from pytest_asrbench.cases.kinds import get_runner
     from pytest_asrbench.cases.loader import load_case_file
 
     clips = []
@@ -92,7 +95,7 @@ def case_clips(paths: list[Path]):
         if loaded.errors:
             raise InputError(f"{path}: the case file has faults; fix them first:\n"
                              + "\n".join(str(error) for error in loaded.errors))
-        found = [case for case in loaded.cases if case.kind == "asr"]
+        found = [case for case in loaded.cases if getattr(get_runner(case.kind), "transcribes", False)]
         if not found:
             raise InputError(f"{path}: no asr case in this file (parity needs clips with audio and a reference)")
         for case in found:
@@ -103,14 +106,23 @@ def case_clips(paths: list[Path]):
     return clips
 
 
-def manifest_clips(manifest: Path, audio_root: Path):
-    """The clips of a bench manifest's included rows (the gate of ``bench run``), clustered by speaker."""
+def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None):
+    """The clips of a bench manifest's included rows (the gate of ``bench run``), clustered by
+    speaker, in the language ``bench run`` would force: ``language``, else the sidecar's
+    ``language``, else ``zh`` (the Mandarin pilot's).
+
+    Raises:
+        InputError: ``language`` contradicts the sidecar's.
+        UnknownLanguageError: the language has no shipped config.
+    """
     from pytest_asrbench.asr.parity import ParityClip
     from pytest_asrbench.bench.manifest.gate import open_manifest
-    from pytest_asrbench.bench.run.runner import LANGUAGE
+    from pytest_asrbench.bench.run.runner import run_language
+    from pytest_asrbench.bench.run.settings import RunSettings
 
     gated = open_manifest(manifest, audio_root)
-    return [ParityClip(id=item.row.id, audio=item.audio_path, language=LANGUAGE, reference=item.row.reference,
+    tag, _ = run_language(RunSettings(manifest=manifest, audio_root=audio_root, language=language), gated)
+    return [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
                        cluster=item.row.speaker) for item in gated.included]
 
 
@@ -132,7 +144,10 @@ def run_parity_command(args: argparse.Namespace) -> int:
     if args.threads is not None:
         settings_a.setdefault("cpu_threads", args.threads)
         settings_b.setdefault("cpu_threads", args.threads)
-    clips = case_clips(args.case_files) if args.case_files else manifest_clips(args.manifest, args.audio_root)
+    if args.language is not None and args.manifest is None:
+        raise InputError("--language applies to --manifest (a case's language is in its case file)")
+    clips = (case_clips(args.case_files) if args.case_files
+             else manifest_clips(args.manifest, args.audio_root, args.language))
     require_asr_extra()
     session = AsrSession(use_cache=False)
 

@@ -297,3 +297,18 @@ def test_a_sample_clip_keeps_its_transcript_under_batch_8_with_the_embedded_mode
     result = _run(case)
     assert result.passed, result.failures
     assert result.output["recordings"][0]["transcript"] == "Good morning, how are you today?"
+
+
+def test_parity_on_a_manifest_decodes_in_its_sidecars_language(standin_session, capsys):
+    from pytest_asrbench import cli
+
+    manifest = SAMPLES / "en-bench" / "manifest.jsonl"
+    assert cli.main(["asr", "parity", "--manifest", str(manifest), "--audio-root", str(SAMPLES / "en-bench"),
+                     "--json", "--no-determinism"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [aggregate["unit"] for aggregate in data["aggregates"]] == ["word"]
+    assert cli.main(["asr", "parity", "--manifest", str(manifest), "--audio-root", str(SAMPLES / "en-bench"),
+                     "--language", "zh"]) == 2
+    assert "--language zh but" in capsys.readouterr().err
+    assert cli.main(["asr", "parity", str(ROOT / "cases" / "en" / "asr.yaml"), "--language", "en"]) == 2
+    assert "--language applies to --manifest" in capsys.readouterr().err
