@@ -169,3 +169,15 @@ def test_a_decision_named_after_an_input_record_is_refused_and_the_record_kept(t
     assert main(["bench", "compare", str(smoke), str(smoke), "--out", str(tmp_path / "base.md")]) == 2
     assert "is one of the records being compared" in capsys.readouterr().err
     assert smoke.read_bytes() == before
+
+
+def test_arms_decoded_by_different_executors_are_no_cost_comparison(pilot_runs):
+    from pytest_asrbench.bench.compare.policy import arm_differences, hold_constant_violations
+
+    _, base = pilot_runs[5]
+    candidate = copy.deepcopy(base)
+    candidate["executor"] = {**base["executor"], "name": "ray", "workers": 2, "threads_per_worker": 1}
+    differences = arm_differences(base, candidate)
+    assert differences == {"executor.name": ("local", "ray"), "executor.threads_per_worker":
+                           (base["executor"]["threads_per_worker"], 1), "executor.workers": (1, 2)}
+    assert "executor.name 'local' -> 'ray'" in hold_constant_violations(differences)

@@ -51,6 +51,10 @@ def host_profile(record: dict) -> dict:
 MODEL_FIELDS = ("model.artifact_id", "model.model_sha256", "model.revision.resolved", "decode.model")
 
 
+#: The executor fields a cost comparison holds constant (the record's ``executor`` section).
+EXECUTOR_FIELDS = ("name", "workers", "threads_per_worker")
+
+
 def hold_constant_violations(differences: dict[str, tuple]) -> list[str]:
     """The differences of :func:`arm_differences` other than the model (:data:`MODEL_FIELDS`):
     decode settings (beam size, temperature, conditioning ...), the compute type, the device,
@@ -60,7 +64,8 @@ def hold_constant_violations(differences: dict[str, tuple]) -> list[str]:
 
 def arm_differences(base: dict, candidate: dict) -> dict[str, tuple]:
     """``{field: (base value, candidate value)}`` of what the arms differ in: the model
-    (artifact, SHA-256, resolved revision), the engine's decode settings, the compute type."""
+    (artifact, SHA-256, resolved revision), the engine's decode settings, the compute type, the
+    executor (:data:`EXECUTOR_FIELDS`)."""
     out: dict[str, tuple] = {}
     for field in ("artifact_id", "model_sha256"):
         if base["model"].get(field) != candidate["model"].get(field):
@@ -75,4 +80,10 @@ def arm_differences(base: dict, candidate: dict) -> dict[str, tuple]:
             out[f"decode.{field}"] = (decode_a.get(field), decode_b.get(field))
     if base["host"]["compute_type"] != candidate["host"]["compute_type"]:
         out["host.compute_type"] = (base["host"]["compute_type"], candidate["host"]["compute_type"])
+    # where the clips were decoded moves latency and core-seconds, never a transcript: arms run
+    # on different executors (or worker counts) have no comparable cost
+    executor_a, executor_b = base.get("executor") or {}, candidate.get("executor") or {}
+    for field in EXECUTOR_FIELDS:
+        if executor_a.get(field) != executor_b.get(field):
+            out[f"executor.{field}"] = (executor_a.get(field), executor_b.get(field))
     return out
