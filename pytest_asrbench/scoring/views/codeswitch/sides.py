@@ -101,13 +101,21 @@ class SideView:
         self._chunk_start: list[int] = []
         self._pieces: list[list[str]] = []
         self._chunk_units: dict[int, tuple[Unit, ...] | Unit] = {}
+        self._units: dict[int, Unit] = {}
 
     def chunk_script(self, index: int) -> str:
         self._ensure_chunks()
         return self._chunks[self._chunk_of[index]][0]
 
     def unit(self, index: int) -> Unit:
-        """The unit holding Hindi token ``index``."""
+        """The unit holding Hindi token ``index`` (memoized per index: a region's widening and
+        its English span ask for the same tokens)."""
+        unit = self._units.get(index)
+        if unit is None:
+            unit = self._units[index] = self._find_unit(index)
+        return unit
+
+    def _find_unit(self, index: int) -> Unit:
         token = self.tokens[index]
         if (self._detection.home_tokens_are_own_units and token not in self._loanwords
                 and self._detection.classify(token) == "home") or self._own_unit_by_text(token):
@@ -173,14 +181,23 @@ class SideView:
         return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
+def raw_words(raw: str) -> list[str]:
+    """The raw words of ``raw`` at the normalizer's own word boundaries: in-word joiners
+    (format, control and default-ignorable characters) vanish, whitespace separates.
+
+    Printable ASCII text holds none of those characters and no whitespace but the space, so
+    its words are ``raw.split()`` without the two regular expressions (the common case of a
+    Latin-script side)."""
+    if raw.isascii() and raw.isprintable():
+        return raw.split()
+    return [word for word in WHITESPACE.split(INVISIBLE.sub("", raw)) if word]
+
+
 def split_chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
     """``[(class, text), ...]``: maximal runs of raw words of one class (``classify``: a
     detection's word classes, :mod:`.detect`)."""
     chunks: list[list] = []
-    # The normalizer's own word boundaries: in-word joiners vanish, whitespace separates.
-    for word in WHITESPACE.split(INVISIBLE.sub("", raw)):
-        if not word:
-            continue
+    for word in raw_words(raw):
         script = classify(word)
         if chunks and chunks[-1][0] == script:
             chunks[-1][1].append(word)
