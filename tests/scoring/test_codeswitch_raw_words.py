@@ -35,3 +35,10 @@ def test_raw_words_match_the_normalizer_word_boundaries(raw):
 def test_every_ascii_character_inside_a_word_splits_as_the_normalizer_boundaries_do(code):
     raw = f"one a{chr(code)}b two"
     assert raw_words(raw) == boundary_words(raw)
+
+
+def test_every_printable_character_inside_a_word_splits_as_the_normalizer_boundaries_do():
+    # Every code point the fast path can take (printable text), one at a time inside a word.
+    wrong = [hex(code) for code in range(0x80, 0x110000) if chr(code).isprintable()
+             and raw_words(f"one a{chr(code)}b two") != boundary_words(f"one a{chr(code)}b two")]
+    assert wrong == []

@@ -22,6 +22,7 @@ normalized again, chunk by chunk in one call (:func:`chunk_pieces`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -181,14 +182,30 @@ class SideView:
         return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
+# The code point ranges of Default_Ignorable_Code_Point (DerivedCoreProperties.txt, UAX #44).
+_DEFAULT_IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+                             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+                             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+                             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+                             (0xE0000, 0xE0FFF))
+# The printable characters (``str.isprintable``) that INVISIBLE removes. Every other
+# character INVISIBLE removes is a format or control character (never printable), so a
+# printable text without these has nothing to remove (the combining grapheme joiner,
+# Hangul fillers, variation selectors ...).
+_PRINTABLE_INVISIBLE = re.compile("[" + "".join(
+    re.escape(char) for first, last in _DEFAULT_IGNORABLE_RANGES for char in map(chr, range(first, last + 1))
+    if char.isprintable() and INVISIBLE.fullmatch(char)) + "]")
+
+
 def raw_words(raw: str) -> list[str]:
     """The raw words of ``raw`` at the normalizer's own word boundaries: in-word joiners
     (format, control and default-ignorable characters) vanish, whitespace separates.
 
-    Printable ASCII text holds none of those characters and no whitespace but the space, so
-    its words are ``raw.split()`` without the two regular expressions (the common case of a
-    Latin-script side)."""
-    if raw.isascii() and raw.isprintable():
+    Printable text (``str.isprintable``) has no whitespace but the space (every other
+    ``str.isspace`` character is a separator or control, which is not printable), so when it
+    also has none of the few printable characters INVISIBLE removes, its words are
+    ``raw.split()``, without the two regular expressions (the common case)."""
+    if raw.isprintable() and (raw.isascii() or _PRINTABLE_INVISIBLE.search(raw) is None):
         return raw.split()
     return [word for word in WHITESPACE.split(INVISIBLE.sub("", raw)) if word]
 
