@@ -22,7 +22,6 @@ normalized again, chunk by chunk in one call (:func:`chunk_pieces`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -192,9 +191,9 @@ _DEFAULT_IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C
 # character INVISIBLE removes is a format or control character (never printable), so a
 # printable text without these has nothing to remove (the combining grapheme joiner,
 # Hangul fillers, variation selectors ...).
-_PRINTABLE_INVISIBLE = re.compile("[" + "".join(
-    re.escape(char) for first, last in _DEFAULT_IGNORABLE_RANGES for char in map(chr, range(first, last + 1))
-    if char.isprintable() and INVISIBLE.fullmatch(char)) + "]")
+_PRINTABLE_INVISIBLE = frozenset(
+    char for first, last in _DEFAULT_IGNORABLE_RANGES for char in map(chr, range(first, last + 1))
+    if char.isprintable() and INVISIBLE.fullmatch(char))
 
 
 def raw_words(raw: str) -> list[str]:
@@ -205,7 +204,7 @@ def raw_words(raw: str) -> list[str]:
     ``str.isspace`` character is a separator or control, which is not printable), so when it
     also has none of the few printable characters INVISIBLE removes, its words are
     ``raw.split()``, without the two regular expressions (the common case)."""
-    if raw.isprintable() and (raw.isascii() or _PRINTABLE_INVISIBLE.search(raw) is None):
+    if raw.isprintable() and (raw.isascii() or _PRINTABLE_INVISIBLE.isdisjoint(raw)):
         return raw.split()
     return [word for word in WHITESPACE.split(INVISIBLE.sub("", raw)) if word]
 
