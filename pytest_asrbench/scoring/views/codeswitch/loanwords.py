@@ -39,7 +39,7 @@ from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.alignment import align, char_counts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, near_miss
-from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of, error_regions
+from pytest_asrbench.scoring.views.codeswitch.rescue import columns_and_regions
 
 
 @dataclass(frozen=True)
@@ -195,7 +195,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
     alignment = align(reference, hypothesis, "char")
     proposals: list[tuple[str, str, int, int, str, str]] = []  # (Latin side, latin, start, end, rendering, key)
     near: list[tuple[str, str]] = []
-    for region in error_regions(columns_of(alignment)):
+    for region in columns_and_regions(alignment)[1]:
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
                 ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):

@@ -23,7 +23,9 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import lru_cache, partial
+from itertools import repeat
 from typing import NamedTuple
 
 from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView, split_chunks
@@ -105,16 +107,27 @@ class PairRescue:
     rescues: list[Rescue] = field(default_factory=list)
 
 
+_new_column = partial(tuple.__new__, Column)  # Column(op, ref, hyp) from one (op, ref, hyp) tuple, in C
+
+
+def _span_columns(span) -> Iterator[Column]:
+    """The single-token columns of one alignment span."""
+    op = span.op
+    if op == "insert":
+        count = len(span.hypothesis)
+        return map(_new_column, zip(repeat(op, count), repeat(None, count),
+                                    range(span.hyp_start, span.hyp_start + count)))
+    count = len(span.reference)
+    refs = range(span.ref_start, span.ref_start + count)
+    hyps = repeat(None, count) if op == "delete" else range(span.hyp_start, span.hyp_start + count)
+    return map(_new_column, zip(repeat(op, count), refs, hyps))
+
+
 def columns_of(alignment: Alignment) -> list[Column]:
     """Expand alignment spans into single-token columns."""
-    columns = []
+    columns: list[Column] = []
     for span in alignment.ops:
-        if span.op in ("equal", "substitute"):
-            columns.extend(Column(span.op, span.ref_start + k, span.hyp_start + k) for k in range(len(span.reference)))
-        elif span.op == "delete":
-            columns.extend(Column("delete", span.ref_start + k, None) for k in range(len(span.reference)))
-        else:
-            columns.extend(Column("insert", None, span.hyp_start + k) for k in range(len(span.hypothesis)))
+        columns.extend(_span_columns(span))
     return columns
 
 
@@ -122,13 +135,38 @@ def error_regions(columns: list[Column]) -> list[Region]:
     """Maximal runs of non-equal columns."""
     regions = []
     start = None
-    for index, column in enumerate(columns + [Column("equal", None, None)]):
-        if column.op != "equal" and start is None:
-            start = index
-        elif column.op == "equal" and start is not None:
+    for index, column in enumerate(columns):
+        if column[0] != "equal":
+            if start is None:
+                start = index
+        elif start is not None:
             regions.append(Region(start, index, tuple(columns[start:index])))
             start = None
+    if start is not None:
+        regions.append(Region(start, len(columns), tuple(columns[start:])))
     return regions
+
+
+def columns_and_regions(alignment: Alignment) -> tuple[list[Column], list[Region]]:
+    """``(columns_of(alignment), error_regions(columns_of(alignment)))`` in one pass over the
+    spans: a region is a run of non-equal spans, so an equal span's columns are never
+    looked at one by one."""
+    columns: list[Column] = []
+    regions: list[Region] = []
+    start = None
+    for span in alignment.ops:
+        if not (span.reference or span.hypothesis):
+            continue  # an empty span has no column: it neither ends nor starts a region
+        if span.op == "equal":
+            if start is not None:
+                regions.append(Region(start, len(columns), tuple(columns[start:])))
+                start = None
+        elif start is None:
+            start = len(columns)
+        columns.extend(_span_columns(span))
+    if start is not None:
+        regions.append(Region(start, len(columns), tuple(columns[start:])))
+    return columns, regions
 
 
 class Rescuer:
@@ -152,8 +190,8 @@ class Rescuer:
         self.context_view = lru_cache(maxsize=1 << 14)(self._context_view)
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
-        columns = columns_of(alignment)
-        result = PairRescue(regions=error_regions(columns))
+        columns, regions = columns_and_regions(alignment)
+        result = PairRescue(regions=regions)
         views: dict[str, SideView] = {}
 
         def view(side: str) -> SideView:

@@ -101,13 +101,21 @@ class SideView:
         self._chunk_start: list[int] = []
         self._pieces: list[list[str]] = []
         self._chunk_units: dict[int, tuple[Unit, ...] | Unit] = {}
+        self._units: dict[int, Unit] = {}
 
     def chunk_script(self, index: int) -> str:
         self._ensure_chunks()
         return self._chunks[self._chunk_of[index]][0]
 
     def unit(self, index: int) -> Unit:
-        """The unit holding Hindi token ``index``."""
+        """The unit holding Hindi token ``index`` (memoized per index: a region's widening and
+        its English span ask for the same tokens)."""
+        unit = self._units.get(index)
+        if unit is None:
+            unit = self._units[index] = self._find_unit(index)
+        return unit
+
+    def _find_unit(self, index: int) -> Unit:
         token = self.tokens[index]
         if (self._detection.home_tokens_are_own_units and token not in self._loanwords
                 and self._detection.classify(token) == "home") or self._own_unit_by_text(token):
@@ -173,14 +181,39 @@ class SideView:
         return tuple(Unit(start + k, start + k + 1, (token,)) for k, token in enumerate(piece))
 
 
+# The code point ranges of Default_Ignorable_Code_Point (DerivedCoreProperties.txt, UAX #44).
+_DEFAULT_IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+                             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+                             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+                             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+                             (0xE0000, 0xE0FFF))
+# The printable characters (``str.isprintable``) that INVISIBLE removes. Every other
+# character INVISIBLE removes is a format or control character (never printable), so a
+# printable text without these has nothing to remove (the combining grapheme joiner,
+# Hangul fillers, variation selectors ...).
+_PRINTABLE_INVISIBLE = frozenset(
+    char for first, last in _DEFAULT_IGNORABLE_RANGES for char in map(chr, range(first, last + 1))
+    if char.isprintable() and INVISIBLE.fullmatch(char))
+
+
+def raw_words(raw: str) -> list[str]:
+    """The raw words of ``raw`` at the normalizer's own word boundaries: in-word joiners
+    (format, control and default-ignorable characters) vanish, whitespace separates.
+
+    Printable text (``str.isprintable``) has no whitespace but the space (every other
+    ``str.isspace`` character is a separator or control, which is not printable), so when it
+    also has none of the few printable characters INVISIBLE removes, its words are
+    ``raw.split()``, without the two regular expressions (the common case)."""
+    if raw.isprintable() and (raw.isascii() or _PRINTABLE_INVISIBLE.isdisjoint(raw)):
+        return raw.split()
+    return [word for word in WHITESPACE.split(INVISIBLE.sub("", raw)) if word]
+
+
 def split_chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
     """``[(class, text), ...]``: maximal runs of raw words of one class (``classify``: a
     detection's word classes, :mod:`.detect`)."""
     chunks: list[list] = []
-    # The normalizer's own word boundaries: in-word joiners vanish, whitespace separates.
-    for word in WHITESPACE.split(INVISIBLE.sub("", raw)):
-        if not word:
-            continue
+    for word in raw_words(raw):
         script = classify(word)
         if chunks and chunks[-1][0] == script:
             chunks[-1][1].append(word)

@@ -20,6 +20,7 @@ word's.
 
 from __future__ import annotations
 
+import gc
 from functools import lru_cache
 
 from pytest_asrbench._shared import caches
@@ -84,7 +85,22 @@ def code_switch_view(result, config) -> ViewResult:
     The counts replace the strict ones (so ``rate`` is the aware WER); ``details`` gains ``strict_rate``, ``strict_errors``, ``wer_hi``/``wer_en`` (each
     omitted when the reference has no word of that language), ``code_switch_word_rate``,
     ``code_switch_rescue_rate`` and ``code_switch`` (see docs/hindi.md for every field).
+
+    The turn loop makes many small objects and no reference cycle, so the cyclic garbage
+    collector is paused while it runs (as :func:`~pytest_asrbench.scoring.score.score` does
+    for its pair loop: it would only rescan the corpus's pairs again and again) and restored
+    as it was.
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _aware_score(result, config)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _aware_score(result, config) -> ViewResult:
     rescuer, loanwords = rescuer_for(config.language)
     home = config.language
     other = config.code_switch_languages[0]
