@@ -110,3 +110,24 @@ def test_a_worker_killed_mid_run_is_restarted_and_every_clip_is_scored_once(pilo
     assert record["performance"]["cached_utterances"] == 0 and again["performance"]["cached_utterances"] == 5
     assert [u["latency_seconds"] for u in again["utterances"]] == [None] * 5
     assert again["metrics"] == record["metrics"] and again["performance"]["real_time_factor"] is None
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "10.0.0.1:port", "ray://:6379", "10.0.0.1:70000"])
+def test_a_malformed_ray_address_is_refused_before_any_work(address):
+    with pytest.raises(InputError, match=r"give HOST:PORT .*ray://HOST:PORT, or auto"):
+        executor_for("ray", workers=2, address=address)
+
+
+def test_an_address_where_nothing_listens_fails_at_once_instead_of_waiting_for_ray():
+    import socket
+
+    from pytest_asrbench.bench.run.errors import ExecutorError
+    from pytest_asrbench.bench.run.executors.ray_pool import cluster_endpoint, require_reachable
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ExecutorError, match=rf"nothing accepts a connection at 127.0.0.1:{port}"):
+        require_reachable(f"127.0.0.1:{port}", timeout=2)
+    assert cluster_endpoint("ray://head.example:10001") == ("head.example", 10001)
+    assert cluster_endpoint("auto") is None

@@ -95,6 +95,49 @@ def _worker_errors():
                             "the run is incomplete and no record was written") from None
 
 
+#: Seconds to wait for a cluster's address to accept a connection before saying it cannot.
+REACH_TIMEOUT_SECONDS = 5.0
+
+
+def cluster_endpoint(address: str) -> tuple[str, int] | None:
+    """``(host, port)`` of a ``--ray-address`` (``HOST:PORT`` or ``ray://HOST:PORT``); ``None``
+    for ``auto`` (Ray finds the cluster this machine started).
+
+    Raises:
+        InputError: the address is neither form.
+    """
+    from pytest_asrbench.errors import InputError
+
+    if address == "auto":
+        return None
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise InputError(f"--ray-address {address!r}: give HOST:PORT (the address `ray start --head` printed, "
+                         "e.g. 127.0.0.1:6379), ray://HOST:PORT, or auto")
+    return host.strip("[]"), int(port)
+
+
+def require_reachable(address: str, timeout: float = REACH_TIMEOUT_SECONDS) -> None:
+    """Fail at once when nothing accepts a connection at ``address`` (Ray itself would retry
+    for minutes).
+
+    Raises:
+        InputError: the address is malformed (:func:`cluster_endpoint`).
+        ExecutorError: no connection within ``timeout`` seconds.
+    """
+    import socket
+
+    endpoint = cluster_endpoint(address)
+    if endpoint is None:
+        return
+    try:
+        socket.create_connection(endpoint, timeout=timeout).close()
+    except OSError as exc:
+        raise ExecutorError(f"--ray-address {address}: nothing accepts a connection at {endpoint[0]}:{endpoint[1]} "
+                            f"({exc}); start the cluster (`ray start --head`) and give the address it printed, "
+                            "or leave the option out to start a local Ray") from None
+
+
 class RayExecutor:
     """Decode on ``workers`` Ray actors, on the cluster at ``address`` or a local one.
 
@@ -111,6 +154,8 @@ class RayExecutor:
             from pytest_asrbench.errors import InputError
 
             raise InputError(f"--workers {workers}: give at least 1 worker")
+        if address is not None:
+            cluster_endpoint(address)  # InputError: a malformed address, before any work
         self.workers_requested = workers
         self.address = address
         self.actors: list = []
@@ -150,6 +195,7 @@ class RayExecutor:
                      object_store_memory=LOCAL_OBJECT_STORE_BYTES, _temp_dir=self._temp_dir,
                      log_to_driver=False, configure_logging=False)
         else:
+            require_reachable(self.address)
             try:
                 ray.init(address=self.address, log_to_driver=False, configure_logging=False)
             except (ConnectionError, RuntimeError) as exc:
