@@ -509,9 +509,19 @@ class FasterWhisperEngine:
     # -- transcription ------------------------------------------------------------------------
 
     def check_language(self, language: str) -> str:
-        """Whisper's code for ``language`` (``hi_IN`` -> ``hi``); raises
-        :class:`~pytest_asrbench.asr.errors.AsrLanguageError` for a language Whisper lacks."""
-        return whisper_language(language)
+        """Whisper's code for ``language`` (``hi_IN`` -> ``hi``).
+
+        Raises:
+            AsrLanguageError: Whisper lacks the language, or the pinned model transcribes only
+                other languages (``tiny.en`` is English only: it would decode anything else as
+                English)."""
+        code = whisper_language(language)
+        pinned = self.pinned
+        if pinned is not None and pinned.languages is not None and code not in pinned.languages:
+            raise AsrLanguageError(
+                f"model {pinned.key} transcribes only {', '.join(sorted(pinned.languages))}, not {code!r} (from "
+                f"{language!r}): it would decode the audio as English; use model base for {code}")
+        return code
 
     def transcribe(
         self, audio: AudioInput, sample_rate: int | None = None, *, language: str
@@ -527,7 +537,7 @@ class FasterWhisperEngine:
     def transcribe_clip(self, clip, *, language: str) -> Transcript:
         """Transcribe an already decoded :class:`~pytest_asrbench.asr.audio.AudioClip`."""
         s = self.settings
-        lang = whisper_language(language)
+        lang = self.check_language(language)
         truncated = bool(getattr(clip, "truncated", False))
         if s.silence_gate and clip.is_silent:
             info = DecodeInfo(

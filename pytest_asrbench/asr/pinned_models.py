@@ -51,6 +51,8 @@ class PinnedModel:
         licence: SPDX id of the weights' licence as upstream states it.
         licence_source: where upstream states it.
         upstream: the repository the weights come from.
+        languages: the only Whisper language codes the model transcribes (``None``: every
+            language Whisper has); an English-only model decodes anything else as English.
     """
 
     key: str
@@ -65,6 +67,7 @@ class PinnedModel:
     licence: str
     licence_source: str
     upstream: str
+    languages: frozenset[str] | None = None
 
     @property
     def distributions(self) -> list[str]:
@@ -120,6 +123,7 @@ TINY_EN = PinnedModel(
     licence="MIT",
     licence_source="https://github.com/openai/whisper#license",
     upstream="https://huggingface.co/Systran/faster-whisper-tiny.en",
+    languages=frozenset({"en"}),
 )
 
 #: Every pinned model by its canonical key; ``base`` is the default.

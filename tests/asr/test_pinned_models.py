@@ -151,3 +151,16 @@ def test_transcribe_with_an_unknown_model_names_the_choices(tmp_path):
     )
     assert result.returncode != 0
     assert "choices: base (default), tiny.en" in result.stderr
+
+
+def test_an_english_only_model_refuses_another_language_before_decoding():
+    pytest.importorskip("faster_whisper")
+    from pytest_asrbench.asr.errors import AsrLanguageError
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
+
+    assert TINY_EN.languages == frozenset({"en"}) and BASE.languages is None
+    tiny = FasterWhisperEngine(model="tiny.en")
+    assert tiny.check_language("en-US") == "en"
+    with pytest.raises(AsrLanguageError, match="model tiny.en transcribes only en, not 'de' .*use model base for de"):
+        tiny.check_language("de")
+    assert FasterWhisperEngine().check_language("de") == "de"
