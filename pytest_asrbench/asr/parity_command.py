@@ -138,6 +138,9 @@ def run_parity_command(args: argparse.Namespace) -> int:
         raise InputError("--manifest needs --audio-root (the folder its audio paths are under)")
     if args.threads is not None and args.threads < 0:
         raise InputError("--threads must be >= 0 (0: CTranslate2's own choice)")
+    if args.resamples < 1:
+        raise InputError(f"--resamples {args.resamples}: give at least 1 (the cluster bootstrap's resamples; "
+                         "1000 by default)")
     settings_a, settings_b = parse_settings(args.arm_a, "--a"), parse_settings(args.arm_b, "--b")
     if not settings_a and not settings_b:
         settings_b = dict(DEFAULT_ARM_B)

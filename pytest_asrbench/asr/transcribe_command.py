@@ -39,7 +39,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     sub.add_argument("audio", nargs="+", type=Path, help="audio files (wav, flac, mp3, ogg ...)")
     sub.add_argument("--json", action="store_true", help="print the asrbench.run/1 run record as JSON")
     sub.add_argument("--engine", default=DEFAULT_ENGINE, help=f"engine name (known: {', '.join(engine_names())})")
-    sub.add_argument("--model", default=None, help="'embedded' (default), a CTranslate2 model folder, or a cached model name")
+    sub.add_argument("--model", default=None, help="a pinned model: base (the default, also 'embedded') or tiny.en; or a CTranslate2 model folder, or a cached model name")
     sub.add_argument("--beam-size", type=int, default=None)
     sub.add_argument("--batch-size", type=int, default=None,
                      help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")

@@ -170,11 +170,12 @@ def test_parity_command_fails_over_max_delta_and_writes_json(standin_session, ca
     (["--a", "batch_size"], "--a 'batch_size': give an engine setting as SETTING=VALUE"),
     ([], "give case files, or --manifest and --audio-root"),
     (["--manifest", "m.jsonl"], "--manifest needs --audio-root"),
+    (["--resamples", "0"], "--resamples 0: give at least 1"),
 ])
 def test_parity_command_refuses_bad_usage(standin_session, capsys, argv, words):
     from pytest_asrbench import cli
 
-    case_file = [str(ROOT / "cases" / "en" / "asr.yaml")] if argv[:1] == ["--a"] else []
+    case_file = [str(ROOT / "cases" / "en" / "asr.yaml")] if argv[:1] in (["--a"], ["--resamples"]) else []
     assert cli.main(["asr", "parity", *case_file, *argv]) == 2
     assert words in capsys.readouterr().err
 
