@@ -29,6 +29,9 @@ import pytest
 
 from tests.digests import case_texts, outputs_digest as digest_of
 
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
+
 DIGESTS = Path(__file__).with_name("reviewer_digests.json")
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("zh", "ja", "ko", "th")

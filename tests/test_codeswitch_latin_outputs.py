@@ -15,6 +15,9 @@ import pytest
 
 from pytest_asrbench import score
 
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 TURNS = 1500
 

@@ -7,6 +7,8 @@ is pinned by its own snapshot."""
 
 from __future__ import annotations
 
+import pytest
+
 import hashlib
 import importlib.util
 import json
@@ -16,6 +18,9 @@ from pathlib import Path
 import yaml
 
 from pytest_asrbench import score
+
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -33,6 +33,9 @@ import pytest
 from tests.digests import case_texts
 from tests.test_cjk_thai_output_identity import outputs_digest
 
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
+
 DIGESTS = Path(__file__).with_name("english_digests.json")
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS_COUNT = 60_000

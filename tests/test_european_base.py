@@ -23,6 +23,9 @@ from pytest_asrbench.normalize import known_languages
 from pytest_asrbench.normalize.config import load_config
 from pytest_asrbench.normalize.registry import build_pipeline, get_config, get_normalizer
 
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 EUROPEAN = ("de", "nl", "fr", "es", "it")
 RANDOM_STRINGS = 20_000

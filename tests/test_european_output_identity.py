@@ -23,6 +23,9 @@ import pytest
 from tests.digests import case_texts
 from tests.test_cjk_thai_output_identity import outputs_digest, random_texts
 
+#: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 DIGESTS = Path(__file__).with_name("european_digests.json")

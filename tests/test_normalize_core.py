@@ -232,7 +232,7 @@ def test_another_languages_step_is_a_config_error(tmp_path, step_name, owner):
 
 def test_a_code_switch_language_lends_its_steps(tmp_path):
     text = ('language = "hi"\nversion = "1"\nunit = "word"\nsteps = ["hindi_digits", "number_words"]\n'
-            'code_switch_languages = ["en"]\n')
+            'code_switch_languages = ["en"]\ncode_switch_detection = "script"\n')
     assert _checked(tmp_path, text).steps == ["hindi_digits", "number_words"]
 
 
