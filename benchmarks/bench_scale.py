@@ -17,8 +17,10 @@ other on the same manifest:
 Per arm: clips/s over the decode wall time (the record's ``decode_wall_seconds``: clips decoded
 and scored, model loads and Ray start excluded), the same with start-up included (the whole
 command's wall time), RTF (summed per-clip latency / audio seconds), peak RSS (the sum over the
-processes of the arm: the driver and every worker), and whether every transcript equals the
-local arm's. Prints a Markdown table and the ratio of each arm to ``local``.
+processes of the arm: the driver and every worker), the corpus rate of the primary CER view, and
+whether every transcript equals that of the local arm with the same batch size (the same decode
+settings: batched and sequential decoding may differ, which ``asrbench asr parity`` measures).
+Prints a Markdown table with each arm's ratio to the local arm of its batch size and to ``local``.
 """
 
 from __future__ import annotations
@@ -105,6 +107,37 @@ def peak_rss_sum(record: dict) -> int:
     return record["performance"]["driver_peak_rss_bytes"] + sum(w["peak_rss_bytes"] or 0 for w in workers)
 
 
+def _decode_rate(record: dict) -> float:
+    """Clips per second of decode wall time (model loads and Ray start-up excluded)."""
+    return len(record["utterances"]) / record["performance"]["decode_wall_seconds"]
+
+
+def _local_arm(name: str) -> str:
+    """The local arm with the same decode settings as arm ``name`` ("ray batch 8" -> "local batch 8")."""
+    return name.replace("ray", "local", 1)
+
+
+def print_table(results: dict[str, tuple[dict, float]], clips: int, arms: list[tuple[str, list[str]]]) -> None:
+    """Print the Markdown table of ``results`` (arm name -> (record, whole-command wall seconds))."""
+    base, _ = results["local"]
+    print(f"{clips} clips, {base['performance']['audio_seconds']:.1f} s of audio; "
+          f"{', '.join(name + ': ' + ' '.join(extra) for name, extra in arms)}")
+    print("Each arm is compared with the local arm of the same batch size (same decode settings).")
+    print("| arm | clips/s (decode) | clips/s (whole command) | RTF | peak RSS (MiB, all processes) "
+          "| primary CER | transcripts = local arm | vs local arm (decode clips/s) | vs local (decode clips/s) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    base_rate = _decode_rate(base)
+    for name, (record, wall) in results.items():
+        local, _ = results[_local_arm(name)]
+        perf = record["performance"]
+        rate = _decode_rate(record)
+        same = [u["hypothesis"] for u in record["utterances"]] == [u["hypothesis"] for u in local["utterances"]]
+        metrics = record["metrics"]
+        print(f"| {name} | {rate:.2f} | {len(record['utterances']) / wall:.2f} | {perf['real_time_factor']:.3f} "
+              f"| {peak_rss_sum(record) / 2**20:.0f} | {metrics['overall'][metrics['primary_view']]['rate']:.4f} "
+              f"| {same} | {rate / _decode_rate(local):.2f}x | {rate / base_rate:.2f}x |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clips", type=int, default=200, help="rows in the manifest (at least 3; default 200)")
@@ -123,20 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, extra in arms:
             results[name] = run_arm(manifest, folder / f"{name.replace(' ', '-')}.json", extra)
             print(f"{name}: done", file=sys.stderr, flush=True)
-        base, _ = results["local"]
-        base_texts = [u["hypothesis"] for u in base["utterances"]]
-        print(f"{args.clips} clips, {base['performance']['audio_seconds']:.1f} s of audio; "
-              f"{', '.join(name + ': ' + ' '.join(extra) for name, extra in arms)}")
-        print("| arm | clips/s (decode) | clips/s (whole command) | RTF | peak RSS (MiB, all processes) "
-              "| transcripts = local | vs local (decode clips/s) |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
-        base_rate = len(base["utterances"]) / base["performance"]["decode_wall_seconds"]
-        for name, (record, wall) in results.items():
-            perf = record["performance"]
-            rate = len(record["utterances"]) / perf["decode_wall_seconds"]
-            same = [u["hypothesis"] for u in record["utterances"]] == base_texts
-            print(f"| {name} | {rate:.2f} | {len(record['utterances']) / wall:.2f} | {perf['real_time_factor']:.3f} "
-                  f"| {peak_rss_sum(record) / 2**20:.0f} | {same} | {rate / base_rate:.2f}x |")
+        print_table(results, args.clips, arms)
     finally:
         if args.keep is None:
             shutil.rmtree(folder)
