@@ -150,3 +150,47 @@ def test_the_width_shortcut_covers_every_code_point_of_the_width_table():
 
     assert all(width._WIDE.fullmatch(chr(code)) for code in WIDTH_FOLDS)
     assert normalize_text("我用ＡＰＰ，付了￥５。", "zh") == "我用app付了5元"
+
+
+def _number_texts(count: int, seed: int) -> list[str]:
+    """Seeded strings packed with what the number forms read: numerals, digits, the characters
+    after a numeral (点 分 元 块 毛 到 ...), counters, kept words, ¥, 第, times of day."""
+    import random
+
+    from pytest_asrbench.normalize.languages.zh.numerals import CHINESE_NUMERAL_CHARS
+    from pytest_asrbench.normalize.registry import get_lexicons
+
+    lexicons = get_lexicons("zh")
+    pieces = (list(CHINESE_NUMERAL_CHARS + "0123456789") * 3 + list("点點.分之元块塊毛角钱錢到至~-—¥￥第半刻钟鐘整秒儿兒 的a")
+              + ["上午", "下午", "今天", "百分之", "千分之", "一刻", "三刻", "km", " kg"]
+              + list(lexicons["counters"]) + list(lexicons["not_numbers"]) + list(lexicons["units"]))
+    rng = random.Random(seed)
+    return ["".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12))) for _ in range(count)]
+
+
+def test_the_forms_tried_where_a_number_can_start_find_what_the_whole_alternation_finds():
+    """zh_numbers tries at each position only the forms that can match after that numeral run
+    (the character after it decides); the first that matches must be the one the alternation
+    of every form, in order, finds there: same form, same span."""
+    from pytest_asrbench.normalize.languages.zh import numbers
+    from pytest_asrbench.normalize.registry import get_lexicons
+
+    lexicons = get_lexicons("zh")
+    counters, kept = tuple(lexicons["counters"]), tuple(lexicons["not_numbers"])
+    forms = numbers._forms(counters, kept)
+    whole = numbers._alternation_of(forms, set(forms))
+    dispatch, _, trigger = numbers._compile(counters, kept, tuple(lexicons["units"]))
+    tried, matched = 0, set()
+    for text in _number_texts(20_000, 23):
+        for position in range(len(text)):
+            start = trigger.match(text, position)
+            if start is None:
+                continue
+            expected = whole.match(text, position)
+            found = dispatch.pattern_at(text, start).match(text, position)
+            assert (found and (found.lastgroup, found.span())) == (expected and (expected.lastgroup, expected.span())), \
+                (text, position)
+            tried += 1
+            matched.add(expected and expected.lastgroup)
+    assert tried > 50_000
+    assert matched == {None} | {f"_{form}" for form in forms}  # every form was met

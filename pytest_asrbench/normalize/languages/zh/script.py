@@ -30,6 +30,8 @@ from pydantic import Field
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError, ConverterUnavailableError
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 #: The OpenCC configuration of each target script in zh-eval-v1.
@@ -103,7 +105,7 @@ def zh_script(config, lexicons, options: ScriptFoldOptions):
     zh-eval-v1's script view for the chosen script (``tw2s`` or ``s2tw``: character variants
     only, never Taiwan vocabulary such as 軟體/软件). OpenCC is called only for a text holding
     one of its dictionary keys (lexicons ``opencc_tw2s`` and ``opencc_s2tw``, see
-    :func:`trigger_pattern`); any other text is returned as it is, which is what OpenCC would
+    :func:`key_pattern`); any other text is returned as it is, which is what OpenCC would
     return. ``fold = "keep"`` turns it off, for a
     project that must count a script mismatch as an error (a project config layer sets
     ``[options.zh_script] fold = "keep"``, configs/README.md). zh-eval-v1 is untouched: its
@@ -115,23 +117,22 @@ def zh_script(config, lexicons, options: ScriptFoldOptions):
         return lambda text: text
     configuration = V1_CONFIGS[options.fold]
     convert = converter(configuration)
-    can_change = trigger_pattern(require_lexicon(lexicons, f"opencc_{configuration}", "zh_script"))
 
     def run(text: str) -> str:
-        if text.isascii() or not can_change(text):
-            return text  # no dictionary key of OpenCC's in it: OpenCC would return it as it is
         out = convert(text)
         return text if out == text else out
 
-    return run
+    # A text with no dictionary key of OpenCC's is one OpenCC returns as it is: skipped.
+    return triggered(key_pattern(require_lexicon(lexicons, f"opencc_{configuration}", "zh_script")), run)
 
 
-def trigger_pattern(table) -> Callable[[str], bool]:
-    """``can_change(text)``: whether an OpenCC configuration can change ``text``, from its table
-    ``configs/zh/opencc_<configuration>.tsv`` (``U+XXXX<TAB>character`` for a one-character
-    key, ``phrase<TAB>phrase`` for a longer key with none of those characters;
-    ``scripts/opencc_key_chars.py`` writes it from OpenCC's dictionaries). A set test and a
-    few substring tests: a regex class of 5,000 characters is slower than the conversion.
+def key_pattern(table) -> re.Pattern[str]:
+    """A pattern that finds a dictionary key of an OpenCC configuration in a text, from its
+    table ``configs/zh/opencc_<configuration>.tsv`` (``U+XXXX<TAB>character`` for a
+    one-character key, ``phrase<TAB>phrase`` for a longer key with none of those characters;
+    ``scripts/opencc_key_chars.py`` writes it from OpenCC's dictionaries), plus every
+    character beyond the Basic Multilingual Plane. A text where it finds nothing is one
+    OpenCC returns unchanged.
 
     Raises:
         ConfigError: a row is neither kind, or a character row is not ``U+`` and hex digits.
@@ -145,10 +146,27 @@ def trigger_pattern(table) -> Callable[[str], bool]:
         else:
             raise ConfigError(f"OpenCC key table: {key!r} -> {kind!r}; write 'U+XXXX<TAB>character' or "
                               "'<phrase><TAB>phrase' (scripts/opencc_key_chars.py writes the table)")
-    disjoint = frozenset(chars).isdisjoint
-    phrases = tuple(phrases)
+    # One leading class (every key character, the first character of every phrase), so ``re``
+    # skips in C to where a key can start; then a key character, or the rest of a phrase.
+    # ``re`` tests a member of a class by one table lookup only for the Basic Multilingual
+    # Plane: a class that lists characters beyond it is searched member by member (60 times
+    # slower on the 898 such keys), so every character beyond it counts as a key (rare in
+    # text; OpenCC then runs and returns the right output either way).
+    keys = "".join(re.escape(char) for char in sorted(char for char in chars if char <= "\uffff")) + "\U00010000-\U0010ffff"
+    by_first: dict[str, list[str]] = {}
+    for phrase in phrases:
+        by_first.setdefault(phrase[0], []).append(phrase[1:])
+    firsts = "".join(re.escape(first) for first in sorted(by_first))
+    rests = "".join(f"|(?<={re.escape(first)}){trie_pattern(sorted(by_first[first]))}" for first in sorted(by_first))
+    return re.compile(f"[{keys}{firsts}](?:(?<=[{keys}]){rests})")
 
-    def can_change(text: str) -> bool:
-        return not disjoint(text) or any(phrase in text for phrase in phrases)
 
-    return can_change
+def trigger_pattern(table) -> Callable[[str], bool]:
+    """``can_change(text)``: whether an OpenCC configuration can change ``text`` (a key of
+    :func:`key_pattern` is in it).
+
+    Raises:
+        ConfigError: as :func:`key_pattern`.
+    """
+    search = key_pattern(table).search
+    return lambda text: search(text) is not None
