@@ -85,11 +85,21 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
         return lambda text: text
     suffixes = {suffix.lower(): canonical for suffix, canonical in options.suffixes.items()}
     pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(suffixes)})(?![^\W\d_])", re.IGNORECASE)
-    return lambda text: pattern.sub(lambda m: m.group(1) + suffixes[m.group(2).lower()], text)
+
+    def replace(match: re.Match) -> str:
+        return match.group(1) + suffixes[match.group(2).lower()]
+
+    # The trigger: a digit glued to a suffix, wherever the pattern matches (a superset), led by
+    # a character class that ``re`` scans for in C (most texts hold no written ordinal).
+    gate = re.compile(rf"\d(?:{_alternation(suffixes)})", re.IGNORECASE)
+    return triggered(gate, lambda text: pattern.sub(replace, text))
 
 
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
 _DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
+# The trigger of ``ordinal_dots``: a digit, a dot, a space and a letter, found wherever _DOT
+# finds a match (a superset); led by a character class, which ``re`` scans for in C.
+_MAY_BE_ORDINAL_DOT = re.compile(r"\d\. [^\W\d_]")
 
 
 class OrdinalDotOptions(StepOptions):
@@ -137,7 +147,7 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     def run(text: str) -> str:
         return _DOT.sub(lambda m: decide(m, text), text)
 
-    return triggered(_DOT, run)  # only a number, its dot and a word after it can change
+    return triggered(_MAY_BE_ORDINAL_DOT, run)  # only a number, its dot and a word after it can change
 
 
 class AmountOptions(StepOptions):
@@ -302,12 +312,18 @@ def amounts(config, lexicons, options: AmountOptions):
             re.compile(rf"(?=\d)(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
                        rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2")]))
     groups = [group for group in groups if group.rules]
+    # Each group as (its words, its marks' search, its rules), read once: the loop below runs
+    # for nearly every text (the corpora's texts hold digits), and one intersection with the
+    # words of every group replaces a set of all the text's words.
+    plan = [(group.words, None if group.marks is None else group.marks.search, group.rules) for group in groups]
+    group_words = frozenset().union(*(group.words for group in groups))
 
     def run(text: str) -> str:
-        words = set(text.split())
-        for group in groups:
-            if group.triggered(text, words):
-                for pattern, replacement in group.rules:
+        # The words as the text enters the step, the marks as each group finds it (_Group.triggered).
+        present = group_words.intersection(text.split())
+        for words, marks, rules in plan:
+            if (present and not words.isdisjoint(present)) or (marks is not None and marks(text) is not None):
+                for pattern, replacement in rules:
                     text = pattern.sub(replacement, text)
         return text
 

@@ -62,6 +62,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress, islice
 from decimal import Decimal
 
 from pydantic import Field
@@ -292,20 +293,25 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
                 elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
                     numeric = _numeric_context(lowered, index, is_number, context)
                     spellings[index] = tokens[index] if numeric else None
-        # Spans: runs of numbers, joined across one inner word between two numbers.
-        numbers = [index for index, spelling in enumerate(spellings) if spelling is not None]
+        # Spans: runs of numbers, joined across one inner word between two numbers. (A
+        # spelling is a non-empty word or None, so ``compress`` keeps the numbers' positions.)
+        numbers = list(compress(range(len(spellings)), spellings))
         if not numbers:
             return text
         pieces: list[str] = []
         done = 0
         first = last = numbers[0]
-        for index in numbers[1:] + [-1]:
+        numbers.append(-1)
+        for index in islice(numbers, 1, None):
             if index != -1 and (index == last + 1 or (index == last + 2 and lowered[last + 1] in inner)):
                 last = index
                 continue
             pieces.extend(tokens[done:first])
-            pieces.append(parse(" ".join(spelling or token for spelling, token in
-                                         zip(spellings[first:last + 1], tokens[first:last + 1]))))
+            if first == last:  # one number word: its spelling is the span
+                pieces.append(parse(spellings[first]))
+            else:
+                pieces.append(parse(" ".join(spelling or token for spelling, token in
+                                             zip(spellings[first:last + 1], tokens[first:last + 1]))))
             done = last + 1
             first = last = index
         pieces.extend(tokens[done:])
