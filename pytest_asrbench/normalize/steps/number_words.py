@@ -229,7 +229,7 @@ def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Cont
     """A neighbour that makes an ambiguous word a number: a number word (``ein oder zwei``,
     ``eine Million``), not a number in digits, which follows an article as often as a numeral
     (nl ``een 3-kamerappartement``, de ``eine 3-Zimmer-Wohnung``: "a 3-room flat")."""
-    return (bool(token) and token not in options.ambiguous and not any(char.isdigit() for char in token)
+    return (bool(token) and token not in options.ambiguous and not any(map(str.isdigit, token))
             and is_number(token))
 
 
