@@ -12,12 +12,18 @@ Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
 
     python benchmarks/normalize_languages.py                       # every corpus, 20,000 each
     python benchmarks/normalize_languages.py --languages de fr --count 50000
-    python benchmarks/normalize_languages.py --languages zh --per-step   # + CPU us per text of each step
+    python benchmarks/normalize_languages.py --languages de --count 4000 --steps   # + CPU per step
 
 Not a test: nothing here asserts a time. Targets: de, nl, fr, es, it at least half
 of BasicTextNormalizer's strings/s and half of the English figure; ko and ja at
 least a quarter of BasicTextNormalizer's strings/s, raised later to Korean >= 0.6x,
 Mandarin >= 0.9x and Thai >= 0.5x (corpora ``zh.py`` and ``th.py``).
+
+``--steps`` adds, per language, where the CPU of one text goes: each step of the pipeline
+timed alone (``time.process_time``, the best of ``--repeat`` passes) on the very texts it
+receives inside the pipeline (its trigger's search included, as the pipeline runs it), in
+microseconds per text, beside BasicTextNormalizer's CPU per text on the same corpus and the
+share of texts each step changes.
 """
 
 from __future__ import annotations
@@ -37,40 +43,13 @@ from pytest_asrbench.normalize import get_normalizer  # noqa: E402
 from pytest_asrbench.normalize.pipeline import trigger_of  # noqa: E402
 
 
-def step_costs(normalizer, corpus: list[str], repeat: int) -> list[tuple[str, float, int, int]]:
-    """``(step, CPU us per text, texts it ran on, texts it changed)`` for each step of
-    ``normalizer`` over ``corpus``, each step fed the texts as the steps before it left them.
-    A step with a trigger (``pipeline.triggered``) is timed with its trigger's search, as the
-    pipeline runs it. CPU time (``time.process_time``), best of ``repeat`` passes per step."""
-    costs, texts = [], list(corpus)
-    for step in normalizer.steps:
-        trigger = trigger_of(step.function)
-        search, function = (None if trigger is None else trigger.search), step.function
-
-        def apply(text: str) -> str:
-            return function(text) if search is None or search(text) is not None else text
-
-        best = float("inf")
-        for _ in range(repeat):
-            start = time.process_time()
-            for text in texts:
-                apply(text)
-            best = min(best, time.process_time() - start)
-        outputs = [apply(text) for text in texts]
-        ran = len(texts) if search is None else sum(search(text) is not None for text in texts)
-        costs.append((step.name, best / len(texts) * 1e6, ran, sum(out != text for out, text in zip(outputs, texts))))
-        texts = outputs
-    return costs
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--languages", nargs="+", default=None, help="language tags (default: every corpus)")
     parser.add_argument("--count", type=int, default=20_000, help="utterances per language (default 20000)")
     parser.add_argument("--seed", type=int, default=20261201, help="corpus seed")
     parser.add_argument("--repeat", type=int, default=3, help="timed passes per normalizer; the best is kept")
-    parser.add_argument("--per-step", action="store_true",
-                        help="also print each step's CPU us per text (inputs as the steps before left them)")
+    parser.add_argument("--steps", action="store_true", help="also print each step's CPU per text (see above)")
     args = parser.parse_args(argv)
     try:
         from whisper_normalizer.basic import BasicTextNormalizer
@@ -94,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
     print(f"English normalizer on the English corpus: {english_rate:,.0f} strings/s")
     print()
+    step_rows: dict[str, tuple] = {}
     print("| language | ours (strings/s) | BasicTextNormalizer (strings/s) | ours / basic | ours / English |")
     print("| --- | --- | --- | --- | --- |")
     for tag, make in makers.items():
@@ -102,13 +82,53 @@ def main(argv: list[str] | None = None) -> int:
         warm_up([ours, basic], corpus)
         ours_rate, basic_rate = best_rates([ours, basic], corpus, args.repeat)  # passes alternate
         print(f"| {tag} | {ours_rate:,.0f} | {basic_rate:,.0f} | {ours_rate / basic_rate:.2f}x | {ours_rate / english_rate:.2f}x |")
-        if args.per_step:
-            costs = step_costs(ours, corpus, args.repeat)
-            print(f"\n{tag}, CPU us per text by step (sum {sum(cost for _, cost, _, _ in costs):.2f}):")
-            for name, cost, ran, changed in costs:
-                print(f"  {name:<28} {cost:6.2f} us   ran on {ran:>6,}   changed {changed:>6,}")
-            print()
+        if args.steps:
+            step_rows[tag] = (step_times(ours, corpus, args.repeat), cpu_per_text(ours, corpus, args.repeat),
+                              cpu_per_text(basic, corpus, args.repeat))
+    for tag, (rows, whole, basic_cpu) in step_rows.items():
+        print()
+        print(f"{tag}: CPU per text, whole pipeline {whole:.1f} us (steps alone: {sum(row[1] for row in rows):.1f} us), "
+              f"BasicTextNormalizer {basic_cpu:.1f} us")
+        print("| step | us per text | texts changed |")
+        print("| --- | --- | --- |")
+        for name, micros, changed in sorted(rows, key=lambda row: -row[1]):
+            print(f"| {name} | {micros:.2f} | {changed:.0%} |")
     return 0
+
+
+def cpu_per_text(normalize, corpus: list[str], repeat: int) -> float:
+    """Microseconds of CPU (``time.process_time``) per text of ``normalize``, best of ``repeat`` passes."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for text in corpus:
+            normalize(text)
+        best = min(best, time.process_time() - start)
+    return best / len(corpus) * 1e6
+
+
+def step_times(pipeline, corpus: list[str], repeat: int) -> list[tuple[str, float, float]]:
+    """``(step name, microseconds of CPU per text, share of texts the step changes)`` for each
+    listing of ``pipeline``'s steps, each timed alone on the inputs it gets in the pipeline
+    (read from :meth:`Pipeline.explain`): its trigger's search, then the step where it matches."""
+    traces = [pipeline.explain(text) for text in corpus]
+    rows = []
+    for index, step in enumerate(pipeline.steps):
+        inputs = [trace[index][1] for trace in traces]
+        changed = sum(trace[index][1] != trace[index + 1][1] for trace in traces) / len(corpus)
+        trigger = trigger_of(step.function)
+        search = None if trigger is None else trigger.search
+        function = step.function
+
+        def one(inputs=inputs, function=function, search=search):
+            for text in inputs:
+                if search is None or search(text) is not None:
+                    function(text)
+
+        listed = sum(other.name == step.name for other in pipeline.steps[:index])  # a step listed twice
+        name = f"{step.name} (again)" if listed else step.name
+        rows.append((name, cpu_per_text(lambda _: one(), [None], repeat) / len(corpus), changed))
+    return rows
 
 
 if __name__ == "__main__":

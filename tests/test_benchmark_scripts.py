@@ -24,6 +24,17 @@ def test_throughput_script_prints_its_ratios(argv):
         assert [line.split(" | ")[0] for line in done.stdout.splitlines() if line.startswith("| de") or line.startswith("| ko")] == ["| de", "| ko"]
 
 
+
+def test_language_throughput_script_prints_each_step_s_cpu_per_text_with_steps():
+    pytest.importorskip("whisper_normalizer")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_languages.py"), "--count", "40", "--repeat", "1",
+                           "--languages", "de", "--steps"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("de: CPU per text, whole pipeline") for line in lines)
+    rows = [line.split(" | ")[0] for line in lines if line.startswith("| ") and line.endswith("% |")]
+    assert "| spoken_numbers" in rows and "| punctuation (again)" in rows
+
 def test_bootstrap_script_checks_equal_intervals_and_prints_its_ratios():
     pytest.importorskip("numpy")
     done = subprocess.run([sys.executable, str(BENCHMARKS / "bootstrap.py"), "--clips", "300", "--clusters", "30",

@@ -85,11 +85,21 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
         return lambda text: text
     suffixes = {suffix.lower(): canonical for suffix, canonical in options.suffixes.items()}
     pattern = re.compile(rf"(?=\d)(?<![\w.,])(\d+)({_alternation(suffixes)})(?![^\W\d_])", re.IGNORECASE)
-    return lambda text: pattern.sub(lambda m: m.group(1) + suffixes[m.group(2).lower()], text)
+
+    def replace(match: re.Match) -> str:
+        return match.group(1) + suffixes[match.group(2).lower()]
+
+    # The trigger: a digit glued to a suffix, wherever the pattern matches (a superset), led by
+    # a character class that ``re`` scans for in C (most texts hold no written ordinal).
+    gate = re.compile(rf"\d(?:{_alternation(suffixes)})", re.IGNORECASE)
+    return triggered(gate, lambda text: pattern.sub(replace, text))
 
 
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
 _DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
+# The trigger of ``ordinal_dots``: a digit, a dot, a space and a letter, found wherever _DOT
+# finds a match (a superset); led by a character class, which ``re`` scans for in C.
+_MAY_BE_ORDINAL_DOT = re.compile(r"\d\. [^\W\d_]")
 
 
 class OrdinalDotOptions(StepOptions):
@@ -137,7 +147,7 @@ def ordinal_dots(config, lexicons, options: OrdinalDotOptions):
     def run(text: str) -> str:
         return _DOT.sub(lambda m: decide(m, text), text)
 
-    return triggered(_DOT, run)  # only a number, its dot and a word after it can change
+    return triggered(_MAY_BE_ORDINAL_DOT, run)  # only a number, its dot and a word after it can change
 
 
 class AmountOptions(StepOptions):
@@ -165,7 +175,22 @@ class AmountOptions(StepOptions):
 
 
 _DIGIT = re.compile(r"\d")
-_Rule = tuple[re.Pattern[str], Callable[[re.Match], str] | str]
+_Rule = tuple["re.Pattern[str] | _Gated", Callable[[re.Match], str]]
+
+
+class _Gated:
+    """A rule's pattern behind a cheap test that every text the pattern matches passes (a
+    necessary condition, led by a character class that ``re`` scans for in C): ``sub`` runs
+    the pattern only where the test finds something, and returns the text itself elsewhere."""
+
+    __slots__ = ("pattern", "search")
+
+    def __init__(self, pattern: re.Pattern[str], gate: str) -> None:
+        self.pattern = pattern
+        self.search = re.compile(gate).search
+
+    def sub(self, replacement: Callable[[re.Match], str], text: str) -> str:
+        return text if self.search(text) is None else self.pattern.sub(replacement, text)
 
 
 @dataclass(frozen=True)
@@ -213,15 +238,18 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     joiners = rf"(?:(?:{_alternation(options.cents_joiners)}) )?" if options.cents_joiners else ""
     cents_tail = rf"(?: (?:{cent_words}))?" if cent_words else ""
     # 12 euro 50 / 12 euro und 50 cent / 12 € 50
-    rules.append((re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
+    # Each behind its necessary test (_Gated): digits, a space, a name and a space; a name
+    # before a digit; a digit before a name.
+    rules.append((_Gated(re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
+                         rf"\d (?:{names}) "),
                   lambda m: amount(m.group(1), m.group(3), m.group(2))))
     # € 12,50 / €12,50 (a symbol or name before the amount), unless a number stands before the
     # name: that is the amount ("100 dollars 100" is 100$ and a 100, never "100 100$", which
     # spaced_digit_groups would join on a second pass)
-    rules.append((re.compile(rf"(?<!\S)(?<!\d )({names}) ?({number})(?!\S)"),
+    rules.append((_Gated(re.compile(rf"(?<!\S)(?<!\d )({names}) ?({number})(?!\S)"), rf"(?:{names}) ?\d"),
                   lambda m: amount(*split(m.group(2)), m.group(1))))
     # 12,50 € / 12,50€ / 12,50 euro
-    rules.append((re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"),
+    rules.append((_Gated(re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"), rf"\d ?(?:{names})"),
                   lambda m: amount(*split(m.group(1)), m.group(2))))
     if cent_words:  # last: the amounts step gives it a trigger of its own
         first = next(iter(symbols.values()))
@@ -280,10 +308,11 @@ def amounts(config, lexicons, options: AmountOptions):
     groups: list[_Group] = []
     if options.decimal_words:
         groups.append(_Group.of(options.decimal_words, "", [(
-            re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"), rf"\1{decimal}\2")]))
+            re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
+            lambda m: m.group(1) + decimal + m.group(2))]))
     percent = _alternation({*options.percent, "%"})
     groups.append(_Group.of(options.percent, "%", [(
-        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), r"\1%")]))
+        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), lambda m: m.group(1) + "%")]))
     if options.currencies:
         # A symbol is one character that is not a letter (€); a name is anything else: a word
         # (euro), a phrase or an elided article with it (es "de euros", fr "d'euros", after a
@@ -300,14 +329,20 @@ def amounts(config, lexicons, options: AmountOptions):
         joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
         groups.append(_Group.of(options.months, "", [(
             re.compile(rf"(?=\d)(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
-                       rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), r"\1 \2")]))
+                       rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), lambda m: m.group(1) + " " + m.group(2))]))
     groups = [group for group in groups if group.rules]
+    # Each group as (its words, its marks' search, its rules), read once: the loop below runs
+    # for nearly every text (the corpora's texts hold digits), and one intersection with the
+    # words of every group replaces a set of all the text's words.
+    plan = [(group.words, None if group.marks is None else group.marks.search, group.rules) for group in groups]
+    group_words = frozenset().union(*(group.words for group in groups))
 
     def run(text: str) -> str:
-        words = set(text.split())
-        for group in groups:
-            if group.triggered(text, words):
-                for pattern, replacement in group.rules:
+        # The words as the text enters the step, the marks as each group finds it (_Group.triggered).
+        present = group_words.intersection(text.split())
+        for words, marks, rules in plan:
+            if (present and not words.isdisjoint(present)) or (marks is not None and marks(text) is not None):
+                for pattern, replacement in rules:
                     text = pattern.sub(replacement, text)
         return text
 

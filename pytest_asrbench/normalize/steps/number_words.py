@@ -62,6 +62,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress, islice
 from decimal import Decimal
 
 from pydantic import Field
@@ -228,7 +229,7 @@ def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Cont
     """A neighbour that makes an ambiguous word a number: a number word (``ein oder zwei``,
     ``eine Million``), not a number in digits, which follows an article as often as a numeral
     (nl ``een 3-kamerappartement``, de ``eine 3-Zimmer-Wohnung``: "a 3-room flat")."""
-    return (bool(token) and token not in options.ambiguous and not any(char.isdigit() for char in token)
+    return (bool(token) and token not in options.ambiguous and not any(map(str.isdigit, token))
             and is_number(token))
 
 
@@ -292,20 +293,25 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
                 elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
                     numeric = _numeric_context(lowered, index, is_number, context)
                     spellings[index] = tokens[index] if numeric else None
-        # Spans: runs of numbers, joined across one inner word between two numbers.
-        numbers = [index for index, spelling in enumerate(spellings) if spelling is not None]
+        # Spans: runs of numbers, joined across one inner word between two numbers. (A
+        # spelling is a non-empty word or None, so ``compress`` keeps the numbers' positions.)
+        numbers = list(compress(range(len(spellings)), spellings))
         if not numbers:
             return text
         pieces: list[str] = []
         done = 0
         first = last = numbers[0]
-        for index in numbers[1:] + [-1]:
+        numbers.append(-1)
+        for index in islice(numbers, 1, None):
             if index != -1 and (index == last + 1 or (index == last + 2 and lowered[last + 1] in inner)):
                 last = index
                 continue
             pieces.extend(tokens[done:first])
-            pieces.append(parse(" ".join(spelling or token for spelling, token in
-                                         zip(spellings[first:last + 1], tokens[first:last + 1]))))
+            if first == last:  # one number word: its spelling is the span
+                pieces.append(parse(spellings[first]))
+            else:
+                pieces.append(parse(" ".join(spelling or token for spelling, token in
+                                             zip(spellings[first:last + 1], tokens[first:last + 1]))))
             done = last + 1
             first = last = index
         pieces.extend(tokens[done:])

@@ -41,7 +41,6 @@ import re
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
-from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -167,9 +166,18 @@ def abbreviated_titles(config, lexicons, options: TitleOptions):
         return " ".join(words) if changed else text
 
     # The step changes a text only where a listed word starts a word: a title or a word before
-    # a number (whole, or before a hyphen: "Dr.-Ing."), or the first word of a phrase.
+    # a number (whole, or before a hyphen: "Dr.-Ing."), or the first word of a phrase. The test
+    # is searched in the text after one space, with a whitespace character leading the
+    # pattern: ``re`` then scans for whitespace in C instead of trying a lookbehind and the
+    # trie at every position (same matches as ``(?<!\S)`` on the text itself; about three
+    # times faster on a sentence, and nearly every text of these languages passes this test).
     starts = {*table, *numbered}
     for written in options.words:  # the forms _phrase_rule matches: capitalised, spaces optional
         for form in (written, written[0].upper() + written[1:]):
             starts.update((form.split(" ")[0], form.replace(" ", "")))
-    return triggered(re.compile(rf"(?<!\S)(?:{trie_pattern(sorted(starts))})(?=\s|-|$)"), run)
+    may_start = re.compile(rf"\s(?:{trie_pattern(sorted(starts))})(?=\s|-|$)").search
+
+    def gated(text: str) -> str:
+        return text if may_start(" " + text) is None else run(text)
+
+    return gated
