@@ -11,9 +11,11 @@ Run (needs the ``bench`` extra: ``pip install -e '.[bench]'``):
 
     python benchmarks/normalize_throughput.py              # 60,000 utterances
     python benchmarks/normalize_throughput.py --count 100000 --repeat 5
+    python benchmarks/normalize_throughput.py --steps --count 20000   # cost per listed step
 
-Not a test: nothing here asserts a time. The target is at least 3x Whisper's
-``EnglishTextNormalizer`` in strings per second.
+Not a test: nothing here asserts a time. The target is at least 8x Whisper's
+``EnglishTextNormalizer`` in strings per second (it was 3x). ``--steps`` prints our cost per
+listed step instead (microseconds per text, texts each step ran on and changed).
 """
 
 from __future__ import annotations
@@ -185,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
     print(f"pytest-asrbench en normalizer : {ours_rate:12,.0f} strings/s")
     print(f"whisper EnglishTextNormalizer : {whisper_rate:12,.0f} strings/s")
-    print(f"ratio (ours / whisper)        : {ours_rate / whisper_rate:12.2f}x   (target >= 3x)")
+    print(f"ratio (ours / whisper)        : {ours_rate / whisper_rate:12.2f}x   (target >= 8x)")
     return 0
 
 
