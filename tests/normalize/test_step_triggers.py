@@ -77,3 +77,29 @@ def test_punctuation_changes_no_text_its_trigger_misses():
             missed = [text for text in texts if trigger.search(text) is None]
             assert len(missed) > 100, language  # the generator reaches the skip
             assert [step.function(text) for text in missed] == missed, language
+
+
+def test_a_repeated_idempotent_step_is_skipped_only_while_the_text_is_its_own_output():
+    calls: list[str] = []
+
+    def counted(name, function):
+        def run(text):
+            calls.append(name)
+            return function(text)
+        return run
+
+    strip = counted("strip", lambda text: text.strip())
+    shout = counted("shout", lambda text: text.upper() if "!" in text else text)
+    pipeline = Pipeline("xx", (
+        Step("strip", strip, idempotent=True),
+        Step("shout", triggered(re.compile("!"), shout)),
+        Step("strip", strip, idempotent=True),
+    ))
+    # Nothing changed the text between the two listings: the second is skipped.
+    assert pipeline("  calm  ") == "calm"
+    assert calls == ["strip"]
+    calls.clear()
+    # "shout" made a new text: the second listing runs on it.
+    assert pipeline(" hey! ") == "HEY!"
+    assert calls == ["strip", "shout", "strip"]
+    assert pipeline.explain(" hey! ")[-1] == ("strip", "HEY!")

@@ -44,6 +44,7 @@ from pydantic import Field, field_validator
 from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.steps.phrases import casefolded_words
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -148,8 +149,15 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                 return candidate, width
         return None
 
+    # ASCII text when no fold source is ASCII: the fold changes nothing and casefolding is
+    # lowercasing, so the shared split of the text (the same object the step before
+    # returned) answers the test without splitting again.
+    ascii_unfolded = not any(source.isascii() for source in config.char_folds)
+
     def run(text: str) -> str:
-        if name_words.isdisjoint(fold(text.casefold()).split()):
+        words = (casefolded_words(text) if ascii_unfolded and text.isascii()
+                 else fold(text.casefold()).split())
+        if name_words.isdisjoint(words):
             return text  # the cheap test: most texts name no symbol
         tokens = text.split()
         folded = [key(token) for token in tokens]

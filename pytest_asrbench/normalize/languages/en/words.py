@@ -84,12 +84,15 @@ def contractions(config, lexicons, options: ContractionOptions):
         else None
     )
 
+    # Any listed word as a substring of the lowercased text: one scan in C (the keys as a
+    # trie), where a Python loop of substring tests cost about as much as the rest of the test.
+    plain_substring = re.compile(trie_pattern(sorted(set(plain)))) if plain else None
+
     def plain_search(text: str) -> bool:
-        # Substring tests first (cheap); the regex confirms whole words.
+        # The substring test first (cheap); the regex confirms whole words.
         if plain_pattern is None:
             return False
-        lower = text.lower()
-        return any(key in lower for key in plain) and plain_pattern.search(text) is not None
+        return plain_substring.search(text.lower()) is not None and plain_pattern.search(text) is not None
 
     def replace(match: re.Match) -> str:
         word = match.group("listed")
@@ -166,6 +169,8 @@ def spelling(config, lexicons):
         words = text.split(" ")
         if "'s" in text:
             words = [possessive(word) for word in words]
+        elif keys.isdisjoint(words):
+            return text  # nothing to replace: the text itself, not a copy joined again
         if keys.isdisjoint(words):
             return " ".join(words)
         return " ".join([get(word, word) for word in words])
