@@ -210,6 +210,10 @@ class Rescuer:
         self.is_second = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "second" or word in loanwords)
         self.is_other = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "other")
         self.latin_views = LatinViews(hindi, english)
+        #: A side's chunks (:func:`~.sides.split_chunks`) and a raw word's home normalization,
+        #: memoized (a side's chunks are read by its side view and its whole-turn view).
+        self.side_chunks = lru_cache(maxsize=1 << 12)(lambda raw: tuple(split_chunks(raw, classify)))
+        self.home_text = lru_cache(maxsize=1 << 16)(hindi)
         #: The matcher's verdict on a word pair, memoized per pair (a verdict is immutable and
         #: a pure function of the two words: pairs recur from turn to turn).
         self.check = lru_cache(maxsize=1 << 16)(matcher.check) if matcher is not None else None
@@ -238,7 +242,8 @@ class Rescuer:
         def view(side: str) -> SideView:
             if side not in views:
                 raw, tokens = (raw_ref, reference) if side == "ref" else (raw_hyp, hypothesis)
-                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection)
+                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection,
+                                       self.side_chunks)
             return views[side]
 
         column_index = _ColumnIndex(columns)
@@ -259,7 +264,7 @@ class Rescuer:
         is 3: the digits of such a side may be a translation, not a rendering).
         """
         pieces = []
-        for script, text in split_chunks(raw, self.classify):
+        for script, text in self.side_chunks(raw):
             if script == "second":
                 pieces.append(self.english_text(text))
                 continue
@@ -315,7 +320,7 @@ class Rescuer:
         if ref_text != hyp_text and hyp_view != self._context_view(ref_text, raw_ref, alignment.reference):
             return
         ref_view = hyp_view
-        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
+        hyp_raw_words = {self.home_text(word) for word in raw_hyp.split()}
         found = []
         for region, ref_words, hyp_words, classes in candidates:
             ref_indices = region.ref_indices

@@ -142,36 +142,40 @@ def _aware_score(result, config) -> ViewResult:
                 # No English word on either side: no region can be rescued (each needs one)
                 # and every error is the home language's, so no alignment is built.
                 errors[home] += strict_errors
-        rescued_ref: set[int] = set()
-        rescued_hyp: set[int] = set()
-        paired_ref: set[int] = set()
         turn_removed = 0
-        for region_rescue in found.rescues if found else ():
-            rescues.append({"turn": turn, **region_rescue.as_dict()})
-            rescued_ref.update(region_rescue.ref_indices)
-            paired_ref.update(region_rescue.phonetic_ref_indices)
-            removed["substitute"] += region_rescue.substitutions
-            removed["delete"] += region_rescue.deletions
-            removed["insert"] += region_rescue.insertions
-            turn_removed += region_rescue.errors_removed
-            rescued_words += len(region_rescue.ref_indices)
-        if found:
-            for region in found.regions:
-                if any(index in rescued_ref for index in region.ref_indices):
-                    rescued_hyp.update(region.hyp_indices)
-        if paired_ref:
-            for index, word in enumerate(reference):
-                words[language_of(word, index in paired_ref)] += 1
-        else:
+        if found is None:  # no region was looked at: each word's language is its own
             words[other] += second_words
             words[home] += len(reference) - second_words
-        for column in (column for region in (found.regions if found else ()) for column in region.columns):
-            if column.op == "insert":
-                word = hypothesis[column.hyp]
-                if column.hyp not in rescued_hyp:
-                    errors[language_of(word, False)] += 1
-            elif column.ref not in rescued_ref:
-                errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
+        else:
+            rescued_ref: set[int] = set()
+            rescued_hyp: set[int] = set()
+            paired_ref: set[int] = set()
+            for region_rescue in found.rescues:
+                rescues.append({"turn": turn, **region_rescue.as_dict()})
+                rescued_ref.update(region_rescue.ref_indices)
+                paired_ref.update(region_rescue.phonetic_ref_indices)
+                removed["substitute"] += region_rescue.substitutions
+                removed["delete"] += region_rescue.deletions
+                removed["insert"] += region_rescue.insertions
+                turn_removed += region_rescue.errors_removed
+                rescued_words += len(region_rescue.ref_indices)
+            if rescued_ref:
+                for region in found.regions:
+                    if any(index in rescued_ref for index in region.ref_indices):
+                        rescued_hyp.update(region.hyp_indices)
+            if paired_ref:
+                for index, word in enumerate(reference):
+                    words[language_of(word, index in paired_ref)] += 1
+            else:
+                words[other] += second_words
+                words[home] += len(reference) - second_words
+            for region in found.regions:
+                for column in region.columns:
+                    if column.op == "insert":
+                        if column.hyp not in rescued_hyp:
+                            errors[language_of(hypothesis[column.hyp], False)] += 1
+                    elif column.ref not in rescued_ref:
+                        errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
         other_script_words += sum(map(is_other, hypothesis))
         turn_errors = strict_errors - turn_removed
         per_turn.append({
@@ -180,7 +184,7 @@ def _aware_score(result, config) -> ViewResult:
             "strict_rate": _rate(strict_errors, len(reference)),
             "errors": turn_errors,
             "strict_errors": strict_errors,
-            "rescues": len(found.rescues) if found else 0,
+            "rescues": len(found.rescues) if found is not None else 0,
         })
 
     substitutions = result.substitutions - removed["substitute"]
