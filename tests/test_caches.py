@@ -48,7 +48,8 @@ PROCESS_CONSTANT: dict[str, str] = {
 PER_OBJECT: dict[str, str] = {
     "scoring.views.codeswitch.sides": "the rescuer's sides (held by rescuer_for)",
     "scoring.views.codeswitch.detect": "a lexicon detection's word verdicts (held by rescuer_for)",
-    "scoring.views.codeswitch.rescue": "a rescuer's whole-turn English views (held by rescuer_for)",
+    "scoring.views.codeswitch.rescue": "a rescuer's whole-turn English views, word predicates and region "
+                                       "verdicts (held by rescuer_for)",
     "normalize.languages.ja.codes": "a ja step object (held by its normalizer)",
     "normalize.languages.ko.words": "a ko step object (held by its normalizer)",
     "normalize.languages.ko.numbers": "a ko step object (held by its normalizer)",

@@ -13,7 +13,9 @@ Everything that turns the library's output into project types is in this module:
 
 - :func:`align_tokens` / :func:`align`: the spans (:class:`Alignment` of :class:`AlignmentOp`);
 - :func:`token_counts` / :func:`char_counts`: only the counts (:class:`EditCounts`), without
-  building spans or token tuples, for corpus loops that never show an alignment.
+  building spans or token tuples, for corpus loops that never show an alignment;
+- :func:`align_spans` / :func:`edit_distance`: the spans as plain tuples, or only the total
+  of errors, for the code-switch and loanword rescues' hot loops.
 
 Tokens are compared for equality only. Word tokens are numbered per pair (first seen, first
 numbered) before they reach the library, so two different words can never compare equal
@@ -145,6 +147,39 @@ def align_tokens(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) 
         for tag, i1, i2, j1, j2 in _opcodes(ref_input, hyp_input)
     )
     return Alignment(ref_tokens, hyp_tokens, ops)
+
+
+#: One span of :func:`align_spans`: ``(op, ref_start, ref_end, hyp_start, hyp_end)``.
+Span = tuple[OpType, int, int, int, int]
+
+
+def align_spans(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> list[Span]:
+    """The spans of :func:`align_tokens`'s alignment as plain tuples ``(op, ref_start,
+    ref_end, hyp_start, hyp_end)`` (token indices, ends exclusive), without building an
+    :class:`AlignmentOp` per span or copying the tokens: for a caller that reads only where
+    the spans are (the code-switch view's error regions). The same spans, in the same order,
+    as ``align_tokens(reference, hypothesis).ops``.
+
+    Raises:
+        InputTypeError: as :func:`align_tokens`.
+    """
+    if not reference and not hypothesis:
+        return []
+    ref_input, hyp_input = _library_inputs(reference, hypothesis)
+    names = _OP_NAMES
+    return [(names[tag], i1, i2, j1, j2) for tag, i1, i2, j1, j2 in _opcodes(ref_input, hyp_input)]
+
+
+def edit_distance(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> int:
+    """Substitutions + deletions + insertions of :func:`align_tokens`'s alignment (the
+    Levenshtein distance, unit costs), without building spans or counting each kind.
+
+    Raises:
+        InputTypeError: as :func:`align_tokens`.
+    """
+    if not reference or not hypothesis:
+        return max(len(reference), len(hypothesis))
+    return Levenshtein.distance(*_library_inputs(reference, hypothesis))
 
 
 def edit_tallies(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> tuple[int, int, int, int, int]:

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import random
 
-from pytest_asrbench.scoring.alignment import align_tokens
-from pytest_asrbench.scoring.views.codeswitch.rescue import columns_and_regions, columns_of, error_regions
+from pytest_asrbench.scoring.alignment import align_spans, align_tokens, edit_distance
+from pytest_asrbench.scoring.views.codeswitch.rescue import (
+    columns_and_regions,
+    columns_of,
+    error_regions,
+    span_columns_and_regions,
+    spans_of,
+)
 
 
 def runs_of_non_equal(columns):
@@ -45,3 +51,18 @@ def test_a_substitution_between_hits_is_one_region_with_its_token_indices():
     assert [(column.op, column.ref, column.hyp) for column in columns] == [
         ("equal", 0, 0), ("substitute", 1, 1), ("equal", 2, 2), ("equal", 3, 3), ("insert", None, 4)]
     assert [(region.ref_indices, region.hyp_indices) for region in regions] == [([1], [1]), ([], [4])]
+
+
+def test_plain_spans_are_the_alignment_spans_and_give_the_same_regions_and_distance():
+    rng = random.Random("plain spans")
+    for _ in range(3000):
+        reference = [rng.choice("abcd") for _ in range(rng.randint(0, 9))]
+        hypothesis = [rng.choice("abcde") for _ in range(rng.randint(0, 9))]
+        alignment = align_tokens(reference, hypothesis)
+        assert align_spans(reference, hypothesis) == spans_of(alignment)
+        assert span_columns_and_regions(align_spans(reference, hypothesis)) == columns_and_regions(alignment)
+        counts = alignment.counts()
+        assert edit_distance(reference, hypothesis) == counts.substitutions + counts.deletions + counts.insertions
+        as_text = ("".join(reference), "".join(hypothesis))  # characters: a string on each side
+        assert align_spans(*as_text) == spans_of(align_tokens(*as_text))
+        assert edit_distance(*as_text) == align_tokens(*as_text).counts().errors

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.scoring.alignment import align, char_counts
+from pytest_asrbench.scoring.alignment import align_spans, edit_distance
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, near_miss
-from pytest_asrbench.scoring.views.codeswitch.rescue import columns_and_regions
+from pytest_asrbench.scoring.views.codeswitch.rescue import span_columns_and_regions
 
 
 @dataclass(frozen=True)
@@ -157,13 +157,10 @@ def _is_particle_chain(rest: str, particles: re.Pattern) -> bool:
 
 def _errors(reference: str, hypothesis: str) -> tuple[int, int]:
     """The character errors of a pair as written, and with every space removed."""
-    def errors(ref: str, hyp: str) -> int:
-        counts = char_counts(ref, hyp)
-        return counts.substitutions + counts.deletions + counts.insertions
-    spaced = errors(reference, hypothesis)
+    spaced = edit_distance(reference, hypothesis)
     if " " not in reference and " " not in hypothesis:
         return spaced, spaced
-    return spaced, errors(reference.replace(" ", ""), hypothesis.replace(" ", ""))
+    return spaced, edit_distance(reference.replace(" ", ""), hypothesis.replace(" ", ""))
 
 
 #: ``(language, raw reference, raw hypothesis) -> rescues`` of the pairs ``score()`` rewrote
@@ -192,10 +189,12 @@ def rescue_pair(language: str, reference: str, hypothesis: str) -> RescuedPair:
 @lru_cache(maxsize=8192)
 def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPair:
     matcher, particles = matcher_for(language)
-    alignment = align(reference, hypothesis, "char")
+    # The spans of align(reference, hypothesis, "char"): its characters are those of the
+    # texts without the whitespace at their two ends.
+    spans = align_spans(reference.strip(), hypothesis.strip())
     proposals: list[tuple[str, str, int, int, str, str]] = []  # (Latin side, latin, start, end, rendering, key)
     near: list[tuple[str, str]] = []
-    for region in columns_and_regions(alignment)[1]:
+    for region in span_columns_and_regions(spans)[1]:
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
                 ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):

@@ -23,13 +23,13 @@ Errors only ever go down: a rescue removes the region's errors and adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import repeat
 from typing import NamedTuple
 
 from pytest_asrbench.scoring.views.codeswitch.sides import DEVANAGARI, LatinViews, SideView, split_chunks
-from pytest_asrbench.scoring.alignment import Alignment
+from pytest_asrbench.scoring.alignment import Alignment, Span
 
 MAX_REGION_WORDS = 4
 
@@ -110,24 +110,28 @@ class PairRescue:
 _new_column = partial(tuple.__new__, Column)  # Column(op, ref, hyp) from one (op, ref, hyp) tuple, in C
 
 
-def _span_columns(span) -> Iterator[Column]:
-    """The single-token columns of one alignment span."""
-    op = span.op
+def _span_columns(op: str, ref_start: int, ref_end: int, hyp_start: int, hyp_end: int) -> Iterator[Column]:
+    """The single-token columns of one alignment span (token indices, ends exclusive)."""
     if op == "insert":
-        count = len(span.hypothesis)
-        return map(_new_column, zip(repeat(op, count), repeat(None, count),
-                                    range(span.hyp_start, span.hyp_start + count)))
-    count = len(span.reference)
-    refs = range(span.ref_start, span.ref_start + count)
-    hyps = repeat(None, count) if op == "delete" else range(span.hyp_start, span.hyp_start + count)
-    return map(_new_column, zip(repeat(op, count), refs, hyps))
+        count = hyp_end - hyp_start
+        return map(_new_column, zip(repeat(op, count), repeat(None, count), range(hyp_start, hyp_end)))
+    count = ref_end - ref_start
+    hyps = repeat(None, count) if op == "delete" else range(hyp_start, hyp_start + count)
+    return map(_new_column, zip(repeat(op, count), range(ref_start, ref_end), hyps))
+
+
+def spans_of(alignment: Alignment) -> list[Span]:
+    """The spans of ``alignment`` as :func:`~pytest_asrbench.scoring.alignment.align_spans`
+    gives them: ``(op, ref_start, ref_end, hyp_start, hyp_end)``."""
+    return [(span.op, span.ref_start, span.ref_start + len(span.reference), span.hyp_start,
+             span.hyp_start + len(span.hypothesis)) for span in alignment.ops]
 
 
 def columns_of(alignment: Alignment) -> list[Column]:
     """Expand alignment spans into single-token columns."""
     columns: list[Column] = []
-    for span in alignment.ops:
-        columns.extend(_span_columns(span))
+    for span in spans_of(alignment):
+        columns.extend(_span_columns(*span))
     return columns
 
 
@@ -149,24 +153,39 @@ def error_regions(columns: list[Column]) -> list[Region]:
 
 def columns_and_regions(alignment: Alignment) -> tuple[list[Column], list[Region]]:
     """``(columns_of(alignment), error_regions(columns_of(alignment)))`` in one pass over the
-    spans: a region is a run of non-equal spans, so an equal span's columns are never
+    spans (:func:`span_columns_and_regions`)."""
+    return span_columns_and_regions(spans_of(alignment))
+
+
+def span_columns_and_regions(spans) -> tuple[list[Column], list[Region]]:
+    """The columns and error regions of an alignment given as spans ``(op, ref_start,
+    ref_end, hyp_start, hyp_end)`` (:func:`~pytest_asrbench.scoring.alignment.align_spans`),
+    in one pass: a region is a run of non-equal spans, so an equal span's columns are never
     looked at one by one."""
     columns: list[Column] = []
     regions: list[Region] = []
     start = None
-    for span in alignment.ops:
-        if not (span.reference or span.hypothesis):
+    for span in spans:
+        op, ref_start, ref_end, hyp_start, hyp_end = span
+        if ref_start == ref_end and hyp_start == hyp_end:
             continue  # an empty span has no column: it neither ends nor starts a region
-        if span.op == "equal":
+        if op == "equal":
             if start is not None:
                 regions.append(Region(start, len(columns), tuple(columns[start:])))
                 start = None
         elif start is None:
             start = len(columns)
-        columns.extend(_span_columns(span))
+        columns.extend(_span_columns(*span))
     if start is not None:
         regions.append(Region(start, len(columns), tuple(columns[start:])))
     return columns, regions
+
+
+class _Sides(NamedTuple):
+    """The two token sequences of an alignment (what the region checks read of it)."""
+
+    reference: Sequence[str]
+    hypothesis: Sequence[str]
 
 
 class Rescuer:
@@ -185,50 +204,86 @@ class Rescuer:
         self.matcher = matcher
         self.loanwords = loanwords
         self.detection = detection
-        self.classify = detection.classify
+        self.classify = classify = detection.classify
+        #: Whether a token counts as the second language's (its class, or a home-script
+        #: loanword of the lexicon), and whether it is of a third script: per word, memoized.
+        self.is_second = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "second" or word in loanwords)
+        self.is_other = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "other")
         self.latin_views = LatinViews(hindi, english)
-        self.context_view = lru_cache(maxsize=1 << 14)(self._context_view)
+        #: A side's chunks (:func:`~.sides.split_chunks`) and a raw word's home normalization,
+        #: memoized (a side's chunks are read by its side view and its whole-turn view).
+        self.side_chunks = lru_cache(maxsize=1 << 12)(lambda raw: tuple(split_chunks(raw, classify)))
+        self.home_text = lru_cache(maxsize=1 << 16)(hindi)
+        #: The matcher's verdict on a word pair, memoized per pair (a verdict is immutable and
+        #: a pure function of the two words: pairs recur from turn to turn).
+        self.check = lru_cache(maxsize=1 << 16)(matcher.check) if matcher is not None else None
+        #: An English chunk's English normalization, memoized per chunk text (chunks recur).
+        self.english_text = lru_cache(maxsize=1 << 14)(english)
+        #: The home tokens of a whole side's English-view text (:meth:`_context_view`),
+        #: memoized per text: a reference scored against several hypotheses is normalized once.
+        self.turn_tokens = lru_cache(maxsize=1 << 12)(lambda text: tuple(hindi(text).split()))
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
-        columns, regions = columns_and_regions(alignment)
+        """The regions of ``alignment`` (of the home normalizations of ``raw_ref`` and
+        ``raw_hyp``) and the rescues among them."""
+        return self.rescue_spans(raw_ref, raw_hyp, alignment.reference, alignment.hypothesis, spans_of(alignment))
+
+    def rescue_spans(self, raw_ref: str, raw_hyp: str, reference, hypothesis, spans) -> PairRescue:
+        """:meth:`rescue_pair` for an alignment given as its two token sequences and its spans
+        (:func:`~pytest_asrbench.scoring.alignment.align_spans`), so a caller that needs only
+        the regions never builds an :class:`Alignment`. ``reference`` and ``hypothesis`` must
+        be ``hindi(raw_ref).split()`` and ``hindi(raw_hyp).split()`` (the home normalizer's
+        words, which the side views are tied to)."""
+        sides = _Sides(reference, hypothesis)
+        columns, regions = span_columns_and_regions(spans)
         result = PairRescue(regions=regions)
         views: dict[str, SideView] = {}
 
         def view(side: str) -> SideView:
             if side not in views:
-                raw, tokens = (raw_ref, alignment.reference) if side == "ref" else (raw_hyp, alignment.hypothesis)
-                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection)
+                raw, tokens = (raw_ref, reference) if side == "ref" else (raw_hyp, hypothesis)
+                views[side] = SideView(raw, tokens, self.hindi, self.latin_views, self.loanwords, self.detection,
+                                       self.side_chunks)
             return views[side]
 
         column_index = _ColumnIndex(columns)
         for region in result.regions:
-            rescue = self._try_region(region, columns, column_index, alignment, view)
+            rescue = self._try_region(region, columns, column_index, sides, view)
             if rescue is not None:
                 result.rescues.append(rescue)
         if self.detection.context_view and len(result.rescues) < len(result.regions):
-            self._rescue_in_context(result, raw_ref, raw_hyp, alignment)
+            self._rescue_in_context(result, raw_ref, raw_hyp, sides)
         return result
 
-    def _context_view(self, raw: str, hypothesis: bool) -> tuple[str, ...] | None:
-        """The English view of a whole side: each English chunk replaced by its English
-        normalization, then the side normalized by the home rules (so a home rule that reads
-        across the chunk boundary, es "a las 9" = "a las 9:00", sees the English number).
+    def _context_text(self, raw: str, hypothesis: bool) -> str | None:
+        """The text whose home normalization is the English view of a whole side: each
+        English chunk replaced by its English normalization (so a home rule that reads across
+        the chunk boundary, es "a las 9" = "a las 9:00", sees the English number).
 
         ``None`` for a hypothesis with a home word the home rules write as digits (fr "trois"
         is 3: the digits of such a side may be a translation, not a rendering).
         """
         pieces = []
-        for script, text in split_chunks(raw, self.classify):
+        for script, text in self.side_chunks(raw):
             if script == "second":
-                pieces.append(self.english(text))
+                pieces.append(self.english_text(text))
                 continue
             if hypothesis and script == "home" and any(
                     self.classify(token) == "neutral" for word in text.split() for token in self.latin_views.hindi(word)):
                 return None
             pieces.append(text)
-        return tuple(self.hindi(" ".join(pieces)).split())
+        return " ".join(pieces)
 
-    def _rescue_in_context(self, result: PairRescue, raw_ref: str, raw_hyp: str, alignment: Alignment) -> None:
+    def _context_view(self, text: str, raw: str, tokens) -> tuple[str, ...]:
+        """The English view of a whole side whose :meth:`_context_text` is ``text``: its home
+        normalization's tokens. A side with no English chunk whose raw text has single spaces
+        is its own ``text``, so its view is its home tokens ``tokens`` (which are
+        ``hindi(raw).split()``), with no normalization."""
+        if text == raw:
+            return tuple(tokens)
+        return self.turn_tokens(text)
+
+    def _rescue_in_context(self, result: PairRescue, raw_ref: str, raw_hyp: str, alignment: _Sides) -> None:
         """Same-script languages: rescue the regions left when the whole turn's English views
         are identical (:meth:`_context_view`). A region still needs its size and an English
         reference word; every other reference word must be English too or a home word the
@@ -255,11 +310,17 @@ class Rescuer:
             candidates.append((region, ref_words, hyp_words, classes))
         if not candidates:
             return  # no region could pass: the whole turn's views are not built
-        hyp_view = self.context_view(raw_hyp, True)  # first: a translated number rejects it cheaply
-        if hyp_view is None or hyp_view != self.context_view(raw_ref, False):
+        hyp_text = self._context_text(raw_hyp, True)  # first: a translated number rejects it cheaply
+        if hyp_text is None:
+            return
+        ref_text = self._context_text(raw_ref, False)
+        hyp_view = self._context_view(hyp_text, raw_hyp, alignment.hypothesis)
+        # One normalizer applied to the same text gives the same view: only different texts
+        # need the reference's view.
+        if ref_text != hyp_text and hyp_view != self._context_view(ref_text, raw_ref, alignment.reference):
             return
         ref_view = hyp_view
-        hyp_raw_words = {self.hindi(word) for word in raw_hyp.split()}
+        hyp_raw_words = {self.home_text(word) for word in raw_hyp.split()}
         found = []
         for region, ref_words, hyp_words, classes in candidates:
             ref_indices = region.ref_indices
@@ -312,7 +373,7 @@ class Rescuer:
                 continue
             if self.matcher is None:
                 return None
-            verdict = self.matcher.check(ref_word, hyp_word)
+            verdict = self.check(ref_word, hyp_word)
             if not verdict.matched:
                 return None
             phonetic.append((verdict.home, verdict.second, verdict.key))

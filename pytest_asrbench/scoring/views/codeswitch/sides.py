@@ -84,12 +84,17 @@ class SideView:
       its tokens are its own Hindi normalization).
 
     A side of one chunk needs no normalization for its map. A Latin chunk's English view is
-    computed the first time it is needed.
+    computed the first time it is needed. ``chunks_of``, if given, is ``raw ->
+    split_chunks(raw, detection.classify)`` (the rescuer's memoized one, which the whole-turn
+    view reads too).
     """
 
-    def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset(), detection=DEVANAGARI):
+    def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset(), detection=DEVANAGARI,
+                 chunks_of=None):
         self.raw = raw
         self._detection = detection
+        # ``chunks_of(raw)``: split_chunks(raw, detection.classify), possibly memoized by the caller.
+        self._chunks_of = chunks_of
         self.tokens = tuple(tokens)
         self._hindi = hindi
         self._latin = latin
@@ -150,7 +155,8 @@ class SideView:
 
     def _split_chunks(self) -> list[tuple[str, str]]:
         if self._raw_chunks is None:
-            self._raw_chunks = split_chunks(self.raw, self._detection.classify)
+            self._raw_chunks = (split_chunks(self.raw, self._detection.classify) if self._chunks_of is None
+                                else self._chunks_of(self.raw))
         return self._raw_chunks
 
     def _ensure_chunks(self) -> None:

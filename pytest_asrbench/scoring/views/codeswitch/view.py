@@ -28,6 +28,7 @@ from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
 from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.scoring.alignment import align_spans
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.compounds import merge_compounds
@@ -101,18 +102,18 @@ def code_switch_view(result, config) -> ViewResult:
 
 
 def _aware_score(result, config) -> ViewResult:
-    rescuer, loanwords = rescuer_for(config.language)
+    rescuer = rescuer_for(config.language)[0]
     home = config.language
     other = config.code_switch_languages[0]
 
-    classify = rescuer.classify
+    is_second, is_other = rescuer.is_second, rescuer.is_other
     # The compounds view (de, nl) runs first and may have set the counts: a turn it merged
     # keeps its merged counts, every other turn's counts are still the strict ones.
     merged_compounds = "compounds" in result.details
     strict_total = sum(pair.errors for pair in result.pairs) if merged_compounds else result.errors
 
     def language_of(word: str, paired: bool) -> str:
-        return other if paired or classify(word) == "second" or word in loanwords else home
+        return other if paired or is_second(word) else home
 
     words = {home: 0, other: 0}
     errors = {home: 0, other: 0}
@@ -123,46 +124,59 @@ def _aware_score(result, config) -> ViewResult:
     other_script_words = 0
     for turn, pair in enumerate(result.pairs):
         strict_errors = pair.errors
+        reference = pair.normalized_reference.split()
+        hypothesis = pair.normalized_hypothesis.split()
+        found = None
+        second_words = sum(map(is_second, reference))
         if strict_errors:
-            alignment = pair.alignment
-            found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, alignment)
-            if merged_compounds and found.rescues and merge_compounds(alignment)[2]:
-                # The compounds view counted this turn with its split compounds merged: its
-                # errors are not the strict alignment's, so its regions are not rescued.
-                found.rescues = []
-            reference, hypothesis = alignment.reference, alignment.hypothesis
-        else:
-            # Nothing to rescue: the words are all this turn needs, not its alignment.
-            found = None
-            reference = pair.normalized_reference.split()
-            hypothesis = pair.normalized_hypothesis.split()
-        rescued_ref: set[int] = set()
-        rescued_hyp: set[int] = set()
-        paired_ref: set[int] = set()
+            if second_words or any(map(is_second, hypothesis)):
+                # The regions (of the strict alignment's spans: the same aligner on the same
+                # words) are rescued, and their errors told apart by language.
+                found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis,
+                                             align_spans(reference, hypothesis))
+                if merged_compounds and found.rescues and merge_compounds(pair.alignment)[2]:
+                    # The compounds view counted this turn with its split compounds merged: its
+                    # errors are not the strict alignment's, so its regions are not rescued.
+                    found.rescues = []
+            else:
+                # No English word on either side: no region can be rescued (each needs one)
+                # and every error is the home language's, so no alignment is built.
+                errors[home] += strict_errors
         turn_removed = 0
-        for region_rescue in found.rescues if found else ():
-            rescues.append({"turn": turn, **region_rescue.as_dict()})
-            rescued_ref.update(region_rescue.ref_indices)
-            paired_ref.update(region_rescue.phonetic_ref_indices)
-            removed["substitute"] += region_rescue.substitutions
-            removed["delete"] += region_rescue.deletions
-            removed["insert"] += region_rescue.insertions
-            turn_removed += region_rescue.errors_removed
-            rescued_words += len(region_rescue.ref_indices)
-        if found:
+        if found is None:  # no region was looked at: each word's language is its own
+            words[other] += second_words
+            words[home] += len(reference) - second_words
+        else:
+            rescued_ref: set[int] = set()
+            rescued_hyp: set[int] = set()
+            paired_ref: set[int] = set()
+            for region_rescue in found.rescues:
+                rescues.append({"turn": turn, **region_rescue.as_dict()})
+                rescued_ref.update(region_rescue.ref_indices)
+                paired_ref.update(region_rescue.phonetic_ref_indices)
+                removed["substitute"] += region_rescue.substitutions
+                removed["delete"] += region_rescue.deletions
+                removed["insert"] += region_rescue.insertions
+                turn_removed += region_rescue.errors_removed
+                rescued_words += len(region_rescue.ref_indices)
+            if rescued_ref:
+                for region in found.regions:
+                    if any(index in rescued_ref for index in region.ref_indices):
+                        rescued_hyp.update(region.hyp_indices)
+            if paired_ref:
+                for index, word in enumerate(reference):
+                    words[language_of(word, index in paired_ref)] += 1
+            else:
+                words[other] += second_words
+                words[home] += len(reference) - second_words
             for region in found.regions:
-                if any(index in rescued_ref for index in region.ref_indices):
-                    rescued_hyp.update(region.hyp_indices)
-        for index, word in enumerate(reference):
-            words[language_of(word, index in paired_ref)] += 1
-        for column in (column for region in (found.regions if found else ()) for column in region.columns):
-            if column.op == "insert":
-                word = hypothesis[column.hyp]
-                if column.hyp not in rescued_hyp:
-                    errors[language_of(word, False)] += 1
-            elif column.ref not in rescued_ref:
-                errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
-        other_script_words += sum(1 for word in hypothesis if classify(word) == "other")
+                for column in region.columns:
+                    if column.op == "insert":
+                        if column.hyp not in rescued_hyp:
+                            errors[language_of(hypothesis[column.hyp], False)] += 1
+                    elif column.ref not in rescued_ref:
+                        errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
+        other_script_words += sum(map(is_other, hypothesis))
         turn_errors = strict_errors - turn_removed
         per_turn.append({
             "turn": turn,
@@ -170,7 +184,7 @@ def _aware_score(result, config) -> ViewResult:
             "strict_rate": _rate(strict_errors, len(reference)),
             "errors": turn_errors,
             "strict_errors": strict_errors,
-            "rescues": len(found.rescues) if found else 0,
+            "rescues": len(found.rescues) if found is not None else 0,
         })
 
     substitutions = result.substitutions - removed["substitute"]
