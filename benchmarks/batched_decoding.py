@@ -26,11 +26,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _timing import alternating_round  # noqa: E402
 os.environ["HF_HUB_OFFLINE"] = "1"
 GAP_SECONDS = 0.6
 
@@ -50,20 +53,17 @@ def _long_recording(clips, repeat: int):
 
 
 def _time_arms(arms, items, rounds: int):
-    """``{arm: seconds}`` and the count of items whose transcripts differ, arms alternating."""
+    """``{arm: seconds}`` and the count of items whose transcripts differ, arms alternating
+    clip by clip (:func:`_timing.alternating_round`)."""
     totals = {name: 0.0 for name in arms}
     differing = 0
     for round_index in range(rounds):
         for index, (clip, language) in enumerate(items):
-            order = list(arms.items())
-            if (round_index + index) % 2:
-                order.reverse()
-            texts = {}
-            for name, engine in order:
-                started = time.perf_counter()
-                texts[name] = engine.transcribe_clip(clip, language=language).text
-                totals[name] += time.perf_counter() - started
-            differing += len(set(texts.values())) > 1
+            done = alternating_round({name: partial(engine.transcribe_clip, clip, language=language)
+                                      for name, engine in arms.items()}, round_index + index)
+            for name, (seconds, _) in done.items():
+                totals[name] += seconds
+            differing += len({transcript.text for _, transcript in done.values()}) > 1
     return totals, differing
 
 

@@ -25,11 +25,13 @@ import argparse
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _timing import side_by_side  # noqa: E402
 os.environ["HF_HUB_OFFLINE"] = "1"
 PILOT = ROOT / "samples" / "zh-pilot"
 AUDIO = ROOT / "samples" / "zh"
@@ -53,31 +55,22 @@ def main(argv=None) -> int:
     engine.load()
     paths = [item.audio_path for item in open_manifest(settings.manifest, settings.audio_root).included]
 
-    extra = []  # per bench run: its wall time minus the engine calls in it (gate, scoring, record)
-
-    def bench_arm() -> float:
-        started = time.perf_counter()
+    def bench_arm() -> dict:
         record = run_bench(settings, engine=engine)
         check_record(record)
         json.dumps(record, ensure_ascii=False, indent=2)
-        wall = time.perf_counter() - started
-        extra.append(wall - sum(u["latency_seconds"] for u in record["utterances"]))
-        return wall
+        return record
 
-    def bare_arm() -> float:
-        started = time.perf_counter()
+    def bare_arm() -> None:
         for path in paths:
             engine.transcribe(path, language="zh")
-        return time.perf_counter() - started
 
-    bench_arm()  # warm both paths once (imports, OpenCC load, page cache), untimed
-    bare_arm()
-    extra.clear()
-    totals = {"bench run": 0.0, "bare loop": 0.0}
-    for round_number in range(args.rounds):
-        order = [("bench run", bench_arm), ("bare loop", bare_arm)]
-        for name, arm in order if round_number % 2 == 0 else reversed(order):
-            totals[name] += arm()
+    arms = {"bench run": bench_arm, "bare loop": bare_arm}
+    side_by_side(arms, 1)  # warm both paths once (imports, OpenCC load, page cache), untimed
+    totals, rounds = side_by_side(arms, args.rounds)
+    # per bench run: its wall time minus the engine calls in it (gate, scoring, record)
+    extra = [wall - sum(u["latency_seconds"] for u in record["utterances"])
+             for wall, record in (done["bench run"] for done in rounds)]
     ratio = totals["bench run"] / totals["bare loop"]
     print(f"{len(paths)} clips x {args.rounds} rounds, {args.threads} threads, beam {settings.beam_size}")
     print(f"bench run: {totals['bench run']:.3f} s   bare loop: {totals['bare loop']:.3f} s   "

@@ -5,7 +5,8 @@ each); spread item by item (xdist's ``load``), every worker loads every model. U
 ``--asrbench -n N`` with no ``--dist`` given, the plugin schedules with
 :class:`ModelGroupScheduling` instead: xdist's own scope scheduler (``loadscope``), whose scope
 of an item is its model group (the case kind's ``resource_group``, for ``asr`` the engine
-setting) or, for every other item, the item itself. A scope runs whole on one worker, so each
+setting as the engine resolves it, :func:`~pytest_asrbench.asr.session.engine_group`: no engine
+block and ``{model: base}`` are one group) or, for every other item, the item itself. A scope runs whole on one worker, so each
 worker loads each model at most once, and the other items are spread one by one as under
 ``load``.
 

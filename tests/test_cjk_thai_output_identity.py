@@ -20,19 +20,19 @@ config version by a minor step): ``python -m tests.test_cjk_thai_output_identity
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.digests import case_texts, outputs_digest as digest_of
+from tests.digests import RecordedDigests, assert_generator_reaches, case_texts, normalizer
+from tests.digests import outputs_digest as digest_of
 
 #: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
 pytestmark = pytest.mark.slow
 
-DIGESTS = Path(__file__).with_name("reviewer_digests.json")
+DIGESTS = RecordedDigests(Path(__file__).with_name("reviewer_digests.json"))
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("zh", "ja", "ko", "th")
 RANDOM_SEED = 20261202
@@ -110,49 +110,33 @@ def random_texts(language: str, seed: int = RANDOM_SEED, count: int = RANDOM_COU
 
 def outputs_digest(language: str, texts: list[str]) -> str:
     """SHA-256 of the JSON list of the reviewer normalizer's outputs for ``texts``."""
-    from pytest_asrbench.normalize.registry import get_normalizer
+    return digest_of(normalizer(language), texts)
 
-    return digest_of(get_normalizer(language), texts)
-
-
-def _recorded() -> dict:
-    return json.loads(DIGESTS.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_reviewer_outputs_on_the_recorded_case_texts_do_not_move(language):
-    recorded = _recorded()
-    texts = recorded["case_texts"][language]
-    assert len(texts) > 50
-    assert outputs_digest(language, texts) == recorded["digests"]["cases"][language]
+    DIGESTS.assert_unmoved("cases", normalizer(language), DIGESTS.case_texts(language, more_than=50), language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_reviewer_outputs_on_seeded_random_strings_do_not_move(language):
-    recorded = _recorded()
-    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
     texts = random_texts(language)
-    assert len(texts) == RANDOM_COUNT
-    assert outputs_digest(language, texts) == recorded["digests"]["random"][language]
+    DIGESTS.check_input("random", texts, seed=RANDOM_SEED, count=RANDOM_COUNT)
+    DIGESTS.assert_unmoved("random", normalizer(language), texts, language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_random_strings_reach_what_the_reviewer_normalizers_change(language):
     """The generator is not inert: many strings change, and many have a digit in the output (numbers were read)."""
-    from pytest_asrbench.normalize.registry import get_normalizer
-
-    normalize = get_normalizer(language)
-    texts = random_texts(language, count=1000)
-    outputs = [normalize(text) for text in texts]
-    assert sum(out != text for out, text in zip(outputs, texts)) > 700, language
-    assert sum(any(ch.isdigit() for ch in out) and not any(ch.isdigit() for ch in text)
-               for out, text in zip(outputs, texts)) > 20, language
+    assert_generator_reaches(normalizer(language), random_texts(language, count=1000), changed_more_than=700,
+                             gained_a_digit_more_than=20, label=language)
 
 
 def _record() -> dict:
     # The case texts recorded before, and those of the case files now: a re-record never
     # drops a text that was checked.
-    before = _recorded()["case_texts"] if DIGESTS.exists() else {}
+    before = DIGESTS.load()["case_texts"] if DIGESTS.path.exists() else {}
     cases = {language: sorted(set(case_texts(ROOT / "cases", language)) | set(before.get(language, ())))
              for language in LANGUAGES}
     return {
@@ -167,4 +151,4 @@ def _record() -> dict:
 
 
 if __name__ == "__main__":
-    DIGESTS.write_text(json.dumps(_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    DIGESTS.write(_record())

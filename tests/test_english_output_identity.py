@@ -22,7 +22,6 @@ repository root.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import tomllib
@@ -30,13 +29,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.digests import case_texts
+from tests.digests import RecordedDigests, assert_generator_reaches, case_texts, normalizer
 from tests.test_cjk_thai_output_identity import outputs_digest
 
 #: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
 pytestmark = pytest.mark.slow
 
-DIGESTS = Path(__file__).with_name("english_digests.json")
+DIGESTS = RecordedDigests(Path(__file__).with_name("english_digests.json"))
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS_COUNT = 60_000
 CORPUS_SEED = 20240601
@@ -131,47 +130,31 @@ def random_texts(corpus: list[str], seed: int = RANDOM_SEED, count: int = RANDOM
     return texts
 
 
-def _recorded() -> dict:
-    return json.loads(DIGESTS.read_text(encoding="utf-8"))
-
-
 @pytest.fixture(scope="module")
 def corpus() -> list[str]:
     return english_corpus()
 
 
+
 def test_english_outputs_on_the_throughput_corpus_do_not_move(corpus):
-    recorded = _recorded()
-    assert recorded["corpus"] == {"seed": CORPUS_SEED, "count": CORPUS_COUNT}
-    assert len(corpus) == CORPUS_COUNT
-    assert outputs_digest("en", corpus) == recorded["digests"]["corpus"]
+    DIGESTS.check_input("corpus", corpus, seed=CORPUS_SEED, count=CORPUS_COUNT)
+    DIGESTS.assert_unmoved("corpus", normalizer("en"), corpus)
 
 
 def test_english_outputs_on_the_recorded_case_texts_do_not_move():
-    recorded = _recorded()
-    texts = recorded["case_texts"]
-    assert len(texts) > 200
-    assert outputs_digest("en", texts) == recorded["digests"]["cases"]
+    DIGESTS.assert_unmoved("cases", normalizer("en"), DIGESTS.case_texts(more_than=200))
 
 
 def test_english_outputs_on_seeded_random_strings_do_not_move(corpus):
-    recorded = _recorded()
-    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
     texts = random_texts(corpus)
-    assert len(texts) == RANDOM_COUNT
-    assert outputs_digest("en", texts) == recorded["digests"]["random"]
+    DIGESTS.check_input("random", texts, seed=RANDOM_SEED, count=RANDOM_COUNT)
+    DIGESTS.assert_unmoved("random", normalizer("en"), texts)
 
 
 def test_the_random_strings_reach_what_the_english_normalizer_changes(corpus):
     """The generator is not inert: most strings change, and many gain a digit (numbers were read)."""
-    from pytest_asrbench.normalize.registry import get_normalizer
-
-    normalize = get_normalizer("en")
-    texts = random_texts(corpus, count=1000)
-    outputs = [normalize(text) for text in texts]
-    assert sum(out != text for out, text in zip(outputs, texts)) > 700
-    assert sum(any(ch.isdigit() for ch in out) and not any(ch.isdigit() for ch in text)
-               for out, text in zip(outputs, texts)) > 50
+    assert_generator_reaches(normalizer("en"), random_texts(corpus, count=1000), changed_more_than=700,
+                             gained_a_digit_more_than=50)
 
 
 def _record() -> dict:
@@ -191,4 +174,4 @@ def _record() -> dict:
 
 
 if __name__ == "__main__":
-    DIGESTS.write_text(json.dumps(_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    DIGESTS.write(_record())

@@ -14,13 +14,11 @@ config version by a minor step): ``python -m tests.test_european_output_identity
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.digests import case_texts
+from tests.digests import RecordedDigests, assert_generator_reaches, case_texts, normalizer
 from tests.test_cjk_thai_output_identity import outputs_digest, random_texts
 
 #: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
@@ -28,7 +26,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 
-DIGESTS = Path(__file__).with_name("european_digests.json")
+DIGESTS = RecordedDigests(Path(__file__).with_name("european_digests.json"))
 LANGUAGES = ("de", "nl", "fr", "es", "it")
 RANDOM_SEED = 20261203
 RANDOM_COUNT = 20_000
@@ -65,38 +63,24 @@ def european_random_texts(language: str, count: int = RANDOM_COUNT) -> list[str]
     return random_texts(language, RANDOM_SEED, count, number_words=_WORDS[language])
 
 
-def _recorded() -> dict:
-    return json.loads(DIGESTS.read_text(encoding="utf-8"))
-
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_european_outputs_on_the_recorded_case_texts_do_not_move(language):
-    recorded = _recorded()
-    texts = recorded["case_texts"][language]
-    assert len(texts) > 200
-    assert outputs_digest(language, texts) == recorded["digests"]["cases"][language]
+    DIGESTS.assert_unmoved("cases", normalizer(language), DIGESTS.case_texts(language, more_than=200), language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_european_outputs_on_seeded_random_strings_do_not_move(language):
-    recorded = _recorded()
-    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
     texts = european_random_texts(language)
-    assert len(texts) == RANDOM_COUNT
-    assert outputs_digest(language, texts) == recorded["digests"]["random"][language]
+    DIGESTS.check_input("random", texts, seed=RANDOM_SEED, count=RANDOM_COUNT)
+    DIGESTS.assert_unmoved("random", normalizer(language), texts, language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_random_strings_reach_what_the_european_steps_change(language):
     """The generator is not inert: most strings change, and many gain a digit (numbers were read)."""
-    from pytest_asrbench.normalize.registry import get_normalizer
-
-    normalize = get_normalizer(language)
-    texts = european_random_texts(language, count=1000)
-    outputs = [normalize(text) for text in texts]
-    assert sum(out != text for out, text in zip(outputs, texts)) > 700, language
-    assert sum(any(ch.isdigit() for ch in out) and not any(ch.isdigit() for ch in text)
-               for out, text in zip(outputs, texts)) > 50, language
+    assert_generator_reaches(normalizer(language), european_random_texts(language, count=1000),
+                             changed_more_than=700, gained_a_digit_more_than=50, label=language)
 
 
 def _record() -> dict:
@@ -113,4 +97,4 @@ def _record() -> dict:
 
 
 if __name__ == "__main__":
-    DIGESTS.write_text(json.dumps(_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    DIGESTS.write(_record())

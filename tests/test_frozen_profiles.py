@@ -14,16 +14,16 @@ repository's root).
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.digests import case_texts, outputs_digest as digest_of
+from tests.digests import RecordedDigests, assert_generator_reaches, case_texts, normalizer
+from tests.digests import outputs_digest as digest_of
 
-DIGESTS = Path(__file__).with_name("frozen_digests.json")
+DIGESTS = RecordedDigests(Path(__file__).with_name("frozen_digests.json"))
 #: ``(language, profile)`` of every frozen cleaning checked here.
 FROZEN = (("zh", "eval_v1_punct"), ("zh", "eval_v1"), ("zh", "eval_v1_script_simplified"),
           ("zh", "eval_v1_script_traditional"), ("th", "bench_v1"))
@@ -51,39 +51,28 @@ def random_texts(seed: int = RANDOM_SEED, count: int = RANDOM_COUNT) -> list[str
 
 def outputs_digest(language: str, profile: str, texts: list[str]) -> str:
     """SHA-256 of the JSON list of the profile's outputs for ``texts``."""
-    from pytest_asrbench.normalize.registry import get_normalizer
+    return digest_of(normalizer(language, profile), texts)
 
-    return digest_of(get_normalizer(language, profile=profile), texts)
-
-
-def _recorded() -> dict:
-    return json.loads(DIGESTS.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("language", "profile"), FROZEN, ids=[f"{lang}-{profile}" for lang, profile in FROZEN])
 def test_frozen_profile_outputs_on_the_recorded_case_texts_do_not_move(language, profile):
-    recorded = _recorded()
-    texts = recorded["case_texts"][language]
-    assert len(texts) > 50
-    assert outputs_digest(language, profile, texts) == recorded["digests"]["cases"][f"{language}:{profile}"]
+    DIGESTS.assert_unmoved("cases", normalizer(language, profile), DIGESTS.case_texts(language, more_than=50),
+                           f"{language}:{profile}")
 
 
 @pytest.mark.parametrize(("language", "profile"), FROZEN, ids=[f"{lang}-{profile}" for lang, profile in FROZEN])
 def test_frozen_profile_outputs_on_seeded_random_strings_do_not_move(language, profile):
-    recorded = _recorded()
-    assert recorded["random"] == {"seed": RANDOM_SEED, "count": RANDOM_COUNT}
-    texts = random_texts()
-    assert outputs_digest(language, profile, texts) == recorded["digests"]["random"][f"{language}:{profile}"]
+    DIGESTS.check_input("random", seed=RANDOM_SEED, count=RANDOM_COUNT)
+    DIGESTS.assert_unmoved("random", normalizer(language, profile), random_texts(), f"{language}:{profile}")
 
 
 def test_the_random_strings_reach_what_the_cleanings_change():
     """The generator is not trivially inert: every profile changes many of its strings."""
-    from pytest_asrbench.normalize.registry import get_normalizer
-
     texts = random_texts(count=500)
     for language, profile in FROZEN:
-        normalize = get_normalizer(language, profile=profile)
-        assert sum(normalize(text) != text for text in texts) > 400, (language, profile)
+        assert_generator_reaches(normalizer(language, profile), texts, changed_more_than=400,
+                                 label=(language, profile))
 
 
 def _record(cases_dir: Path) -> dict:
@@ -105,4 +94,4 @@ if __name__ == "__main__":
 
     root = Path(pytest_asrbench.__file__).resolve().parents[1]
     print(f"recording from {root}", file=sys.stderr)
-    DIGESTS.write_text(json.dumps(_record(root / "cases"), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    DIGESTS.write(_record(root / "cases"))

@@ -7,6 +7,8 @@ Arrays at another sample rate are resampled with PyAV's FFmpeg resampler.
 
 Errors: :class:`~pytest_asrbench.asr.errors.AudioError` naming the file for a missing, empty
 (0 bytes), corrupt (undecodable) or zero-length (decodes to no samples) input.
+:func:`probe_audio_file` and :func:`check_audio_files` find the same faults without decoding a
+whole file, before a run loads its model.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ TRUNCATION_MIN_SECONDS = 0.1
 TRUNCATION_MIN_FRACTION = 0.05
 
 AudioInput = Union[str, os.PathLike, "np.ndarray"]
+
+#: What to do with an audio file that cannot be used (every up-front check says it).
+UNUSABLE_AUDIO_HINT = ("put a good copy of the file at that path, or remove the case or manifest row that names "
+                       "it (FFmpeg reads wav, flac, mp3, ogg ...)")
 
 
 @dataclass(frozen=True)
@@ -128,8 +134,8 @@ def _decode_file(path: Path) -> np.ndarray:
         return decode_audio(str(path), sampling_rate=TARGET_SAMPLE_RATE)
     except Exception as exc:  # PyAV raises many FFmpegError subclasses; name them all
         raise AudioError(
-            f"{path}: cannot decode audio ({type(exc).__name__}: {exc}); the file is corrupt or "
-            "not in a format FFmpeg reads (wav, flac, mp3, ogg ...)"
+            f"{path}: cannot decode audio ({type(exc).__name__}: {exc}); the file is corrupt or not audio: "
+            f"{UNUSABLE_AUDIO_HINT}"
         ) from exc
 
 
@@ -219,6 +225,72 @@ def check_audio_file(path: Path) -> None:
         raise AudioError(f"{path}: audio file is empty (0 bytes)")
 
 
+#: Files named in one :func:`check_audio_files` error, at most (the rest are counted).
+MAX_LISTED_FILES = 20
+
+
+def probe_audio_file(path: str | os.PathLike) -> None:
+    """Check that an audio file can be decoded, without decoding it: it exists, is a file, is
+    not empty, can be read, and FFmpeg (through PyAV, the decoder :func:`load_audio` uses)
+    opens it, finds an audio stream and decodes its first audio frame. The rest of the file
+    is not decoded (milliseconds a file), so this runs before any model loads.
+
+    Raises:
+        AudioError: the file is missing, a folder, empty, unreadable, not a container FFmpeg
+            opens, without an audio stream, or without a single audio frame; the message names
+            the file and says what to do (:data:`UNUSABLE_AUDIO_HINT`).
+        AsrDependencyError: PyAV (the ``asr`` extra) is not installed.
+    """
+    problem = _audio_problem(Path(path))
+    if problem is not None:
+        raise AudioError(f"{problem}; {UNUSABLE_AUDIO_HINT}")
+
+
+def check_audio_files(paths) -> None:
+    """:func:`probe_audio_file` on every path (each file once, in order), as one error naming
+    every file that fails: the check a run makes before it loads a model, so a bad file costs
+    no model load and no decoded clip.
+
+    Raises:
+        AudioError: one line per unusable file (at most :data:`MAX_LISTED_FILES`, then a count)
+            and what to do.
+        AsrDependencyError: PyAV is not installed.
+    """
+    problems = [found for found in (_audio_problem(path) for path in dict.fromkeys(Path(p) for p in paths))
+                if found is not None]
+    if len(problems) == 1:
+        raise AudioError(f"{problems[0]}; {UNUSABLE_AUDIO_HINT}")
+    if problems:
+        listed = problems[:MAX_LISTED_FILES]
+        more = f"\n  ... and {len(problems) - len(listed)} more" if len(problems) > len(listed) else ""
+        raise AudioError(f"{len(problems)} audio files cannot be used:\n  " + "\n  ".join(listed) + more
+                         + f"\nfor each: {UNUSABLE_AUDIO_HINT}")
+
+
+def _audio_problem(path: Path) -> str | None:
+    """``"<path>: <what is wrong>"`` for an audio file :func:`probe_audio_file` refuses, else ``None``."""
+    try:
+        check_audio_file(path)
+        with open(path, "rb") as handle:
+            handle.read(1)
+    except AudioError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"{path}: cannot read the audio file ({exc.strerror or exc})"
+    require_asr_extra(("av",))
+    import av
+
+    try:
+        with av.open(str(path), metadata_errors="ignore") as container:
+            if not container.streams.audio:
+                return f"{path}: holds no audio stream"
+            if next(container.decode(audio=0), None) is None:
+                return f"{path}: holds no audio frame (a zero-length clip)"
+    except (av.error.FFmpegError, OSError, ValueError) as exc:  # PyAV's errors subclass these
+        return f"{path}: cannot be decoded ({type(exc).__name__}: {exc}); the file is corrupt or not audio"
+    return None
+
+
 def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     """Decode ``audio`` to a 16 kHz mono float32 :class:`AudioClip`.
 
@@ -237,7 +309,8 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     check_audio_file(path)
     samples = _decode_file(path)
     if samples.size == 0:
-        raise AudioError(f"{path}: audio decodes to zero samples (a zero-length clip, or a corrupt file FFmpeg could not read)")
+        raise AudioError(f"{path}: audio decodes to zero samples (a zero-length clip, or a corrupt file FFmpeg could "
+                         f"not read): {UNUSABLE_AUDIO_HINT}")
     if not np.all(np.isfinite(samples)):
         raise AudioError(f"{path}: decoded audio contains NaN or infinite samples")
     return AudioClip(

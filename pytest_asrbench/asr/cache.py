@@ -173,8 +173,10 @@ def transcribe_with_cache(
     cache: HypothesisCache | None = None,
 ) -> ClipRun:
     """Transcribe a file (or decoded clip) through ``cache``: a hit neither decodes the audio
-    nor loads the model. Raises :class:`~pytest_asrbench.asr.errors.AudioError` for bad audio
+    nor loads the model; a miss decodes the audio first, so bad audio raises
+    :class:`~pytest_asrbench.asr.errors.AudioError` (naming the file) before the model loads
     (only on a miss: a cached clip's file was already decoded once with that same hash).
+    ``latency_seconds`` is audio decoding plus transcription, never the model load.
 
     ``language`` may be any tag (``hi_IN``); the cache key and the engine get its base code
     (:func:`~pytest_asrbench.asr.engine.base_language`)."""
@@ -195,18 +197,21 @@ def transcribe_with_cache(
         hit = cache.get(key)
         if hit is not None:
             return ClipRun(source, digest, language, hit, True, None, hit.info.duration)
+    decoding = 0.0
+    if clip is None:
+        started = time.perf_counter()
+        clip = load_audio(audio)  # AudioError for a corrupt file, before the model loads
+        decoding = time.perf_counter() - started
     load = getattr(engine, "load", None)
     if load is not None:
         load()  # a cold load is measured by the engine, not counted as this clip's latency
     started = time.perf_counter()
-    if clip is None:
-        clip = load_audio(audio)
     transcribe_clip = getattr(engine, "transcribe_clip", None)
     if transcribe_clip is not None:
         transcript = transcribe_clip(clip, language=language)
     else:
         transcript = engine.transcribe(clip.samples, clip.sample_rate, language=language)
-    latency = time.perf_counter() - started
+    latency = decoding + time.perf_counter() - started
     if cache is not None:
         cache.put(key, transcript, fields)
     return ClipRun(source, digest, language, transcript, False, latency, clip.duration)

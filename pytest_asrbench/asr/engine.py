@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import json
 import re
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -292,3 +293,25 @@ def engine_class(name: str = DEFAULT_ENGINE):
 def create_engine(name: str = DEFAULT_ENGINE, **settings: Any) -> SttEngine:
     """Create the engine ``name`` with ``settings`` (keyword arguments of its class)."""
     return engine_class(name)(**settings)
+
+
+def engine_setting_key(settings: dict[str, Any] | None = None) -> str:
+    """One engine setting as a key: JSON (sorted keys) of the engine name and its settings as
+    the engine resolves them, defaults applied and aliases resolved, so settings that decode
+    alike are one key (for faster-whisper ``{}``, ``{model: base}`` and ``{model: embedded,
+    beam_size: 5}`` are one). ``name`` selects the engine (default faster-whisper).
+
+    An engine class resolves its settings with an optional class method
+    ``resolved_settings(settings) -> dict``; an engine without one is keyed by its settings as
+    written.
+
+    Raises:
+        EngineNotFoundError: no engine of that name.
+        EngineSettingsError (or the engine's own error): a setting the engine refuses.
+    """
+    settings = dict(settings or {})
+    name = settings.pop("name", DEFAULT_ENGINE)
+    resolve = getattr(engine_class(name), "resolved_settings", None)
+    if resolve is not None:
+        settings = resolve(settings)
+    return json.dumps({"name": name, **settings}, sort_keys=True, default=str)

@@ -37,7 +37,7 @@ from typing import Any
 from pytest_asrbench._shared.cpus import default_threads
 from pytest_asrbench.asr.audio import AudioInput, load_audio
 from pytest_asrbench.asr.embedded_model import ModelFiles, resolve_model
-from pytest_asrbench.asr.pinned_models import PinnedModel, find_pinned
+from pytest_asrbench.asr.pinned_models import DEFAULT_MODEL, PinnedModel, find_pinned
 from pytest_asrbench.asr.engine import (
     KNOWN_FLAGS,
     DecodeInfo,
@@ -97,7 +97,8 @@ class DecodeSettings:
     it existed stay valid for the sequential path they describe.
 
     ``device`` is ``cpu`` or ``cuda`` once read by :meth:`from_mapping` (``auto`` is resolved
-    there, see the module docstring).
+    there, see the module docstring), and ``model`` names a pinned model by one spelling
+    (:func:`recorded_model`), so an alias never makes another identity or cache key.
 
     ``transcribe_options`` passes further keyword arguments to
     ``faster_whisper.WhisperModel.transcribe`` (e.g. ``{"no_speech_threshold": 0.5}``).
@@ -161,6 +162,8 @@ class DecodeSettings:
             _check_batched_options(values)
         if "device" in values:
             values["device"] = resolve_device(values["device"])
+        if "model" in values:
+            values["model"] = recorded_model(values["model"])
         _check_host_compute_type(values.get("compute_type", cls.compute_type), values.get("device", cls.device))
         if "temperature" in values:
             values["temperature"] = float(values["temperature"])
@@ -175,6 +178,18 @@ class DecodeSettings:
         full = self.to_dict()
         return {name: full[name] for name in self.OUTPUT_FIELDS
                 if name not in self.OUTPUT_DEFAULTS_OMITTED or full[name] != self.OUTPUT_DEFAULTS_OMITTED[name]}
+
+
+def recorded_model(spec: str) -> str:
+    """The one spelling of a ``model`` setting in identities, cache keys and snapshots: a
+    pinned model's key (``tiny.en`` for ``whisper-tiny.en``), except the default, Whisper base
+    (``base``, ``whisper-base``, ``default``), which is ``embedded``: the default setting's
+    spelling, which every identity recorded before the aliases existed. A folder or a model
+    name is kept as written."""
+    pinned = find_pinned(spec)
+    if pinned is None:
+        return spec
+    return DecodeSettings.model if pinned is DEFAULT_MODEL else pinned.key
 
 
 _INT_MINIMUM = {"cpu_threads": 0, "num_workers": 1, "beam_size": 1}
@@ -366,6 +381,17 @@ class FasterWhisperEngine:
     """
 
     name = ENGINE_NAME
+
+    @staticmethod
+    def resolved_settings(settings: dict[str, Any]) -> dict[str, Any]:
+        """Every setting of an engine made with ``settings``, defaults applied and the model
+        named by its one spelling (:func:`recorded_model`): what
+        :func:`~pytest_asrbench.asr.engine.engine_setting_key` keys an engine setting by.
+
+        Raises:
+            EngineSettingsError: as :meth:`DecodeSettings.from_mapping`.
+        """
+        return DecodeSettings.from_mapping(settings).to_dict()
 
     def __init__(self, model: str | os.PathLike | None = None, **settings: Any):
         if model is not None:

@@ -309,7 +309,7 @@ def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,
 
     Raises:
         InputError: no clips, a negative ``max_delta``, or a clip both arms would decode with
-            the same settings.
+            the same settings (as written, or as ``engine_for`` resolves them: one engine).
         AsrError subclasses: a bad setting, unusable audio, a language the engine lacks.
     """
     from pytest_asrbench.errors import InputError
@@ -324,6 +324,11 @@ def run_parity(clips: Sequence[ParityClip], arm_a: Arm, arm_b: Arm, *,
                          "nothing to compare; give arm B a setting that differs (e.g. batch_size=8)")
     # every engine made (and every setting checked) before the first decode
     planned = [(clip, [engine_for(arm.settings_for(clip)) for arm in (arm_a, arm_b)]) for clip in clips]
+    same = [clip.id for clip, (engine_a, engine_b) in planned if engine_a is engine_b]
+    if same:  # written apart, resolved alike: {model: base} is the default engine
+        raise InputError(f"arms {arm_a.label} and {arm_b.label} give one engine for {', '.join(same)} once their "
+                         "settings are resolved (defaults applied, model aliases read): nothing to compare; give "
+                         "arm B a setting that differs (e.g. batch_size=8)")
     results: list[ClipParity] = []
     for done, (clip, engines) in enumerate(planned, start=1):
         scored = []

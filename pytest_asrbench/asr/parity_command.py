@@ -12,8 +12,9 @@ JSON when it parses, else as a string) lay each arm's settings over the clip's o
 neither, arm B is ``batch_size=8``. The logic is :mod:`pytest_asrbench.asr.parity`.
 
 Exit codes: 0 parity ok, 1 a second decode differed or a delta exceeded ``--max-delta``, 2 bad
-input. This module is CLI glue (plugin layer): it reads case files and manifests and hands
-plain clips to the ASR stage.
+input (an unusable audio file among them: every one is named before any model loads). This
+module is CLI glue (plugin layer): it reads case files and manifests and hands plain clips to
+the ASR stage.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from pytest_asrbench.errors import InputError
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``asr`` command (subcommand ``parity``) to an argparse ``subparsers`` object."""
+    from pytest_asrbench.bench.run.cli import add_manifest_arguments
+
     asr = subparsers.add_parser("asr", help="ASR engine checks: parity of two engine setting sets")
     commands = asr.add_subparsers(dest="asr_command", required=True)
     sub = commands.add_parser(
@@ -37,10 +40,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "clip (identical transcript, rate of each arm, delta, new hallucination flags) and per unit "
                     "(identical share, corpus-level rates, delta with a cluster bootstrap interval).")
     sub.add_argument("case_files", nargs="*", type=Path, help="case files whose asr cases are the clips")
-    sub.add_argument("--manifest", type=Path, default=None, help="a bench manifest JSONL instead of case files")
-    sub.add_argument("--audio-root", type=Path, default=None, help="the folder the manifest's audio paths are under")
-    sub.add_argument("--language", default=None,
-                     help="the manifest's forced language (default: its sidecar's language, else zh, as bench run)")
+    add_manifest_arguments(sub, instead_of="case files")
     sub.add_argument("--a", dest="arm_a", action="append", default=[], metavar="SETTING=VALUE",
                      help="an engine setting of arm A (repeatable; default: the clips' own settings)")
     sub.add_argument("--b", dest="arm_b", action="append", default=[], metavar="SETTING=VALUE",
@@ -118,16 +118,16 @@ def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None
     from pytest_asrbench.asr.parity import ParityClip
     from pytest_asrbench.bench.manifest.gate import open_manifest
     from pytest_asrbench.bench.run.runner import run_language
-    from pytest_asrbench.bench.run.settings import RunSettings
 
     gated = open_manifest(manifest, audio_root)
-    tag, _ = run_language(RunSettings(manifest=manifest, audio_root=audio_root, language=language), gated)
+    tag, _ = run_language(language, gated)
     return [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
                        cluster=item.row.speaker) for item in gated.included]
 
 
 def run_parity_command(args: argparse.Namespace) -> int:
     """Handler of ``asrbench asr parity``: 0 parity ok, 1 not (see the module docstring)."""
+    from pytest_asrbench.asr.audio import check_audio_files
     from pytest_asrbench.asr.errors import require_asr_extra
     from pytest_asrbench.asr.parity import DEFAULT_ARM_B, Arm, run_parity
     from pytest_asrbench.asr.session import AsrSession
@@ -152,6 +152,7 @@ def run_parity_command(args: argparse.Namespace) -> int:
     clips = (case_clips(args.case_files) if args.case_files
              else manifest_clips(args.manifest, args.audio_root, args.language))
     require_asr_extra()
+    check_audio_files(clip.audio for clip in clips)  # AudioError naming every bad file, before any model loads
     session = AsrSession(use_cache=False)
 
     def progress(done: int, total: int, clip: str) -> None:

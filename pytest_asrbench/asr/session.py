@@ -9,6 +9,7 @@ run record. It knows nothing of pytest: the run's session is kept in the pytest 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import sys
 from collections.abc import Callable
@@ -17,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_asrbench.asr.cache import ClipRun, HypothesisCache, transcribe_with_cache
-from pytest_asrbench.asr.engine import DEFAULT_ENGINE, SttEngine, create_engine
+from pytest_asrbench.asr.engine import DEFAULT_ENGINE, SttEngine, create_engine, engine_setting_key
+from pytest_asrbench.asr.errors import AsrError
 
 #: More clips than this get a progress bar (only on an interactive terminal, see
 #: :meth:`AsrSession._advance`).
@@ -29,6 +31,27 @@ def _is_terminal(stream) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
         return False
+
+
+def engine_group(settings: dict[str, Any] | None = None) -> str:
+    """The model group of an engine setting, as a name: ``asr-<engine>-<model>-<digest>``,
+    the model as the engine resolves it and the digest of
+    :meth:`AsrSession.engine_key`. Settings that decode alike (``{}`` and ``{model: base}``)
+    are one group: one engine, one model load. The pytest-xdist scheduler keeps a group on
+    one worker (:mod:`pytest_asrbench.xdist_schedule`).
+
+    A setting the engine refuses (an unknown engine, a bad value) is grouped by its settings
+    as written: the case that holds it fails with that error when it runs.
+    """
+    try:
+        key = engine_setting_key(settings)
+    except AsrError:  # reported by the case itself, at its file:line, when it runs
+        written = dict(settings or {})
+        key = json.dumps({"name": written.pop("name", DEFAULT_ENGINE), **written}, sort_keys=True, default=str)
+    resolved = json.loads(key)
+    readable = "".join(c if c.isalnum() or c in "-_." else "_"
+                       for c in f"{resolved['name']}-{resolved.get('model', 'default')}")[:40]
+    return f"asr-{readable}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
 
 
 class AsrSession:
@@ -62,14 +85,18 @@ class AsrSession:
 
     @staticmethod
     def engine_key(settings: dict[str, Any] | None = None) -> str:
-        """The key of :attr:`engines` for ``settings`` (the engine name and its sorted settings)."""
-        settings = dict(settings or {})
-        name = settings.pop("name", DEFAULT_ENGINE)
-        return json.dumps({"name": name, **settings}, sort_keys=True, default=str)
+        """The key of :attr:`engines` for ``settings``: the engine name and its settings as the
+        engine resolves them (:func:`~pytest_asrbench.asr.engine.engine_setting_key`), so
+        settings written differently that decode alike share one engine and one model load.
+
+        Raises:
+            EngineNotFoundError, EngineSettingsError: an unknown engine or a bad setting.
+        """
+        return engine_setting_key(settings)
 
     def engine_for(self, settings: dict[str, Any] | None = None) -> SttEngine:
         """The engine for ``settings`` (``name`` selects the engine, the rest are its settings),
-        created once per distinct setting."""
+        created once per distinct resolved setting (:meth:`engine_key`)."""
         key = self.engine_key(settings)
         if key not in self.engines:
             settings = dict(settings or {})

@@ -25,7 +25,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from pytest_asrbench.asr.engine import DEFAULT_ENGINE, engine_names
+from pytest_asrbench.asr.cli_options import add_engine_arguments, engine_settings
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -38,14 +38,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     sub.add_argument("-l", "--language", required=True, help="language of the speech, e.g. hi, en, zh")
     sub.add_argument("audio", nargs="+", type=Path, help="audio files (wav, flac, mp3, ogg ...)")
     sub.add_argument("--json", action="store_true", help="print the asrbench.run/1 run record as JSON")
-    sub.add_argument("--engine", default=DEFAULT_ENGINE, help=f"engine name (known: {', '.join(engine_names())})")
-    sub.add_argument("--model", default=None, help="a pinned model: base (the default, also 'embedded') or tiny.en; or a CTranslate2 model folder, or a cached model name")
-    sub.add_argument("--beam-size", type=int, default=None)
-    sub.add_argument("--batch-size", type=int, default=None,
-                     help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")
-    sub.add_argument("--device", default=None, help="cpu (default), cuda or auto (cuda when CTranslate2 finds a GPU)")
-    sub.add_argument("--threads", type=int, default=None, help="CPU threads of the engine")
-    sub.add_argument("--compute-type", default=None, help="CTranslate2 compute type (default int8)")
+    add_engine_arguments(sub, spelled_out=False)
     sub.add_argument("--vad", action="store_true", help="apply faster-whisper's VAD filter")
     sub.add_argument("--reference", default=None, help="also score the (single) clip against this reference")
     sub.add_argument("--cache", action="store_true", help="use the hypothesis cache (timings then only cover misses)")
@@ -58,18 +51,7 @@ add_transcribe_parser = add_parser
 
 
 def _settings(args: argparse.Namespace) -> dict:
-    settings: dict = {"name": args.engine}
-    for option, key in (
-        ("model", "model"),
-        ("beam_size", "beam_size"),
-        ("batch_size", "batch_size"),
-        ("device", "device"),
-        ("threads", "cpu_threads"),
-        ("compute_type", "compute_type"),
-    ):
-        value = getattr(args, option)
-        if value is not None:
-            settings[key] = value
+    settings = engine_settings(args)
     if args.vad:
         settings["vad_filter"] = True
     return settings

@@ -93,3 +93,50 @@ def test_silence_levels():
     assert peak_frame_dbfs(np.zeros(16000, dtype=np.float32), 16000) == float("-inf")
     quiet = np.full(16000, 1e-4, dtype=np.float32)  # -80 dBFS
     assert load_audio(quiet, 16000).is_silent
+
+
+def _bad_files(tmp_path) -> dict:
+    """One unusable file of each kind the up-front probe refuses, by name."""
+    corrupt = tmp_path / "corrupt.flac"
+    corrupt.write_bytes(b"fLaC" + b"not audio at all" * 100)
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    zero = tmp_path / "zero.wav"
+    _write_wav(zero, np.zeros(0), 16000)
+    return {"corrupt.flac": corrupt, "empty.wav": empty, "zero.wav": zero, "missing.wav": tmp_path / "missing.wav",
+            "a-folder": tmp_path}
+
+
+@pytest.mark.parametrize("name", ["en/en-01.wav", "de/de-01.flac", "en/en-02.flac"])
+def test_the_probe_passes_the_committed_samples(name):
+    from pytest_asrbench.asr.audio import probe_audio_file
+
+    probe_audio_file(SAMPLES / name)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("corrupt.flac", "cannot be decoded"), ("empty.wav", "is empty"), ("zero.wav", "no audio frame"),
+    ("missing.wav", "not found"), ("a-folder", "is a directory"),
+])
+def test_the_probe_refuses_an_unusable_file_naming_it_and_what_to_do(tmp_path, name, words):
+    from pytest_asrbench.asr.audio import UNUSABLE_AUDIO_HINT, probe_audio_file
+
+    path = _bad_files(tmp_path)[name]
+    with pytest.raises(AudioError) as info:
+        probe_audio_file(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: ") and words in message and message.endswith(UNUSABLE_AUDIO_HINT)
+
+
+def test_checking_many_files_names_every_unusable_one_once_in_one_error(tmp_path):
+    from pytest_asrbench.asr.audio import UNUSABLE_AUDIO_HINT, check_audio_files
+
+    bad = _bad_files(tmp_path)
+    good = SAMPLES / "en" / "en-01.wav"
+    check_audio_files([good, good])  # nothing to say
+    with pytest.raises(AudioError) as info:
+        check_audio_files([good, bad["corrupt.flac"], bad["zero.wav"], bad["corrupt.flac"], good])
+    lines = str(info.value).splitlines()
+    assert lines[0] == "2 audio files cannot be used:"
+    assert [line.split(": ")[0].strip() for line in lines[1:3]] == [str(bad["corrupt.flac"]), str(bad["zero.wav"])]
+    assert lines[3] == f"for each: {UNUSABLE_AUDIO_HINT}" and len(lines) == 4

@@ -277,3 +277,26 @@ def test_a_compute_type_this_host_lacks_is_a_settings_error(engine):
     # refused by the settings check, before any load (see test_settings_without_model_load.py)
     with pytest.raises(EngineSettingsError, match=f"this host cannot run '{lacking[0]}' on cpu; it runs .*int8"):
         FasterWhisperEngine(compute_type=lacking[0], cpu_threads=1)
+
+
+@needs_faster_whisper
+def test_an_asr_case_with_a_corrupt_clip_fails_naming_it_before_any_model_loads(pytester, monkeypatch):
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
+
+    def refuse(self):
+        raise AssertionError("the model was loaded before the audio was checked")
+
+    monkeypatch.setattr(FasterWhisperEngine, "load", refuse)
+    for name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
+        monkeypatch.delenv(name, raising=False)
+    pytester.makeini("[pytest]\n")
+    (pytester.path / "cases").mkdir()
+    (pytester.path / "cases" / "corrupt.wav").write_bytes(b"RIFF" + b"\x00" * 40 + b"garbage" * 50)
+    (pytester.path / "cases" / "asr.yaml").write_text(
+        "language: en\ncases:\n  - {id: broken-clip, kind: asr, audio: corrupt.wav, reference: hello}\n",
+        encoding="utf-8")
+    result = pytester.runpytest("--asrbench", "cases", "--asrbench-no-cache", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    assert "corrupt.wav: cannot decode audio" in text and "put a good copy of the file at that path" in text
+    assert "the model was loaded" not in text

@@ -111,3 +111,18 @@ def test_run_record_has_every_field(tmp_path):
     (tmp_path / "out").mkdir()
     path = write_record(record, tmp_path / "out" / "run.json")
     assert json.loads(path.read_text())["schema"] == SCHEMA
+
+
+class _NoLoadEngine(FakeEngine):
+    def load(self):
+        raise AssertionError("the model was loaded before the audio was checked")
+
+
+def test_a_corrupt_clip_fails_before_the_model_loads(tmp_path):
+    from pytest_asrbench.asr.errors import AudioError
+
+    corrupt = tmp_path / "corrupt.wav"
+    corrupt.write_bytes(b"RIFF" + b"\x00" * 40 + b"garbage" * 50)
+    with pytest.raises(AudioError, match=r"corrupt\.wav: "):
+        transcribe_with_cache(_NoLoadEngine(), corrupt, "en", HypothesisCache(tmp_path / "cache"))
+

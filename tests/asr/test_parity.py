@@ -203,12 +203,41 @@ def test_arms_with_the_same_settings_are_refused():
         run_parity([clip], Arm("A", {"batch_size": 8}), Arm("B", {}), engine_for=_engines({}))
 
 
+
+@needs_faster_whisper
+def test_arms_written_apart_that_resolve_to_one_engine_are_refused(tmp_path):
+    from pytest_asrbench.asr.parity import Arm, run_parity
+    from pytest_asrbench.asr.session import AsrSession
+    from pytest_asrbench.errors import InputError
+
+    session = AsrSession(cache_dir=tmp_path, use_cache=False)
+    with pytest.raises(InputError, match="arms A and B give one engine for en-02.flac once their settings are resolved"):
+        run_parity(_clips("en-02.flac"), Arm("A", {}), Arm("B", {"model": "base", "beam_size": 5}),
+                   engine_for=session.engine_for)
+
 def test_parity_command_refuses_a_file_without_asr_cases(standin_session, capsys):
     from pytest_asrbench import cli
 
     assert cli.main(["asr", "parity", str(ROOT / "cases" / "en" / "numbers.yaml")]) == 2
     assert "no asr case in this file" in capsys.readouterr().err
 
+
+
+def test_parity_command_refuses_a_corrupt_clip_naming_it_before_any_clip_is_decoded(standin_session, tmp_path,
+                                                                                       capsys):
+    from pytest_asrbench import cli
+
+    (tmp_path / "corrupt.flac").write_bytes(b"fLaC" + bytes(200))
+    (tmp_path / "asr.yaml").write_text(textwrap.dedent(f"""\
+        language: en
+        cases:
+          - {{id: good, kind: asr, audio: {EN / "en-02.flac"}, reference: "Please open the door."}}
+          - {{id: broken, kind: asr, audio: corrupt.flac, reference: "Please open the door."}}
+        """), encoding="utf-8")
+    assert cli.main(["asr", "parity", str(tmp_path / "asr.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'corrupt.flac'}: " in err and "put a good copy of the file at that path" in err
+    assert "[1/" not in err  # no clip was decoded
 
 # ----------------------------------------------------------------------------- the case option
 

@@ -62,6 +62,25 @@ def test_the_model_is_part_of_the_cache_key():
                     "sha256": "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"}
 
 
+def test_every_alias_of_a_pinned_model_is_one_identity_and_one_engine_of_a_session(tmp_path):
+    """Written differently, decoded alike: one cache key, one snapshot header, one model load."""
+    pytest.importorskip("ctranslate2")
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
+    from pytest_asrbench.asr.session import AsrSession
+
+    default = FasterWhisperEngine().identity()
+    for alias in ("base", "Base", "whisper-base", "default", "embedded"):
+        assert FasterWhisperEngine(model=alias).identity() == default, alias
+    assert default["decode"]["model"] == "embedded"  # the spelling every recorded identity has
+    assert FasterWhisperEngine(model="whisper-tiny.en").identity()["decode"]["model"] == "tiny.en"
+    session = AsrSession(cache_dir=tmp_path, use_cache=False)
+    engine = session.engine_for({})
+    assert session.engine_for({"model": "base"}) is engine
+    assert session.engine_for({"name": "faster-whisper", "model": "embedded", "beam_size": 5}) is engine
+    assert session.engine_for({"beam_size": 1}) is not engine
+    assert len(session.engines) == 2
+
+
 def _fake_model(tmp_path, aux_text: str, pinned_text: str):
     import hashlib
 

@@ -44,6 +44,40 @@ def test_a_cuda_engine_asks_each_actor_for_a_gpu_a_cpu_engine_for_its_threads():
     assert actor_resources("cpu", 3) == {"num_cpus": 3}
 
 
+
+class _BrokenPromise:
+    """An executor that returns ``order`` (indexes into the jobs) instead of every job once."""
+
+    name = "broken"
+
+    def __init__(self, order):
+        self.order = order
+
+    def transcribe(self, jobs):
+        from pytest_asrbench.asr.engine import DecodeInfo, Transcript
+        from pytest_asrbench.bench.run.executors import Decoded, WorkerReport
+
+        worker = WorkerReport(1, None, 0.0, None)
+        for index in self.order:
+            transcript = Transcript("", (), DecodeInfo("zh", None, None, None, 1.0), ("no_speech",))
+            yield Decoded(index, jobs[index].id, transcript, 0.1, 0.0, False, worker)
+
+
+@pytest.mark.parametrize(("order", "message"), [
+    ([0, 2, 1], r"returned clip 2 \('c'\) where clip 1 \('b'\) was due"),
+    ([0, 1], r"returned 2 of 3 clips"),
+    ([0, 1, 2, 2], r"returned more than the 3 clips asked for \(clip 2, 'c' again\)"),
+])
+def test_an_executor_that_loses_reorders_or_repeats_a_clip_fails_the_run(order, message):
+    from pytest_asrbench.bench.run.errors import ExecutorError
+    from pytest_asrbench.bench.run.executors import ClipJob
+    from pytest_asrbench.bench.run.runner import in_job_order
+
+    jobs = [ClipJob(index, name, PILOT_AUDIO / "zh-01.flac", "zh") for index, name in enumerate("abc")]
+    with pytest.raises(ExecutorError, match=message):
+        list(in_job_order(_BrokenPromise(order), jobs))
+    assert [job.id for job, _ in in_job_order(_BrokenPromise([0, 1, 2]), jobs)] == ["a", "b", "c"]
+
 @pytest.mark.parametrize(("name", "options", "message"), [
     ("local", {"workers": 2}, "--workers and --ray-address apply to --executor ray"),
     ("local", {"address": "10.0.0.1:6379"}, "--workers and --ray-address apply to --executor ray"),

@@ -28,6 +28,22 @@ def test_smoke_writes_a_schema_valid_record_without_model_audio_or_network(tmp_p
     assert record["model"]["licence"]["verdict"] == "undeclared"
 
 
+
+def test_a_smoke_record_states_the_decode_policy_a_real_run_of_its_options_would(tmp_path, monkeypatch):
+    """One policy builder for both records: the smoke one names batching and the device too."""
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    records = {}
+    for batch in ("1", "8"):
+        out = tmp_path / f"smoke-{batch}.json"
+        assert main(["bench", "run", "--smoke", "--batch-size", batch, "--out", str(out)]) == 0
+        records[batch] = json.loads(out.read_text(encoding="utf-8"))["decode_policy"]
+    assert records["1"]["batch_size"] == 1 and records["8"]["batch_size"] == 8
+    assert {key: value for key, value in records["1"].items() if key != "batch_size"} == {
+        "language": "zh", "forced_language": True, "script_target": "simplified", "production_script_conversion": False,
+        "temperature": 0.0, "condition_on_previous_text": False, "vad_filter": False, "silence_gate": True,
+        "detect_language": False, "transcribe_options": {}, "device": "cpu",
+        "audio": "16 kHz mono float32 (faster-whisper's PyAV decoder)"}
+
 def test_the_schema_refuses_a_broken_record(tmp_path):
     out = tmp_path / "smoke.json"
     main(["bench", "run", "--smoke", "-o", str(out)])  # -o is --out
@@ -214,6 +230,33 @@ def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, ca
                  str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
     assert "(corpus-no-consent)" in capsys.readouterr().err
 
+
+
+
+def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_loads(tmp_path, capsys):
+    """Probed up front: no model load (the model named does not even exist) and no clip decoded."""
+    import hashlib
+    import shutil
+
+    pytest.importorskip("av", reason="the asr extra: pip install -e '.[asr]'")
+    from pytest_asrbench.bench.manifest.meta import audio_set_digest
+    from tests.bench.conftest import PILOT, PILOT_AUDIO
+
+    manifest = _pilot_copy(tmp_path, lambda rows: None)
+    audio = tmp_path / "audio"
+    shutil.copytree(PILOT_AUDIO, audio)
+    rows = [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()]
+    broken = audio / rows[2]["audio"]
+    broken.write_bytes(b"fLaC" + b"\x00" * 200)  # a header, then nothing FFmpeg can decode
+    meta = json.loads((tmp_path / "manifest.meta.json").read_text(encoding="utf-8"))
+    meta["audio_sha256"] = audio_set_digest(
+        (row["audio"], hashlib.sha256((audio / row["audio"]).read_bytes()).hexdigest()) for row in rows)
+    (tmp_path / "manifest.meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(audio), "--model",
+                 str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert f"{broken}: " in err and "put a good copy of the file at that path" in err
+    assert "no-model" not in err and not (tmp_path / "r.json").exists()
 
 
 def _usable_cpus_of_64(monkeypatch, usable: int) -> None:

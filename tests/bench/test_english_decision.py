@@ -141,19 +141,17 @@ def _gated(language):
     (None, None, ("zh", "no language in the sidecar: zh, the Mandarin protocol's")),
 ])
 def test_the_run_language_comes_from_the_option_the_sidecar_or_zh(given, declared, expected):
-    from pytest_asrbench.bench.run.runner import RunSettings, run_language
+    from pytest_asrbench.bench.run.runner import run_language
 
-    settings = RunSettings(manifest=BENCH / "manifest.jsonl", audio_root=BENCH, language=given)
-    assert run_language(settings, _gated(declared)) == expected
+    assert run_language(given, _gated(declared)) == expected
 
 
 def test_a_language_option_the_sidecar_contradicts_is_refused():
-    from pytest_asrbench.bench.run.runner import RunSettings, run_language
+    from pytest_asrbench.bench.run.runner import run_language
     from pytest_asrbench.errors import InputError
 
-    settings = RunSettings(manifest=BENCH / "manifest.jsonl", audio_root=BENCH, language="es")
     with pytest.raises(InputError, match="--language es but m.meta.json names 'en'"):
-        run_language(settings, _gated("en"))
+        run_language("es", _gated("en"))
 
 
 def test_a_sidecar_language_that_is_not_a_tag_is_refused(tmp_path):

@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from pytest_asrbench._shared.cpus import DEFAULT_THREAD_CAP, default_threads
+from pytest_asrbench.asr.cli_options import add_engine_arguments
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
 
@@ -32,31 +32,17 @@ def add_parser(commands) -> argparse.ArgumentParser:
                     "pre-registration, transcribe every included row in the corpus language with the engine (zh: no script "
                     "conversion), and write the measurement record: the language's views per slice (zh: four CER "
                     "views; others: their metric's WER or CER), critical tokens, cost, host.")
-    run.add_argument("--manifest", type=Path, help="the manifest JSONL (its sidecar is <stem>.meta.json beside it)")
-    run.add_argument("--audio-root", type=Path, help="the folder the rows' audio paths are relative to")
-    run.add_argument("--model", default="embedded",
-                     help="a pinned model: embedded (base, the default) or tiny.en; a CTranslate2 model folder or a "
-                          "cached name")
-    run.add_argument("--language", "-l", default=None,
-                     help="the corpus language (a shipped config's tag); default: the sidecar's language, else zh")
+    add_manifest_arguments(run)
     run.add_argument("--script", default="simplified", choices=("simplified", "traditional"),
                      help="the output script target (recorded; the script-normalized view folds to the reference's)")
     run.add_argument("--model-license", default=None, help="the model weights' licence (SPDX id), as stated upstream")
     run.add_argument("--license-source", default=None, help="where that licence is stated (a URL)")
     run.add_argument("--model-revision", default=None, help="the immutable revision you expect (checked, not trusted)")
-    run.add_argument("--threads", type=int, default=default_threads(),
-                     help=f"engine CPU threads (default: the CPUs this process may use, at most {DEFAULT_THREAD_CAP}; "
-                          f"{default_threads()} here)")
     run.add_argument("--seed", type=int, default=0, help="recorded; decoding draws nothing (temperature 0); "
                                                           "bench compare uses it as its bootstrap seed")
-    run.add_argument("--beam-size", type=int, default=5, help="beam width (default 5)")
-    run.add_argument("--compute-type", default="int8", help="CTranslate2 compute type (default int8)")
-    run.add_argument("--batch-size", type=int, default=1,
-                     help="1 (default): window by window; N > 1: faster-whisper's batched pipeline, N chunks per call")
-    run.add_argument("--device", default="cpu", help="cpu (default), cuda or auto (cuda when CTranslate2 finds a GPU)")
+    add_engine_arguments(run, spelled_out=True)
     run.add_argument("--word-timestamps", action="store_true",
                      help="decode with word timestamps and check them (present, in order): a decode setting")
-    run.add_argument("--engine", default="faster-whisper", help="the engine's entry-point name")
     run.add_argument("--preregistration", type=Path, default=None, help="pre-registered counts per slice (JSON)")
     run.add_argument("--expect-manifest-sha256", default=None, metavar="HEX",
                      help="refuse the manifest unless its SHA-256 is this")
@@ -76,6 +62,21 @@ def add_parser(commands) -> argparse.ArgumentParser:
     run.add_argument("-o", "--out", type=Path, required=True, help="the record's path (JSON)")
     run.set_defaults(handler=run_command)
     return run
+
+
+def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str | None = None) -> None:
+    """Add ``--manifest``, ``--audio-root`` and ``--language`` (``-l``): a bench manifest, the
+    folder its audio paths are under, and the language its clips are decoded in
+    (:func:`~pytest_asrbench.bench.run.runner.run_language`). Shared by ``bench run`` and
+    ``asr parity``, whose manifest comes ``instead_of`` its case files."""
+    alternative = f" (instead of {instead_of})" if instead_of else ""
+    parser.add_argument("--manifest", type=Path, default=None,
+                        help=f"the manifest JSONL{alternative}; its sidecar is <stem>.meta.json beside it")
+    parser.add_argument("--audio-root", type=Path, default=None,
+                        help="the folder the manifest rows' audio paths are relative to")
+    parser.add_argument("--language", "-l", default=None,
+                        help="the manifest's language, its clips' forced decode language (a shipped config's tag); "
+                             "default: the sidecar's language, else zh")
 
 
 def _settings(args: argparse.Namespace, argv: list[str]):

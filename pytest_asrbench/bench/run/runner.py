@@ -1,21 +1,26 @@
 """The decode loop of ``asrbench bench run`` and the ``asrbench.bench/1`` record it writes.
 
 Order: the manifest is opened and gated (:func:`~pytest_asrbench.bench.manifest.gate.open_manifest`),
-the pre-registration checked, then the executor (:mod:`.executors`: this process, or a pool of
-Ray actors) creates its engines and loads their model once each (the cold load time), then
+the pre-registration checked, every included row's audio probed (opened and its first frame
+decoded: a corrupt file is one error naming it, before any model loads), then the executor
+(:mod:`.executors`: this process, or a pool of Ray actors) creates its engines and loads their model once each (the cold load time), then
 every included row is transcribed with the forced language of the corpus (``--language``,
 else the sidecar's ``language``, else ``zh``: the Mandarin pilot predates the field) and, for
 zh, no script conversion (the engine returns what the model wrote; the script-normalized view
 converts for scoring only), scored in manifest order as the transcripts arrive with that
-language's views (:func:`~pytest_asrbench.bench.run.views.view_set`), then the record is
+language's views (:func:`~pytest_asrbench.bench.run.views.view_set`; the executor's results
+are held to one per row, in manifest order: :func:`in_job_order`), then the record is
 assembled. Where a clip was decoded changes only timings and the record's ``executor`` section.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_asrbench.asr.audio import check_audio_files
 from pytest_asrbench.asr.cache import HypothesisCache
 from pytest_asrbench.asr.engine import FLAG_NO_SPEECH, HALLUCINATION_FLAGS
 from pytest_asrbench.asr.run_record import peak_rss_bytes, percentile
@@ -23,7 +28,7 @@ from pytest_asrbench.bench.manifest.gate import GatedManifest, open_manifest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration
 from pytest_asrbench.bench.run import critical, provenance
 from pytest_asrbench.bench.run.errors import ExecutorError
-from pytest_asrbench.bench.run.executors import ClipJob, Executor, executor_for
+from pytest_asrbench.bench.run.executors import ClipJob, Decoded, Executor, executor_for
 from pytest_asrbench.bench.run.longform import longform_entry
 from pytest_asrbench.bench.run.measure import Stopwatch, real_time_factor
 from pytest_asrbench.bench.run.settings import RunSettings
@@ -58,22 +63,23 @@ UNMEASURED = {
 }
 
 
-def run_language(settings: RunSettings, manifest: GatedManifest) -> tuple[str, str]:
-    """(language tag, where it came from): ``--language``, else the sidecar's ``language``,
-    else :data:`LANGUAGE`.
+def run_language(requested: str | None, manifest: GatedManifest) -> tuple[str, str]:
+    """(language tag, where it came from) of a manifest's run: ``requested`` (``--language``),
+    else the sidecar's ``language``, else :data:`LANGUAGE`. ``bench run`` and ``asr parity
+    --manifest`` force this language.
 
     Raises:
-        InputError: ``--language`` and the sidecar name different languages.
+        InputError: ``requested`` and the sidecar name different languages.
         UnknownLanguageError: the language has no shipped config (the message lists them).
     """
     from pytest_asrbench.errors import InputError
     from pytest_asrbench.normalize.registry import resolve_language
 
     declared = manifest.sidecar.language
-    if settings.language is not None:
-        tag = resolve_language(settings.language)
+    if requested is not None:
+        tag = resolve_language(requested)
         if declared is not None and resolve_language(declared) != tag:
-            raise InputError(f"--language {settings.language} but {manifest.sidecar.path} names {declared!r}; "
+            raise InputError(f"--language {requested} but {manifest.sidecar.path} names {declared!r}; "
                              "drop --language or fix the sidecar's language")
         return tag, "--language"
     if declared is not None:
@@ -81,13 +87,13 @@ def run_language(settings: RunSettings, manifest: GatedManifest) -> tuple[str, s
     return LANGUAGE, "no language in the sidecar: zh, the Mandarin protocol's"
 
 
-def decode_policy(settings: RunSettings, engine, language: str = LANGUAGE) -> dict:
+def decode_policy(settings: RunSettings, decode: dict, language: str = LANGUAGE) -> dict:
     """What both arms of a comparison must share: forced language, script target, no
     production script conversion, decoder conditioning, sampling and gating flags, device,
     batching (``batch_size``: faster-whisper's batched pipeline decodes differently, see
     docs/asr.md), audio preparation. Search width (``beam_size``), the model and the compute
-    type are what an arm may change."""
-    decode = engine.identity()["decode"]
+    type are what an arm may change. ``decode`` is the engine identity's ``decode`` settings
+    (a smoke record: the run's settings over the engine's defaults)."""
     return {
         "language": language,
         "forced_language": True,
@@ -206,11 +212,14 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
     Raises:
         BenchFileNotFoundError, ManifestFormatError, ManifestHashError, ManifestGateError,
         PreregistrationError: from the manifest stage, before any model loads.
+        AudioError: an included row's audio cannot be decoded (every such file named), before
+            any model loads (:func:`~pytest_asrbench.asr.audio.check_audio_files`).
         InputError: an unknown script or executor, executor options that do not fit it, or
             ``--language`` contradicting the sidecar.
         ExecutorError: the ray executor cannot run (not installed, cluster unreachable, a
-            worker died past its restart budget).
-        AsrError subclasses: the model cannot be found or loaded, a clip cannot be decoded.
+            worker died past its restart budget), or an executor broke its promise of one
+            result per row in manifest order (:func:`in_job_order`).
+        AsrError subclasses: the model cannot be found or loaded.
     """
     if settings.script not in SCRIPTS:
         from pytest_asrbench.errors import InputError
@@ -222,13 +231,70 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
     expected = settings.expect_manifest_sha256 or (prereg.manifest_sha256 if prereg else None)
     manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected)
     prereg_section = check_preregistration(prereg, manifest) if prereg else None
-    language, language_from = run_language(settings, manifest)
+    language, language_from = run_language(settings.language, manifest)
     views = view_set(language, settings.script)
     categories = critical.categories_for(language)
+    check_audio_files(item.audio_path for item in manifest.included)  # AudioError before any model loads
     started = _dt.datetime.now(_dt.timezone.utc)
     with egress_audit() as sockets:
         return _decode_and_record(settings, engine, executor, manifest, prereg_section, started, sockets, progress,
                                   (language, language_from), views, categories)
+
+
+def in_job_order(executor: Executor, jobs: list[ClipJob]) -> Iterator[tuple[ClipJob, Decoded]]:
+    """Each job with its result, holding ``executor`` to its promise: one result per job, in
+    the order of ``jobs``.
+
+    Raises:
+        ExecutorError: a result for another job (index or row id), fewer results than jobs
+            (a clip lost), or more (a clip returned twice).
+    """
+    results = iter(executor.transcribe(jobs))
+    for job in jobs:
+        decoded = next(results, None)
+        if decoded is None:
+            raise ExecutorError(f"executor {executor.name} returned {job.index} of {len(jobs)} clips; the run is "
+                                "incomplete and no record was written")
+        if (decoded.index, decoded.id) != (job.index, job.id):
+            raise ExecutorError(f"executor {executor.name} returned clip {decoded.index} ({decoded.id!r}) where "
+                                f"clip {job.index} ({job.id!r}) was due: results must come in manifest order")
+        yield job, decoded
+    extra = next(results, None)
+    if extra is not None:
+        raise ExecutorError(f"executor {executor.name} returned more than the {len(jobs)} clips asked for (clip "
+                            f"{extra.index}, {extra.id!r} again): every clip is to be returned once")
+
+
+@dataclass
+class _Scored:
+    """What the decode loop gathers for the record, one row at a time (manifest order)."""
+
+    utterances: list[dict] = field(default_factory=list)
+    views_by_id: dict = field(default_factory=dict)
+    failures: list[dict] = field(default_factory=list)
+    longform: list[dict] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    conversions: list[dict] = field(default_factory=list)
+    word_problems: dict[str, list[str]] = field(default_factory=dict)
+    worker_cpu: float = 0.0
+
+    def add(self, item, decoded: Decoded, views: ViewSet, categories: tuple[str, ...], share: bool) -> None:
+        """Score one decoded row with the run's views and critical-token categories."""
+        transcript = decoded.transcript
+        if decoded.latency_seconds is not None:
+            self.latencies.append(decoded.latency_seconds)
+        self.worker_cpu += decoded.cpu_seconds
+        if transcript.text.strip():
+            self.word_problems[item.row.id] = word_timestamp_problems(transcript.segments)
+        counts, conversion = views.pair(item.row.reference, transcript.text)
+        self.views_by_id[item.row.id] = counts
+        if conversion is not None:
+            self.conversions.append(conversion)
+        found = critical.token_failures(item.row.reference, transcript.text, categories)
+        self.failures.append(found)
+        self.utterances.append(_utterance(item, transcript, decoded.latency_seconds, counts, found, share))
+        if item.row.intervals:
+            self.longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, views, share))
 
 
 def _decode_and_record(settings: RunSettings, engine, executor: Executor, manifest: GatedManifest, prereg_section,
@@ -239,39 +305,21 @@ def _decode_and_record(settings: RunSettings, engine, executor: Executor, manife
     cache = HypothesisCache(settings.cache_dir, enabled=settings.hypothesis_cache)
     jobs = [ClipJob(index, item.row.id, item.audio_path, language) for index, item in enumerate(manifest.included)]
     share = manifest.sidecar.share_transcripts
-    utterances, views_by_id, failures, longform, latencies, conversions = [], {}, [], [], [], []
-    word_problems: dict[str, list[str]] = {}
-    worker_cpu = 0.0
+    scored = _Scored()
     try:
         executor.start(settings, engine, cache)
         with Stopwatch() as decode:
-            for done, (item, decoded) in enumerate(zip(manifest.included, executor.transcribe(jobs)), start=1):
-                if decoded.id != item.row.id:  # the executor's promise: results in the jobs' order
-                    raise ExecutorError(f"executor {executor.name} returned {decoded.id!r} for row {item.row.id!r}")
-                transcript = decoded.transcript
-                if decoded.latency_seconds is not None:
-                    latencies.append(decoded.latency_seconds)
-                worker_cpu += decoded.cpu_seconds
-                if transcript.text.strip():
-                    word_problems[item.row.id] = word_timestamp_problems(transcript.segments)
-                counts, conversion = views.pair(item.row.reference, transcript.text)
-                views_by_id[item.row.id] = counts
-                if conversion is not None:
-                    conversions.append(conversion)
-                found = critical.token_failures(item.row.reference, transcript.text, categories)
-                failures.append(found)
-                utterances.append(_utterance(item, transcript, decoded.latency_seconds, counts, found, share))
-                if item.row.intervals:
-                    longform.append(longform_entry(item.row.id, item.row.intervals, transcript.segments, views, share))
+            for done, (job, decoded) in enumerate(in_job_order(executor, jobs), start=1):
+                scored.add(manifest.included[job.index], decoded, views, categories, share)
                 if progress is not None:
-                    progress(done, len(manifest.included))
-        if len(utterances) != len(jobs):
-            raise ExecutorError(f"executor {executor.name} returned {len(utterances)} of {len(jobs)} clips")
+                    progress(done, len(jobs))
         workers = executor.workers()
         model_files = executor.model_files
         executor_section = executor.section()
     finally:
         executor.close()
+    utterances, views_by_id = scored.utterances, scored.views_by_id
+    latencies, word_problems = scored.latencies, scored.word_problems
     engine = executor.engine
     identity = engine.identity()  # resolves the model files (without loading the model)
     loads = [w.load_seconds for w in workers if w.load_seconds is not None]
@@ -292,12 +340,12 @@ def _decode_and_record(settings: RunSettings, engine, executor: Executor, manife
         "corpus": provenance.corpus_section(manifest, prereg_section),
         "model": provenance.model_section(engine, settings.model, settings.model_revision, licence, model_files),
         "engine": {"name": engine.name, "identity": identity},
-        "decode_policy": decode_policy(settings, engine, language),
+        "decode_policy": decode_policy(settings, identity["decode"], language),
         "runtime": provenance.runtime_section(),
         "host": provenance.host_section(settings.threads, settings.compute_type, identity.get("kernels")),
-        "script": _script_section(settings.script, conversions, script_pairs, language),
+        "script": _script_section(settings.script, scored.conversions, script_pairs, language),
         "metrics": _metrics(manifest, views_by_id, views, language_from),
-        "critical_tokens": critical.sum_failures(failures, categories),
+        "critical_tokens": critical.sum_failures(scored.failures, categories),
         "exemplars": _exemplars(utterances, share, views.primary),
         "performance": {
             "cold_load_seconds": max(loads) if loads else None,
@@ -306,7 +354,7 @@ def _decode_and_record(settings: RunSettings, engine, executor: Executor, manife
             "real_time_factor": _round(real_time_factor(latencies, decoded_seconds)),
             "audio_seconds": round(audio_seconds, 3),
             "decode_wall_seconds": round(decode.wall, 4),
-            "cpu_core_seconds": round(decode.cpu + worker_cpu if remote else decode.cpu, 4),
+            "cpu_core_seconds": round(decode.cpu + scored.worker_cpu if remote else decode.cpu, 4),
             "load_cpu_core_seconds": round(sum(w.load_cpu_seconds for w in workers), 4),
             "peak_rss_bytes": max(rss) or None,
             "driver_peak_rss_bytes": peak_rss_bytes(),
@@ -314,7 +362,7 @@ def _decode_and_record(settings: RunSettings, engine, executor: Executor, manife
             "cached_utterances": sum(1 for u in utterances if u["latency_seconds"] is None),
         },
         "safety": _safety(utterances, settings.silence_slice),
-        "long_form": longform,
+        "long_form": scored.longform,
         "utterances": utterances,
         "unmeasured": dict(UNMEASURED),
         "executor": executor_section,

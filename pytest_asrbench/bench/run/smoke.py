@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pytest_asrbench.asr.fingerprint import kernel_fingerprint
 from pytest_asrbench.bench.run import critical, provenance
-from pytest_asrbench.bench.run.runner import LANGUAGE, SCHEMA, UNMEASURED, RunSettings, validity
+from pytest_asrbench.bench.run.executors.base import engine_settings
+from pytest_asrbench.bench.run.runner import LANGUAGE, SCHEMA, UNMEASURED, RunSettings, decode_policy, validity
 from pytest_asrbench.bench.run.views import PRIMARY_VIEW, VIEWS
 
 _EMPTY = hashlib.sha256(b"").hexdigest()
@@ -47,12 +48,7 @@ def smoke_record(settings: RunSettings) -> dict:
             "licence": provenance.licence_section(settings.model_license, settings.license_source, None),
         },
         "engine": {"name": settings.engine, "identity": {"smoke": True}},
-        "decode_policy": {
-            "language": LANGUAGE, "forced_language": True, "script_target": settings.script,
-            "production_script_conversion": False, "temperature": 0.0, "condition_on_previous_text": False,
-            "vad_filter": False, "silence_gate": True, "detect_language": False, "transcribe_options": {},
-            "device": "cpu", "audio": "16 kHz mono float32 (faster-whisper's PyAV decoder)",
-        },
+        "decode_policy": decode_policy(settings, _default_decode(settings), LANGUAGE),
         "runtime": provenance.runtime_section(),
         "host": provenance.host_section(settings.threads, settings.compute_type, kernel_fingerprint()),
         "script": {"target": settings.script, "reference_script": settings.script, "production_conversion": False,
@@ -79,6 +75,14 @@ def smoke_record(settings: RunSettings) -> dict:
     record["valid_for_claim"] = False
     record["validity_reasons"] = reasons
     return record
+
+
+def _default_decode(settings: RunSettings) -> dict:
+    """The decode settings the run's options would give the default engine, read without an
+    engine (no model, no GPU probe, no check): its defaults with the options laid over them."""
+    from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+
+    return DecodeSettings(**engine_settings(settings)).output_dict()
 
 
 def _version() -> str:

@@ -281,20 +281,13 @@ class AsrRunner:
 
     @staticmethod
     def resource_group(case: Case) -> str:
-        """The engine this case loads, as a name: ``asr-<engine>-<model>-<digest>``, the digest
-        of every engine setting (:meth:`~pytest_asrbench.asr.session.AsrSession.engine_key`).
-        Cases of one group share one loaded model, so under pytest-xdist the plugin keeps a
-        group on one worker (:mod:`pytest_asrbench.xdist_schedule`): each worker loads each
-        model at most once."""
-        import hashlib
+        """The engine this case loads, as a name (:func:`~pytest_asrbench.asr.session.engine_group`:
+        settings that decode alike are one group). Cases of one group share one loaded model,
+        so under pytest-xdist the plugin keeps a group on one worker
+        (:mod:`pytest_asrbench.xdist_schedule`): each worker loads each model at most once."""
+        from pytest_asrbench.asr.session import engine_group
 
-        from pytest_asrbench.asr.session import AsrSession
-
-        settings = dict(case.fields.get("engine") or {})
-        key = AsrSession.engine_key(settings)
-        name, model = str(settings.get("name", "faster-whisper")), str(settings.get("model", "embedded"))
-        readable = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{name}-{model}")[:40]
-        return f"asr-{readable}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+        return engine_group(case.fields.get("engine"))
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         from pytest_asrbench.asr.errors import require_asr_extra

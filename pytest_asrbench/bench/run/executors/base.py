@@ -43,6 +43,10 @@ class WorkerReport:
     load_cpu_seconds: float
     peak_rss_bytes: int | None
 
+    def process_entry(self) -> dict:
+        """This process as the record's ``executor.worker_processes`` lists it."""
+        return {"pid": self.pid, "load_seconds": self.load_seconds, "peak_rss_bytes": self.peak_rss_bytes}
+
 
 @dataclass(frozen=True)
 class Decoded:

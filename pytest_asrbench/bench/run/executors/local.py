@@ -46,11 +46,7 @@ class LocalExecutor:
         return {"name": self.name, "address": None, "library": None, "workers": 1,
                 "threads_per_worker": self._threads, "resources_per_worker": None,
                 "max_restarts": None, "max_task_retries": None,
-                "worker_processes": [_process(report) for report in self.workers()]}
+                "worker_processes": [report.process_entry() for report in self.workers()]}
 
     def close(self) -> None:
         return None
-
-
-def _process(report: WorkerReport) -> dict:
-    return {"pid": report.pid, "load_seconds": report.load_seconds, "peak_rss_bytes": report.peak_rss_bytes}

@@ -232,8 +232,7 @@ class RayExecutor:
                 "workers": self.workers_requested, "threads_per_worker": self._threads,
                 "resources_per_worker": self._resources, "max_restarts": MAX_RESTARTS,
                 "max_task_retries": MAX_TASK_RETRIES,
-                "worker_processes": [{"pid": r.pid, "load_seconds": r.load_seconds, "peak_rss_bytes": r.peak_rss_bytes}
-                                     for r in self.workers()]}
+                "worker_processes": [report.process_entry() for report in self.workers()]}
 
     def close(self) -> None:
         if not (self.actors or self._started_ray or self._temp_dir):
