@@ -53,6 +53,8 @@ _STARTS = frozenset("".join([*SINO_DIGITS, *SMALL_UNITS, *BIG_UNITS, *DIGIT_SYLL
 _DIGITS_WORD = re.compile(r"\d+")
 _MONTH = re.compile(r"\d+월")
 _ANY_DIGIT = re.compile(r"\d")
+#: Words :class:`KoreanNumbers` remembers as staying before it forgets them all.
+_STAYING_LIMIT = 65536
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,10 @@ class KoreanNumbers:
         self._starts = _STARTS | frozenset(word[0] for word in tables.irregular)
         self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
         self._stays = lru_cache(maxsize=65536)(self._stays_uncached)
+        #: The words :meth:`_stays` found to stay, as a set: a text all of whose words are in
+        #: it is tested in one ``issuperset`` call. Emptied when it reaches ``_STAYING_LIMIT``
+        #: words (a bounded cache, like the per-word caches above).
+        self._staying: set[str] = set()
 
     def _inert_uncached(self, word: str) -> bool:
         """``word`` stays whatever its neighbours, so :meth:`_span` need not look at them: it
@@ -174,17 +180,25 @@ class KoreanNumbers:
 
     def _stays_uncached(self, word: str) -> bool:
         """``word`` starts no span: its first character starts no number, or it is inert."""
-        return word[0] not in self._starts or self._inert(word)
+        stays = word[0] not in self._starts or self._inert(word)
+        if stays:
+            if len(self._staying) >= _STAYING_LIMIT:
+                self._staying.clear()
+            self._staying.add(word)
+        return stays
 
     def convert(self, text: str) -> str:
         words = text.split()
+        staying = self._staying
+        if staying.issuperset(words):  # the usual text of words seen before: nothing to read
+            return " ".join(words)
         out: list[str] = []
         stays = self._stays
         count = len(words)
         i = 0
         while i < count:
             word = words[i]
-            if stays(word):  # _span would keep it
+            if word in staying or stays(word):  # _span would keep it
                 out.append(word)
                 i += 1
                 continue
