@@ -135,7 +135,9 @@ def korean_amounts(config, lexicons):
         rf"|(?P<hour>[0-9]{{1,2}})시 ?반(?=(?:{particles})?(?!\S))"
         r"|(?<![0-9:])(?P<clock>[0-9]{1,2}):(?P<minute>[0-5][0-9])(?![0-9:])"
         rf"|(?P<amount>[0-9]+(?:\.[0-9]+)?) ?(?P<unit>{unit_words}){word_end}")
-    trigger = re.compile(rf"[0-9] ?(?:퍼센트|프로|시 ?반|:|{unit_words})")
+    # A digit, then the first character of a word above (시 반 in full: 3시 alone is no match).
+    firsts = "".join(sorted({word[0] for word in ("퍼센트", "프로", ":", *units)}))
+    trigger = re.compile(rf"[0-9] ?(?:[{re.escape(firsts)}]|시 ?반)")
 
     def replace(match: re.Match) -> str:
         if match.group("number"):
