@@ -85,3 +85,35 @@ def test_the_step_is_idempotent_on_its_output():
     for text in ["삼월 이십오일", "만 이천 원입니다", "공일공 일이삼사", "열두 시 삼십 분", "1만 2천"]:
         once = normalize(text)
         assert normalize(once) == once
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (" 음  삼십 \t 분에  ", "30분에"),                 # spaces of every kind, a filler, a counter
+    ("오후\u00a0세 시 반에 ", "오후 3시 30분에"),       # korean_amounts writes one inner space
+    ("  일이삼사   오육칠팔 ", "1234 5678"),
+    ("안녕  하세요", "안녕 하세요"),                    # no number at all
+    ("음", ""),
+])
+def test_korean_output_has_single_spaces_without_a_collapse_step(text, expected):
+    normalize = get_normalizer("ko")
+    assert "collapse_whitespace" not in [step.name for step in normalize.steps]
+    assert normalize(text) == expected
+
+
+@pytest.mark.parametrize("text", ["삼월 이십오일에", "공일공 일이삼사", "이삼일 걸려요", "세 시"])
+def test_spoken_amounts_trigger_skips_words_it_cannot_change(text):
+    from pytest_asrbench.normalize.pipeline import trigger_of
+
+    (step,) = [step for step in get_normalizer("ko").steps if step.name == "korean_spoken_amounts"]
+    assert trigger_of(step.function).search(text) is None
+    assert step.function(text) == text
+
+
+@pytest.mark.parametrize(("text", "expected"), [("이백오십", "250"), ("참가자는 삼천사백 명", "참가자는 3400 명"),
+                                                ("이 점 칠", "2.7"), ("삼 분의 일", "1/3")])
+def test_spoken_amounts_trigger_finds_what_it_changes(text, expected):
+    from pytest_asrbench.normalize.pipeline import trigger_of
+
+    (step,) = [step for step in get_normalizer("ko").steps if step.name == "korean_spoken_amounts"]
+    assert trigger_of(step.function).search(text) is not None
+    assert step.function(text) == expected

@@ -85,10 +85,14 @@ def korean_spoken_amounts(config, lexicons):
         rf"(?<!\S)(?P<whole>{_SINO_WORD}|[영공]) ?점 ?(?P<fraction>{_DIGIT_WORD}|[0-9]+)(?=(?:{particles})?(?!\S))"
         rf"|(?<!\S)(?P<denominator>{_SINO_WORD}) ?분의 ?(?P<numerator>{_SINO_WORD})(?!\S)"
         rf"|(?<!\S)(?P<bare>[일이삼사오육칠팔구십백천만억]{{3,}})(?!\S)")
-    # Where a match can start: 점 and a digit word, 분의, or three numeral syllables. Written to
-    # begin with one character class, which re scans for before it tries the branches.
+    # Where a match can start: 점 and a digit word, 분의, or a whole word of three or more
+    # numeral syllables with a place among them (the only bare word ``replace`` changes; 이십오일에
+    # and 일이삼사 are not). Written to begin with one character class, which re scans for before
+    # it tries the branches; (?<!\S.) after that character: it starts its word.
     numeral = "일이삼사오육칠팔구십백천만억"
-    trigger = re.compile(rf"[점분{numeral}](?:(?<=점) ?[영공일이삼사오육칠팔구0-9]|(?<=분)의|(?<=[{numeral}])[{numeral}]{{2}})")
+    trigger = re.compile(
+        rf"[점분{numeral}](?:(?<=점) ?[영공일이삼사오육칠팔구0-9]|(?<=분)의"
+        rf"|(?<!\S.)(?=[{numeral}]{{2,}}(?!\S))(?:(?<=[십백천만억])|[{numeral}]*[십백천만억]))")
 
     def replace(match: re.Match) -> str:
         whole = match.group(0)
@@ -131,7 +135,9 @@ def korean_amounts(config, lexicons):
         rf"|(?P<hour>[0-9]{{1,2}})시 ?반(?=(?:{particles})?(?!\S))"
         r"|(?<![0-9:])(?P<clock>[0-9]{1,2}):(?P<minute>[0-5][0-9])(?![0-9:])"
         rf"|(?P<amount>[0-9]+(?:\.[0-9]+)?) ?(?P<unit>{unit_words}){word_end}")
-    trigger = re.compile(rf"[0-9] ?(?:퍼센트|프로|시 ?반|:|{unit_words})")
+    # A digit, then the first character of a word above (시 반 in full: 3시 alone is no match).
+    firsts = "".join(sorted({word[0] for word in ("퍼센트", "프로", ":", *units)}))
+    trigger = re.compile(rf"[0-9] ?(?:[{re.escape(firsts)}]|시 ?반)")
 
     def replace(match: re.Match) -> str:
         if match.group("number"):

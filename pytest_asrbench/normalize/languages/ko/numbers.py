@@ -53,6 +53,10 @@ _STARTS = frozenset("".join([*SINO_DIGITS, *SMALL_UNITS, *BIG_UNITS, *DIGIT_SYLL
 _DIGITS_WORD = re.compile(r"\d+")
 _MONTH = re.compile(r"\d+월")
 _ANY_DIGIT = re.compile(r"\d")
+#: Pairs of numeral systems that never join into one number (삼 다섯: a native numeral after a Sino-Korean one).
+_MIXED_SYSTEMS = frozenset({("sino", "native"), ("native", "sino")})
+#: Words :class:`KoreanNumbers` remembers as staying before it forgets them all.
+_STAYING_LIMIT = 65536
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,10 @@ class KoreanNumbers:
         self._starts = _STARTS | frozenset(word[0] for word in tables.irregular)
         self._inert = lru_cache(maxsize=65536)(self._inert_uncached)
         self._stays = lru_cache(maxsize=65536)(self._stays_uncached)
+        #: The words :meth:`_stays` found to stay, as a set: a text all of whose words are in
+        #: it is tested in one ``issuperset`` call. Emptied when it reaches ``_STAYING_LIMIT``
+        #: words (a bounded cache, like the per-word caches above).
+        self._staying: set[str] = set()
 
     def _inert_uncached(self, word: str) -> bool:
         """``word`` stays whatever its neighbours, so :meth:`_span` need not look at them: it
@@ -174,17 +182,25 @@ class KoreanNumbers:
 
     def _stays_uncached(self, word: str) -> bool:
         """``word`` starts no span: its first character starts no number, or it is inert."""
-        return word[0] not in self._starts or self._inert(word)
+        stays = word[0] not in self._starts or self._inert(word)
+        if stays:
+            if len(self._staying) >= _STAYING_LIMIT:
+                self._staying.clear()
+            self._staying.add(word)
+        return stays
 
     def convert(self, text: str) -> str:
         words = text.split()
+        staying = self._staying
+        if staying.issuperset(words):  # the usual text of words seen before: nothing to read
+            return " ".join(words)
         out: list[str] = []
         stays = self._stays
         count = len(words)
         i = 0
         while i < count:
             word = words[i]
-            if stays(word):  # _span would keep it
+            if word in staying or stays(word):  # _span would keep it
                 out.append(word)
                 i += 1
                 continue
@@ -221,9 +237,10 @@ class KoreanNumbers:
 
     def _span(self, words: list[str], i: int, out: list[str]) -> tuple[int, list[str]]:
         """How many words starting at ``i`` to consume, and what they become."""
-        digits = self._digit_string(words, i)
-        if digits is not None:
-            return 1, [digits]
+        if words[i][0] in DIGIT_SYLLABLES:  # no other word is a spoken digit string
+            digits = self._digit_string(words, i)
+            if digits is not None:
+                return 1, [digits]
         whole, counted = self.read(words[i])
         if whole is not None:
             found = self._whole_span(words, i, whole, out)
@@ -242,17 +259,15 @@ class KoreanNumbers:
         """A whole-word numeral at ``i``: join the spaced numeral words after it, then take a
         counter (attached to the last one or as the next word); ``None`` when it is no number."""
         value, system, end = first.value, first.system, i + 1
-        has_ascii = bool(_ANY_DIGIT.search(words[i]))
         while end < len(words):
             nxt_whole, nxt_counted = self.read(words[end])
             nxt = nxt_whole or nxt_counted
             if nxt is None or value == 0 or nxt.value >= trailing_place(value) or \
-                    {system, nxt.system} == {"sino", "native"} or (system == nxt.system == "digits"):
+                    (system, nxt.system) in _MIXED_SYSTEMS or (system == nxt.system == "digits"):
                 break
             if nxt_counted is not None and not self._counter_next(words, end + 1, nxt.system):
                 nxt = nxt_counted  # 만 십일 원 ... but 유월 십일: 10 + 일, not 11
             value += nxt.value
-            has_ascii = has_ascii or bool(_ANY_DIGIT.search(words[end]))
             if nxt.system != "digits":
                 system = nxt.system
             end += 1
@@ -266,6 +281,9 @@ class KoreanNumbers:
                     return end + 1 - i, [f"{value}{counted[0]}{counted[1]}"]
         if system == "digits" and end == i + 1:
             return 1, [words[i]]
+        # Whether a joined word holds a digit (1만 2천), read only here: the usual span has
+        # returned above.
+        has_ascii = any(_ANY_DIGIT.search(word) for word in words[i:end])
         next_to_digits = any(0 <= j < len(words) and _DIGITS_WORD.fullmatch(words[j]) for j in (i - 1, end))
         if (has_ascii and system != "digits") or (system == "sino" and next_to_digits and
                                                   sum(len(w) for w in words[i:end]) >= 2):
