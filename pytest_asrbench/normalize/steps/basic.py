@@ -42,14 +42,16 @@ INVISIBLE = regex.compile(
     regex.V1,
 )
 
-#: The trigger of ``invisible_characters``: any character below U+3000 that :data:`INVISIBLE`
-#: matches, or any character from U+3000 on. Derived from :data:`INVISIBLE` (so never narrower
-#: than it) as a plain ``re`` class, which texts without such characters (nearly all) pass in
-#: one C scan, several times faster than the ``regex`` search.
+#: The trigger of ``invisible_characters``: any character of the Basic Multilingual Plane that
+#: :data:`INVISIBLE` matches (134 of them), or any character beyond it. Derived from
+#: :data:`INVISIBLE` (so never narrower than it) as a plain ``re`` class, which texts without
+#: such characters (nearly all, CJK and Hangul text included) pass in one C scan, several
+#: times faster than the ``regex`` search (``re`` tests a large class by table lookup only in
+#: that plane). Built at import from one scan of the plane's 65,536 code points (~10 ms).
 def _may_be_invisible() -> re.Pattern[str]:
-    below = "".join(map(chr, range(0x3000)))
-    found = sorted(set("".join(INVISIBLE.findall(below))))
-    return re.compile("[" + "".join(re.escape(char) for char in found) + "\u3000-\U0010ffff]")
+    plane = "".join(map(chr, range(0x10000)))
+    found = sorted(set("".join(INVISIBLE.findall(plane))))
+    return re.compile("[" + "".join(re.escape(char) for char in found) + "\U00010000-\U0010ffff]")
 
 
 _MAY_BE_INVISIBLE = _may_be_invisible()
