@@ -19,11 +19,14 @@ drift hits each side alike), each in a fresh ``python -m pytest`` process:
 - the same three with ``--collect-only``: collection alone, so the item count's effect on
   collection is seen apart from running.
 
-Printed: the median and best wall time of each, in ms per item, and the ratios
-``cases / plain`` (the target: at most 1.5x) and ``cases / floor``; the load average before
-and after (the machine is shared: compare only figures of one run).
+Printed: the median wall time and CPU time (user + system of the pytest process) of each,
+in ms per item, and the ratios ``cases / plain`` (the target: at most 1.5x) and ``cases /
+floor``, on CPU time (on a shared machine the wall clock follows the scheduler) and wall
+time; the load average before and after (compare only figures of one run). ``--before DIR``
+adds the cases run with another checkout's package (``git archive HEAD pytest_asrbench
+configs | tar -x -C DIR``), alternating with this one, for a before/after figure.
 
-    python benchmarks/collect_run.py [--cases 10000] [--repeat 5] [--keep DIR]
+    python benchmarks/collect_run.py [--cases 10000] [--repeat 5] [--keep DIR] [--before DIR]
 
 ``--keep DIR`` builds the project in ``DIR`` (it must not exist) and leaves it there, to
 profile one command by hand, e.g. ``cd DIR && python -m cProfile -o cases.prof -m pytest
@@ -35,7 +38,9 @@ Not a test: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -99,19 +104,25 @@ COMMANDS = {
 }
 
 
-def run(folder: Path, *args: str) -> float:
-    """Wall seconds of one ``python -m pytest -q -p no:cacheprovider ARGS`` in ``folder``.
+def run(folder: Path, *args: str, pythonpath: str | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process) of one ``python -m pytest -q -p
+    no:cacheprovider ARGS`` in ``folder``; ``pythonpath`` puts another checkout's package first.
 
     Raises:
         SystemExit: pytest did not pass (its output's tail is shown).
     """
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=folder,
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         raise SystemExit(f"pytest {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def load() -> str:
@@ -121,17 +132,21 @@ def load() -> str:
         return "?"
 
 
-def measure(folder: Path, total: int, repeat: int) -> dict[str, list[float]]:
-    """``{arm: [wall seconds per round]}`` for every command, run and collect-only."""
+def measure(folder: Path, total: int, repeat: int, before: str | None) -> dict[str, list[tuple[float, float]]]:
+    """``{arm: [(wall, CPU seconds) per round]}`` for every command, run and collect-only
+    (and ``cases`` from the checkout ``before``, when given)."""
     write_project(folder, total)
-    run(folder, *COMMANDS["cases"], "--snapshot-update")
-    arms = {**{name: args for name, args in COMMANDS.items()},
-            **{f"{name} collect": [*args, "--collect-only"] for name, args in COMMANDS.items()}}
+    run(folder, *COMMANDS["cases"], "--snapshot-update", pythonpath=before)
+    arms = {name: (args, None) for name, args in COMMANDS.items()}
+    if before:
+        arms["cases before"] = (COMMANDS["cases"], before)
+    arms.update({f"{name} collect": ([*args, "--collect-only"], path) for name, (args, path) in list(arms.items())})
     names = list(arms)
-    times: dict[str, list[float]] = {name: [] for name in names}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     for round_index in range(repeat):
         for name in names if round_index % 2 == 0 else names[::-1]:
-            times[name].append(run(folder, *arms[name]))
+            args, path = arms[name]
+            times[name].append(run(folder, *args, pythonpath=path))
     return times
 
 
@@ -140,26 +155,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, default=10_000, help="items per arm (default 10,000)")
     parser.add_argument("--repeat", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--keep", type=Path, default=None, help="build the project in this new folder and keep it")
+    parser.add_argument("--before", default=None, metavar="DIR",
+                        help="also run the cases with the package of another checkout (DIR on PYTHONPATH: a "
+                             "`git archive` of pytest_asrbench/ and configs/), alternating with this one")
     args = parser.parse_args(argv)
     print(f"{args.cases} items per arm, {args.repeat} alternating rounds; load average at start {load()}")
     if args.keep is not None:
         args.keep.mkdir(parents=True)
-        times = measure(args.keep, args.cases, args.repeat)
+        times = measure(args.keep, args.cases, args.repeat, args.before)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            times = measure(Path(tmp), args.cases, args.repeat)
-    median = {name: statistics.median(values) for name, values in times.items()}
-    best = {name: min(values) for name, values in times.items()}
+            times = measure(Path(tmp), args.cases, args.repeat, args.before)
     per_item = 1e3 / args.cases
-    print(f"{'arm':<16} {'median s':>9} {'ms/item':>8} {'best s':>8} {'ms/item':>8}")
+    wall = {name: statistics.median(w for w, _ in values) for name, values in times.items()}
+    cpu = {name: statistics.median(c for _, c in values) for name, values in times.items()}
+    print(f"{'arm':<20} {'wall s':>8} {'ms/item':>8} {'CPU s':>8} {'ms/item':>8}   (medians)")
     for name in times:
-        print(f"{name:<16} {median[name]:>9.2f} {median[name] * per_item:>8.3f} {best[name]:>8.2f} "
-              f"{best[name] * per_item:>8.3f}")
+        print(f"{name:<20} {wall[name]:>8.2f} {wall[name] * per_item:>8.3f} {cpu[name]:>8.2f} {cpu[name] * per_item:>8.3f}")
     for label, key in (("run", ""), ("collection only", " collect")):
-        print(f"{label}: cases / plain {median['cases' + key] / median['plain' + key]:.2f}x median, "
-              f"{best['cases' + key] / best['plain' + key]:.2f}x best (target <= 1.5x for the run); "
-              f"cases / floor {median['cases' + key] / median['floor' + key]:.2f}x; "
-              f"plain / floor {median['plain' + key] / median['floor' + key]:.2f}x")
+        line = (f"{label}: cases / plain {cpu['cases' + key] / cpu['plain' + key]:.2f}x CPU, "
+                f"{wall['cases' + key] / wall['plain' + key]:.2f}x wall (target for the run <= 1.5x); "
+                f"cases / floor {cpu['cases' + key] / cpu['floor' + key]:.2f}x CPU; "
+                f"plain / floor {cpu['plain' + key] / cpu['floor' + key]:.2f}x CPU")
+        if args.before:
+            line += f"; before / plain {cpu['cases before' + key] / cpu['plain' + key]:.2f}x CPU"
+        print(line)
     print(f"load average at end {load()}")
     return 0
 
