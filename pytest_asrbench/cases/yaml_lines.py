@@ -6,8 +6,9 @@ otherwise resolve silently to the last one).
 
 Text is composed with libyaml's parser when PyYAML was built with it (``yaml.CSafeLoader``:
 the same nodes and line marks, several times faster), else with PyYAML's own. The two word
-their syntax errors differently (and place a few of them on other lines), so a text libyaml
-refuses is read again by PyYAML's own parser, whose error is the one reported: a case file
+their syntax errors differently ("did not find expected ',' or ']'" against "expected ',' or
+']', but got '<stream end>'"), so a text libyaml refuses is read again by PyYAML's own
+parser, whose error is the one reported: a case file
 gives the same values, lines and messages with or without libyaml
 (``tests/case_files/test_yaml_loaders.py`` compares the two on every shipped case file and
 on faulty texts).
