@@ -171,6 +171,22 @@ def test_case_error_is_reported_at_the_case_and_keeps_its_snapshot(project):
     assert (project.path / "snapshots/en/a/pair.json").exists()
 
 
+def test_every_case_gets_the_fixtures_of_its_own_folder(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/other/b.yaml", GOOD)
+    write(project, "cases/en/conftest.py", """
+        import pytest
+
+        @pytest.fixture(autouse=True)
+        def seen(request):
+            with open(request.config.rootpath / "seen.txt", "a", encoding="utf-8") as out:
+                out.write(request.node.nodeid + "\\n")
+    """)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=6)
+    seen = (project.path / "seen.txt").read_text(encoding="utf-8").split()
+    assert seen == [f"cases/en/a.yaml::{case}" for case in ("spaces", "pair", "names")]
+
+
 def test_broken_file_keeps_its_snapshots(project):
     path = write(project, "cases/en/a.yaml", GOOD)
     project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)

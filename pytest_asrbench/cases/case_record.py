@@ -15,9 +15,11 @@ the comparison; ``figures`` and ``recorded`` are :mod:`pytest_asrbench.cases.fig
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pytest_asrbench._shared import caches
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize.registry import get_config
@@ -27,11 +29,17 @@ from pytest_asrbench.scoring.metrics import METRICS
 SNAPSHOT_STATES = ("same", "changed", "new", "kept")
 
 
+@lru_cache(maxsize=None)
 def _relative(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` (both resolved), or as given outside it; one resolution
+    per case file and run, not per case."""
     try:
         return Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+caches.register(_relative.cache_clear, "cases.case_record._relative")
 
 
 def _config_version(language: str) -> str | None:

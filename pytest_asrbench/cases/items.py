@@ -58,8 +58,12 @@ class CaseFileNode(pytest.File):
                 f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files"])
             return
         items = []
+        fixtureinfo = None
         for case in loaded.cases:
-            item = CaseItem.from_parent(self, name=case.id, callobj=_case_function(case))
+            item = CaseItem.from_parent(self, name=case.id, callobj=_case_function(case), fixtureinfo=fixtureinfo)
+            # Every case function takes the same fixtures from the same place (this file), so
+            # pytest resolves them once per file, as it does for a parametrized test.
+            fixtureinfo = getattr(item, "_fixtureinfo", None)
             item.stash[CASE] = case
             item.stash[SNAPSHOT_DIR] = folder
             # `-k asr`, `-k hi` select by kind and language (as keywords, not markers: a

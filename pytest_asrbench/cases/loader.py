@@ -61,20 +61,48 @@ def _case_validator(kind: str | None) -> jsonschema.protocols.Validator:
     """``$defs/common`` merged with the kind's own fields into one flat object schema.
 
     The same rules as ``$defs/case`` (which editors use), without its ``if``/``then`` chain
-    and ``unevaluatedProperties``, whose evaluation dominated collection time. An unknown
-    kind is checked against the common fields only (its ``kind`` is the error).
+    and ``unevaluatedProperties``, whose evaluation dominated collection time, and with each
+    ``$ref`` to ``$defs`` written out in place (:func:`_inline_refs`: jsonschema resolves a
+    reference on every use). An unknown kind is checked against the common fields only (its
+    ``kind`` is the error).
     """
     defs = case_schema()["$defs"]
     common = defs["common"]
     own = defs.get(f"kind_{kind}", {}) if kind is not None else {}
     flat = {
-        "$defs": defs,
         "type": "object",
         "properties": {**common["properties"], **own.get("properties", {})},
         "required": [*common["required"], *own.get("required", [])],
         "additionalProperties": kind is None,
     }
-    return _make_validator(flat)
+    return _make_validator(_inline_refs(flat, defs))
+
+
+def _inline_refs(node, defs: dict):
+    """``node`` (a schema fragment) with every ``{"$ref": "#/$defs/<name>", ...}`` replaced by
+    ``{"allOf": [<the named fragment, itself inlined>], ...}`` at the same place: the same
+    checks, and the same errors (keyword, value, instance path), since jsonschema reports the
+    errors of an ``allOf`` branch as it reports those behind a ``$ref``.
+
+    Raises:
+        KeyError: a ``$ref`` names a ``$defs`` entry the schema does not have.
+        ValueError: a ``$ref`` that does not point into ``#/$defs/``.
+    """
+    if isinstance(node, list):
+        return [_inline_refs(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    inlined = {}
+    for key, value in node.items():
+        if key == "$ref":
+            if not isinstance(value, str) or not value.startswith("#/$defs/"):
+                raise ValueError(f"case schema: cannot inline the reference {value!r} (only #/$defs/<name>)")
+            inlined.setdefault("allOf", []).insert(0, _inline_refs(defs[value[len("#/$defs/"):]], defs))
+        elif key == "allOf":
+            inlined.setdefault("allOf", []).extend(_inline_refs(value, defs))
+        else:
+            inlined[key] = _inline_refs(value, defs)
+    return inlined
 
 
 def _schema_errors(data: dict) -> list[jsonschema.ValidationError]:

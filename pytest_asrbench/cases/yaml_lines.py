@@ -3,6 +3,15 @@
 PyYAML's composer gives nodes with positions; this module constructs plain Python values
 from them and records lines in a side table, rejecting duplicate keys (which PyYAML would
 otherwise resolve silently to the last one).
+
+Text is composed with libyaml's parser when PyYAML was built with it (``yaml.CSafeLoader``:
+the same nodes and line marks, several times faster), else with PyYAML's own. The two word
+their syntax errors differently ("did not find expected ',' or ']'" against "expected ',' or
+']', but got '<stream end>'"), so a text libyaml refuses is read again by PyYAML's own
+parser, whose error is the one reported: a case file
+gives the same values, lines and messages with or without libyaml
+(``tests/case_files/test_yaml_loaders.py`` compares the two on every shipped case file and
+on faulty texts).
 """
 
 from __future__ import annotations
@@ -13,8 +22,12 @@ from typing import Any
 import yaml
 
 
-# libyaml's parser when PyYAML was built with it (same nodes and marks, several times faster).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: PyYAML's own (pure-Python) loader: the reference for values, lines and error messages.
+PYTHON_LOADER = yaml.SafeLoader
+#: libyaml's loader when PyYAML was built with it (same nodes and marks, several times faster).
+_LOADER = getattr(yaml, "CSafeLoader", PYTHON_LOADER)
+#: The loaders this PyYAML offers: PyYAML's own, then libyaml's when present.
+LOADERS: tuple[type, ...] = tuple(dict.fromkeys((PYTHON_LOADER, _LOADER)))
 
 
 class YamlShapeError(Exception):
@@ -42,15 +55,43 @@ class Located:
     plain: str | None = None
 
 
-def parse(text: str) -> Located | None:
+def parse(text: str, loader: type | None = None) -> Located | None:
     """Parse one YAML document; ``None`` for an empty document.
+
+    ``loader`` is one of :data:`LOADERS` (default: libyaml's when present); a text libyaml
+    refuses is read again with :data:`PYTHON_LOADER`, so its error (message and line) is
+    PyYAML's own whichever loader was asked for.
 
     Raises:
         YamlShapeError: syntax error, a character YAML refuses (a NUL: at its line and
             column), several documents, a duplicate mapping key, or an anchor or alias (refused before any value is built: see :func:`_refuse_aliases`).
     """
+    loader = loader or _LOADER
+    if loader is PYTHON_LOADER:
+        node = _compose(text)
+    else:
+        try:
+            node = yaml.compose(text, Loader=loader)
+        except yaml.YAMLError:
+            return parse(text, PYTHON_LOADER)  # PyYAML words (and places) the error
+    if node is None:
+        return None
+    _refuse_aliases(text, loader)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        return _construct(node)
+    finally:  # the scalar constructor's memos would keep every node of every file read
+        _scalar_loader.constructed_objects.clear()
+        _scalar_loader.recursive_objects.clear()
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The document's node tree by PyYAML's own parser, whose errors are the ones reported.
+
+    Raises:
+        YamlShapeError: a syntax error, a character YAML refuses, several documents.
+    """
+    try:
+        return yaml.compose(text, Loader=PYTHON_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -63,10 +104,6 @@ def parse(text: str) -> Located | None:
         raise _unreadable_character(text, exc) from None
     except yaml.YAMLError as exc:
         raise YamlShapeError(1, f"YAML error: {exc}") from None
-    if node is None:
-        return None
-    _refuse_aliases(text)
-    return _construct(node)
 
 
 def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> YamlShapeError:
@@ -74,8 +111,8 @@ def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> YamlShapeE
     line and column.
 
     The reader checks the whole stream before parsing and reports the first such character
-    by offset: in characters from PyYAML's Python reader, in UTF-8 bytes from libyaml's. The
-    first occurrence of that character in ``text`` is the one reported either way."""
+    (by offset: in characters from PyYAML's Python reader, in UTF-8 bytes from libyaml's); its
+    first occurrence in ``text`` is the one reported."""
     character = exc.character if isinstance(exc.character, str) else chr(exc.character)
     offset = text.find(character)
     if offset < 0:  # pragma: no cover - the reader reports a character of the text
@@ -90,7 +127,7 @@ def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> YamlShapeE
                           f"the character {code} at column {column} is not allowed in a case file: remove it")
 
 
-def _refuse_aliases(text: str) -> None:
+def _refuse_aliases(text: str, loader: type) -> None:
     """Refuse anchors (``&name``) and aliases (``*name``) before anything is constructed.
 
     The composer keeps an alias as one shared node, but constructing plain values expands
@@ -103,7 +140,7 @@ def _refuse_aliases(text: str) -> None:
     """
     if "&" not in text and "*" not in text:
         return  # neither can occur (the usual case: no second pass over the text)
-    for event in yaml.parse(text, Loader=_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent):
             name = f"*{event.anchor}"
         elif getattr(event, "anchor", None):

@@ -84,3 +84,40 @@ def test_the_documented_command_runs():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "is up to date" in done.stdout
+
+
+FAULTY_ENTRIES = [
+    {"id": "a", "kind": "equal", "texts": ["only one"]},
+    {"id": "a", "kind": "equal", "texts": "not a list"},
+    {"id": "a", "kind": "equal", "texts": ["a", 3, None]},
+    {"id": "a", "kind": "distinct", "texts": ["a", "b", "c"]},
+    {"id": "a", "kind": "untouched", "texts": []},
+    {"id": "a", "kind": "score", "reference": [], "hypothesis": 5, "expect": {"rate": "half", "hits": -1}},
+    {"id": "a", "kind": "score", "reference": ["x"], "hypothesis": ["y", 2], "expect": {}},
+    {"id": "bad id!", "kind": "normalize", "text": 1, "expect": None, "extra": True},
+    {"kind": "asr", "audio": "", "expect": {"max_rate": "low"}},
+]
+
+
+@pytest.mark.parametrize("entry", FAULTY_ENTRIES, ids=[f"{entry['kind']}-{index}" for index, entry in
+                                                       enumerate(FAULTY_ENTRIES)])
+def test_inlined_kind_validators_report_what_the_referencing_schema_reports(entry):
+    from pytest_asrbench.cases import loader
+
+    defs = loader.case_schema()["$defs"]
+    validator = loader._case_validator(entry["kind"])
+    referencing = loader._make_validator({  # the same rules with their $refs kept
+        "$defs": defs, "type": "object",
+        "properties": {**defs["common"]["properties"], **defs[f"kind_{entry['kind']}"].get("properties", {})},
+        "required": [*defs["common"]["required"], *defs[f"kind_{entry['kind']}"].get("required", [])],
+        "additionalProperties": False})
+
+    def described(found):
+        # a oneOf's value lists its branches, which are inlined; what the messages read of it is
+        # whether a branch takes text, unchanged
+        return [(list(error.absolute_path), error.validator, error.message,
+                 loader._accepts_text(error), loader._number_hint(error)) for error in found]
+
+    assert "$ref" not in str(validator.schema)
+    errors = described(validator.iter_errors(entry))
+    assert errors and errors == described(referencing.iter_errors(entry))
