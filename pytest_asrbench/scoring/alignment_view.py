@@ -212,9 +212,9 @@ def render_alignment(alignment: Alignment, *, color: bool = False, width: int = 
     marked ``R`` and their tokens shown as correct ones, so the view agrees with the headline
     rate::
 
-        REF: मेरी फ़्लाइट seven बजे है
-        HYP: मेरी फ़्लाइट 7     बजे है
-                        R
+        REF: मेरी फ्लाइट seven बजे है
+        HYP: मेरी फ्लाइट 7     बजे है
+                      R
 
     Raises:
         ValueError: ``width`` leaves no room for a column (below 6).
