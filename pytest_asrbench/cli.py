@@ -36,8 +36,9 @@ from pytest_asrbench.filescore.cli import add_arguments as add_file_arguments
 from pytest_asrbench.normalize import explain, normalize_text
 from pytest_asrbench.normalize.registry import get_config, use_config_dirs
 from pytest_asrbench.scoring import score
-from pytest_asrbench.scoring.alignment_view import color_wanted, render_alignment
-from pytest_asrbench.scoring.display import describe_code_switch, describe_divergence, render_trace
+from pytest_asrbench.scoring.alignment_view import color_wanted
+from pytest_asrbench.scoring.display import describe_divergence, describe_rescues, legend, render_headline, render_trace
+from pytest_asrbench.scoring.headline import headline_alignments
 from pytest_asrbench.scoring.metrics import METRICS
 from pytest_asrbench.scoring.serialize import score_to_dict
 
@@ -116,12 +117,14 @@ def _score(args: argparse.Namespace) -> int:
     for key, value in result.details.items():
         if isinstance(value, (int, float, str)) or value is None:
             print(f"{key}: {value}")
-    for line in describe_code_switch(result):  # languages with a code-switch view (Hindi)
+    for line in describe_rescues(result):  # languages with a code-switch or loanword view
         print(line)
-    for pair in result.pairs:
+    for pair, headline in zip(result.pairs, headline_alignments(result)):
         print(f"normalized reference:  {pair.normalized_reference}")
         print(f"normalized hypothesis: {pair.normalized_hypothesis}")
-        print(render_alignment(pair.alignment, color=color_wanted(sys.stdout), width=_terminal_width()))
+        if headline.rescued:
+            print(f"alignment ({legend(result.unit, headline)}):")
+        print(render_headline(headline, color=color_wanted(sys.stdout), width=_terminal_width()))
     return 0
 
 

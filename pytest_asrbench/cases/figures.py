@@ -8,6 +8,16 @@ cases needs (errors and reference length are summed, never rates averaged), the 
 forms from which the aligned view is rebuilt (``scoring.alignment.align``), since snapshots
 keep only the error spans, and each pair's texts as written (an ``asr`` case's reference and
 transcript), which the reports show above the aligned view.
+
+Figures made from the :class:`~pytest_asrbench.scoring.Score` itself (this run's, not a
+recording's) add two keys from its headline alignments
+(:mod:`pytest_asrbench.scoring.headline`): ``"headline"``, per pair ``None`` when the aligned
+view rebuilt from the normalized forms is the headline one, else ``{"reference",
+"hypothesis", "rescued"}`` (the headline alignment's tokens joined by the unit's separator,
+re-aligned by the reports, and the columns a view counts correct: a merged compound, Korean
+without spaces, a code-switch rescue); and ``"error_tally"``, the case's errors counted in
+those alignments (:meth:`pytest_asrbench.scoring.error_summary.ErrorTally.to_data`), which
+the reports sum into each language's error summary.
 """
 
 from __future__ import annotations
@@ -16,13 +26,16 @@ from typing import Any
 
 #: The figures' keys, in order.
 FIGURE_KEYS = ("unit", "rate", "errors", "reference_length", "pairs", "written")
+#: The keys figures made from a ``Score`` add (module docstring).
+HEADLINE_KEYS = ("headline", "error_tally")
 
 
-def score_figures(data: Any) -> dict[str, Any] | None:
+def score_figures(data: Any, result: Any = None) -> dict[str, Any] | None:
     """The figures of a score dict (``scoring.serialize.score_to_dict``'s shape, or a recorded
     snapshot of one, which lacks only the versions); ``None`` when ``data`` is not one (a
     snapshot of another shape, an error record), so an old or foreign recording is simply
-    not compared."""
+    not compared. ``result``, the :class:`~pytest_asrbench.scoring.Score` ``data`` was made
+    from, adds :data:`HEADLINE_KEYS`."""
     if not isinstance(data, dict) or any(key not in data for key in ("unit", "rate", "reference_length")):
         return None
     counts = [data.get(key) for key in ("substitutions", "deletions", "insertions")]
@@ -32,5 +45,26 @@ def score_figures(data: Any) -> dict[str, Any] | None:
     found = [pair for pair in data.get("pairs", []) if isinstance(pair, dict)]
     pairs = [[pair.get("normalized_reference", ""), pair.get("normalized_hypothesis", "")] for pair in found]
     written = [[pair.get("reference", ""), pair.get("hypothesis", "")] for pair in found]
-    return {"unit": data["unit"], "rate": data["rate"], "errors": errors,
-            "reference_length": data["reference_length"], "pairs": pairs, "written": written}
+    figures = {"unit": data["unit"], "rate": data["rate"], "errors": errors,
+               "reference_length": data["reference_length"], "pairs": pairs, "written": written}
+    if result is not None:
+        figures.update(headline_figures(result))
+    return figures
+
+
+def headline_figures(result: Any) -> dict[str, Any]:
+    """:data:`HEADLINE_KEYS` of a ``Score`` (module docstring).
+
+    Raises:
+        HeadlineError: the score's headline alignments cannot be rebuilt.
+    """
+    from pytest_asrbench.scoring.error_summary import ErrorTally
+    from pytest_asrbench.scoring.headline import headline_alignments
+
+    headlines = headline_alignments(result)
+    joiner = " " if result.unit == "word" else ""
+    shown = [None if headline.alignment is pair.alignment and not headline.rescued else
+             {"reference": joiner.join(headline.alignment.reference),
+              "hypothesis": joiner.join(headline.alignment.hypothesis), "rescued": sorted(headline.rescued)}
+             for pair, headline in zip(result.pairs, headlines)]
+    return {"headline": shown, "error_tally": ErrorTally.of(headlines).to_data()}

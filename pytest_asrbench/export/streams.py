@@ -2,8 +2,9 @@
 
 A score's headline counts are those of its strict alignment unless a metric view sets them
 (:class:`~pytest_asrbench.scoring.views.MetricView` with ``sets_counts``). For each such view
-this module rebuilds the alignment whose counts *are* the headline, so that a tool that only
-sees tokens (sclite) counts what the run printed:
+this module writes the alignment whose counts *are* the headline
+(:mod:`pytest_asrbench.scoring.headline`), so that a tool that only sees tokens (sclite)
+counts what the run printed:
 
 - no counting view (words of en, de, ...; characters of ja, zh, th): the strict alignment
   is the headline, its tokens as the metric counts them;
@@ -28,13 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pytest_asrbench.errors import AsrbenchError
-from pytest_asrbench.normalize.registry import get_config
-from pytest_asrbench.scoring.alignment import Alignment, AlignmentOp, align
-from pytest_asrbench.scoring.metrics import get_metric
-from pytest_asrbench.scoring.views import get_view
-from pytest_asrbench.scoring.views.codeswitch.rescue import columns_of
-from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
-from pytest_asrbench.scoring.views.compounds import merged_alignment
+from pytest_asrbench.scoring.alignment import Alignment, AlignmentOp
+from pytest_asrbench.scoring.headline import counting_view, headline_alignments
 
 #: Name of the stream whose counts are the score's headline counts.
 HEADLINE = "headline"
@@ -98,60 +94,34 @@ def _strict(result) -> Alignment:
     return result.pairs[0].alignment
 
 
-def _without_spaces(result) -> Alignment:
-    pair = result.pairs[0]
-    return align(pair.normalized_reference.replace(" ", ""), pair.normalized_hypothesis.replace(" ", ""), "char")
-
-
-def _code_switch_aware(result) -> Alignment:
-    pair = result.pairs[0]
-    strict = pair.alignment
-    if not pair.errors:
-        return strict
-    if get_view("compounds").applies(get_config(result.language), result.unit):
-        merged, merges = merged_alignment(strict)
-        if merges:  # the code_switch view keeps a merged turn's counts and rescues none of it
-            return merged
-    rescuer, _ = rescuer_for(result.language)
-    found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, strict)
-    rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
-    in_rescue = {index for region in found.regions if tuple(region.ref_indices) in rescued
-                 for index in range(region.start, region.end)}  # column indices
+def _headline(result) -> Alignment:
+    """The headline alignment of the pair (:mod:`pytest_asrbench.scoring.headline`) as sclite
+    must count it: a rescued column's reference token on both sides, a rescued insertion left out."""
+    headline = headline_alignments(result)[0]
+    if not headline.rescued:
+        return headline.alignment
     columns = []
-    for index, column in enumerate(columns_of(strict)):
-        ref = strict.reference[column.ref] if column.ref is not None else None
-        hyp = strict.hypothesis[column.hyp] if column.hyp is not None else None
-        if index in in_rescue:
+    for op, ref, hyp, rescued in headline.columns():
+        if rescued:
             if ref is not None:  # the rescued region's reference word, counted correct
                 columns.append(("equal", ref, ref))
             continue  # an insertion inside a rescued region is not counted
-        columns.append((column.op, ref, hyp))
+        columns.append((op, ref, hyp))
     return alignment_from_columns(columns)
-
-
-def _compounds_merged(result) -> Alignment:
-    return merged_alignment(result.pairs[0].alignment)[0]
 
 
 #: For each metric view that sets the headline counts: how to rebuild the headline alignment,
 #: what it is, and the name and description of the strict alignment as the second stream.
 _COUNTING_VIEWS = {
-    "spacing": (_without_spaces, "characters without spaces (the headline CER: a space is not counted)",
+    "spacing": (_headline, "characters without spaces (the headline CER: a space is not counted)",
                 "spaced", "characters with spaces, a space written <sp> (the spaced CER in the details)"),
-    "code_switch": (_code_switch_aware, "code-switch-aware words: each rescued region's reference words "
+    "code_switch": (_headline, "code-switch-aware words: each rescued region's reference words "
                     "on both sides, counted correct (the headline WER)",
                     "strict", "the strict word alignment, no region rescued (strict_rate in the details)"),
-    "compounds": (_compounds_merged, "words with each split compound closed up where the other side writes it "
+    "compounds": (_headline, "words with each split compound closed up where the other side writes it "
                   "closed (the headline WER)",
                   "strict", "the strict word alignment, compounds as written (strict_rate in the details)"),
 }
-
-
-def _counting_view(result) -> str | None:
-    config = get_config(result.language)
-    names = [name for name in get_metric(result.metric).views
-             if get_view(name).sets_counts and get_view(name).applies(config, result.unit)]
-    return names[-1] if names else None  # the last one sets the headline (code_switch builds on compounds)
 
 
 def streams_of(result) -> list[Stream]:
@@ -166,7 +136,7 @@ def streams_of(result) -> list[Stream]:
         raise StreamError(f"streams_of takes a score of one pair, got {len(result.pairs)}")
     unit_words = ("words" if result.unit == "word"
                   else "characters as the CER counts them (a space it counts is written <sp>)")
-    view = _counting_view(result)
+    view = counting_view(result)
     if view is None:
         streams = [Stream(HEADLINE, f"{result.metric}: the strict alignment, {unit_words}", _strict(result))]
     elif view in _COUNTING_VIEWS:

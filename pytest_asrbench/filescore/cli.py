@@ -10,8 +10,14 @@ the lines unless ``--format`` names it; ``-`` reads standard input) and paired b
 deletions and listed; a hypothesis with no reference is an error listing the ids
 (``--allow-extra`` lists and skips them). The pairs are scored together with
 :func:`pytest_asrbench.scoring.score` (the language's normalizer and metric, micro-averaged
-corpus rate), then printed: the rate with S/D/I, and the aligned view of the worst
-utterances (most errors first); ``--json`` prints the whole score with each pair's id.
+corpus rate), then printed: the rate with S/D/I, every rescue of a code-switch or loanword
+view, the run's error summary (its most frequent substitution pairs, deletions and
+insertions, :mod:`pytest_asrbench.scoring.error_summary`, ``--top N`` of each), and the aligned
+view of the worst utterances (most errors first). Errors, the ranking and the aligned views
+are those of the headline alignment (:mod:`pytest_asrbench.scoring.headline`: a region the
+code-switch rescue counts correct is marked ``R``, not counted). ``--json`` prints the whole
+score with each pair's id, ``error_summary`` and, where a metric view sets the headline,
+``strict_error_summary`` (the strict alignment's).
 """
 
 from __future__ import annotations
@@ -24,9 +30,12 @@ from pathlib import Path
 
 from pytest_asrbench.errors import InputError
 from pytest_asrbench.filescore.formats import FORMATS, Utterance, detect_format, read_utterances, text_lines
+from pytest_asrbench.scoring.error_summary import DEFAULT_TOP, ErrorTally
 
 #: Utterances whose aligned view is printed by default.
 DEFAULT_WORST = 5
+#: Rescue lines of each view the text output shows (``--json`` has them all).
+SHOWN_RESCUES = 20
 _SHOWN_IDS = 10
 
 
@@ -55,6 +64,9 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
                      help="list and skip hypothesis ids with no reference instead of failing")
     sub.add_argument("--worst", type=int, default=DEFAULT_WORST, metavar="N",
                      help=f"aligned view of the N utterances with the most errors (default {DEFAULT_WORST}; 0: none)")
+    sub.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="N",
+                     help=f"the error summary's N most frequent substitution pairs, deletions and insertions "
+                          f"(default {DEFAULT_TOP})")
 
 
 def _read(name: str, option: str) -> bytes:
@@ -102,10 +114,13 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         InputError: a missing or unreadable file, both files on standard input, a bad line
-            (``file:line``), ids that do not pair, ``--worst`` below 0: exit 2 with the message.
+            (``file:line``), ids that do not pair, ``--worst`` below 0, ``--top`` below 1: exit 2
+            with the message.
         UnknownLanguageError, UnknownMetricError: as :func:`pytest_asrbench.scoring.score`.
     """
     from pytest_asrbench.scoring import score
+    from pytest_asrbench.scoring.error_summary import error_tally
+    from pytest_asrbench.scoring.headline import counting_view, headline_alignments
     from pytest_asrbench.scoring.serialize import score_to_dict
 
     if args.references is None or args.hypotheses is None:
@@ -114,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("only one of --references and --hypotheses can be - (standard input)")
     if args.worst < 0:
         raise InputError(f"--worst must be 0 or more, not {args.worst}")
+    if args.top < 1:
+        raise InputError(f"--top must be 1 or more, not {args.top}")
     ref_name, hyp_name = _display(args.references), _display(args.hypotheses)
     ref_lines = text_lines(_read(args.references, "--references"), ref_name)
     hyp_lines = text_lines(_read(args.hypotheses, "--hypotheses"), hyp_name)
@@ -127,15 +144,19 @@ def run(args: argparse.Namespace) -> int:
     if paired.extra:
         print(f"{len(paired.extra)} hypothesis id(s) without a reference, skipped: {_listed(paired.extra)}",
               file=sys.stderr)
+    headlines = headline_alignments(result)
     if args.json:
         data = score_to_dict(result)
         for ident, pair in zip(paired.ids, data["pairs"]):
             pair["id"] = ident
         data.update({"format": fmt, "references": ref_name, "hypotheses": hyp_name, "utterances": len(paired.ids),
-                     "missing": paired.missing, "extra": paired.extra})
+                     "missing": paired.missing, "extra": paired.extra,
+                     "error_summary": ErrorTally.of(headlines).summary(args.top).to_dict()})
+        if counting_view(result) is not None:
+            data["strict_error_summary"] = error_tally(result, strict=True).summary(args.top).to_dict()
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    for line in render(result, paired, fmt, reason, args.worst):
+    for line in render(result, paired, fmt, reason, args.worst, top=args.top, headlines=headlines):
         print(line)
     return 0
 
@@ -144,11 +165,16 @@ def _display(name: str) -> str:
     return "<stdin>" if name == "-" else name
 
 
-def render(result, paired: Paired, fmt: str, reason: str, worst: int) -> list[str]:
-    """The text report: corpus rate and counts, the format read, and the aligned view of the
-    ``worst`` utterances with the most errors (ties: the higher rate, then file order)."""
-    from pytest_asrbench.scoring.alignment_view import color_wanted, render_alignment
-    from pytest_asrbench.scoring.display import describe_code_switch
+def render(result, paired: Paired, fmt: str, reason: str, worst: int, *, top: int = DEFAULT_TOP,
+           headlines=None) -> list[str]:
+    """The text report: corpus rate and counts, the format read, every rescue (at most
+    :data:`SHOWN_RESCUES` lines of each view), the error summary (``top`` of each kind), and
+    the aligned view of the ``worst`` utterances with the most errors (ties: the higher rate,
+    then file order), all in the headline alignments (``headlines``, one per pair;
+    :func:`~pytest_asrbench.scoring.headline.headline_alignments` of ``result`` when ``None``)."""
+    from pytest_asrbench.scoring.alignment_view import color_wanted
+    from pytest_asrbench.scoring.display import describe_error_summary, describe_rescues, legend, render_headline
+    from pytest_asrbench.scoring.headline import headline_alignments
 
     unit = "WER" if result.unit == "word" else "CER"
     words = "word(s)" if result.unit == "word" else "character(s)"
@@ -161,9 +187,12 @@ def render(result, paired: Paired, fmt: str, reason: str, worst: int) -> list[st
     for key, value in result.details.items():
         if isinstance(value, (int, float, str)) or value is None:
             lines.append(f"{key}: {value}")
-    lines += describe_code_switch(result)
-    ranked = sorted((index for index, pair in enumerate(result.pairs) if pair.errors),
-                    key=lambda index: (-result.pairs[index].errors, -(result.pairs[index].rate or 0), index))
+    lines += describe_rescues(result, ids=paired.ids, limit=SHOWN_RESCUES)
+    headlines = headline_alignments(result) if headlines is None else headlines
+    lines += describe_error_summary(ErrorTally.of(headlines).summary(top), result.unit)
+    counts = [headline.counts() for headline in headlines]
+    ranked = sorted((index for index, found in enumerate(counts) if found.errors),
+                    key=lambda index: (-counts[index].errors, -(counts[index].rate or 0), index))
     shown = ranked[:worst]
     if shown:
         lines.append(f"worst {len(shown)} of {len(ranked)} utterance(s) with errors:")
@@ -171,12 +200,14 @@ def render(result, paired: Paired, fmt: str, reason: str, worst: int) -> list[st
         lines.append("no utterance has an error")
     color, missing = color_wanted(sys.stdout), set(paired.missing)
     for index in shown:
-        pair = result.pairs[index]
-        pair_rate = "n/a (empty reference)" if pair.rate is None else f"{pair.rate:.2%}"
-        lines.append(f"{paired.ids[index]}: {unit} {pair_rate} ({pair.substitutions} S, {pair.deletions} D, "
-                     f"{pair.insertions} I over {pair.reference_length} {words})"
+        pair, found = result.pairs[index], counts[index]
+        pair_rate = "n/a (empty reference)" if found.rate is None else f"{found.rate:.2%}"
+        lines.append(f"{paired.ids[index]}: {unit} {pair_rate} ({found.substitutions} S, {found.deletions} D, "
+                     f"{found.insertions} I over {found.reference_length} {words})"
                      + ("  [no hypothesis: scored as deletions]" if paired.ids[index] in missing else ""))
         lines.append(f"  normalized reference:  {pair.normalized_reference}")
         lines.append(f"  normalized hypothesis: {pair.normalized_hypothesis}")
-        lines += ["  " + line for line in render_alignment(pair.alignment, color=color).splitlines()]
+        if headlines[index].rescued:
+            lines.append(f"  alignment ({legend(result.unit, headlines[index])}):")
+        lines += ["  " + line for line in render_headline(headlines[index], color=color).splitlines()]
     return lines

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pytest_asrbench.reports.model import RateRow
+from pytest_asrbench.reports.model import ErrorRow, RateRow
 
 
 def percent(rate: float | None) -> str:
@@ -34,6 +34,37 @@ def rate_cells(row: RateRow) -> list[str]:
 
 #: The headers of :func:`rate_cells`.
 RATE_HEADERS = ["language", "metric", "unit", "cases", "rate", "recorded", "change", "new"]
+
+
+#: The headers of :func:`error_cells`.
+ERROR_HEADERS = ["error", "count", "reference", "hypothesis"]
+
+
+def error_heading(row: ErrorRow) -> str:
+    """What an error summary covers and its totals: ``de stt_wer (WER, 3 cases): 12
+    substitution(s) (9 distinct), 4 deletion(s) (3 distinct), 0 insertion(s)``."""
+    totals, distinct = row.summary.totals, row.summary.distinct
+    parts = [f"{totals[kind]} {kind[:-1]}(s)" + (f" ({distinct[kind]} distinct)" if totals[kind] else "")
+             for kind in ("substitutions", "deletions", "insertions")]
+    unit = "word" if row.unit == "word" else "character"
+    untallied = f"; {row.untallied} case(s) without a tally, not counted" if row.untallied else ""
+    return (f"{row.language} {row.metric} ({row.label}, {unit}s, {row.cases} case(s){untallied}): "
+            + ", ".join(parts))
+
+
+def error_cells(row: ErrorRow) -> list[list[str]]:
+    """The rows of one error summary: its most frequent substitutions (reference and
+    hypothesis token), then deletions (reference only) and insertions (hypothesis only), each
+    count first; a space token of a character alignment shown as ``␣``."""
+    from pytest_asrbench.scoring.alignment_view import shown_token
+
+    def token(text: str) -> str:
+        return shown_token(text, False)
+
+    summary = row.summary
+    return ([["substitution", str(count), token(ref), token(hyp)] for ref, hyp, count in summary.substitutions]
+            + [["deletion", str(count), token(ref), ""] for ref, count in summary.deletions]
+            + [["insertion", str(count), "", token(hyp)] for hyp, count in summary.insertions])
 
 
 _FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?|n/a)$")

@@ -20,7 +20,7 @@ from html import escape
 
 from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_pairs, pair_views
 from pytest_asrbench.reports.chart import change_chart
-from pytest_asrbench.reports.formatting import RATE_HEADERS, percent, rate_cells
+from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, percent, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
 #: Fonts for every script the shipped languages use, named before the generic family so a
@@ -48,6 +48,7 @@ font-family:MONO_STACK}
 dl.texts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0}
 dl.texts dt{color:#555}dl.texts dd{margin:0}
 table.alignment td.S{background:#fff4d6}table.alignment td.D{background:#fde2e1}table.alignment td.I{background:#ddf4e4}
+table.alignment td.R{background:#e3ecfb}
 table.alignment tr.marks td{font-weight:bold;color:#555}
 pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap}
 #filters{margin:1rem 0;padding:.5rem;background:#f3f4f6}#filters label{margin-right:1rem}
@@ -93,7 +94,7 @@ def _written(view: PairView, name: str) -> str:
 
 
 def _alignment(view: PairView, name: str) -> str:
-    cells = cluster_cells(view.alignment)
+    cells = cluster_cells(view.alignment, view.rescued)
     if not cells:
         return _written(view, name) + f"<p>{escape(view.label)}: both sides empty</p>"
     rows = []
@@ -101,8 +102,9 @@ def _alignment(view: PairView, name: str) -> str:
         row = "".join(f'<td dir="auto" class="{" ".join(cell.marks) or "ok"}">{escape(getattr(cell, part))}</td>'
                       for cell in cells)
         rows.append(f'<tr{" class=marks" if part == "marks" else ""}><th>{head}</th>{row}</tr>')
+    legend = "<p>R: rescued, counted correct (the rate does not count it).</p>" if view.rescued else ""
     return (_written(view, name) + f'<div class="scroll"><table class="alignment" aria-label="{escape(view.label)}">'
-            f'<caption>{escape(view.label)}</caption>{"".join(rows)}</table></div>')
+            f'<caption>{escape(view.label)}</caption>{"".join(rows)}</table></div>' + legend)
 
 
 def _case(entry: CaseEntry) -> str:
@@ -134,6 +136,24 @@ def _table(table_id: str, headers: list[str], rows: list[tuple[dict[str, str], l
         "<tr" + "".join(f' data-{name}="{escape(value)}"' for name, value in attributes.items()) + ">"
         + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>" for attributes, cells in rows)
     return f'<table id="{table_id}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _errors(report: RunReport) -> str:
+    """The ``#errors`` section: per language and metric, its totals and a table of its most
+    frequent substitutions, deletions and insertions (filtered by language with the rest)."""
+    rows = report.errors()
+    if not rows:
+        return ""
+    parts = ['<h2 id="errors-heading">Most frequent errors</h2>',
+             f"<p>Over the score and asr cases of each language and metric, at most {rows[0].summary.top} of each "
+             "kind, most frequent first, counted in the headline alignments (a rescued code-switch region is no "
+             "error).</p>"]
+    for index, row in enumerate(rows):
+        cells = error_cells(row)
+        table = _table(f"errors-{index}", ERROR_HEADERS, [({"language": row.language}, cell) for cell in cells])
+        parts.append(f'<div data-language="{escape(row.language)}" lang="{escape(row.language)}">'
+                     f"<h3>{escape(error_heading(row))}</h3>{table if cells else ''}</div>")
+    return '<section id="errors">' + "".join(parts) + "</section>"
 
 
 def render_html(report: RunReport) -> str:
@@ -168,6 +188,7 @@ def render_html(report: RunReport) -> str:
         rate_table if rates else "<p>No score or asr cases in this run.</p>",
         f'<figure>{change_chart(rates)}<figcaption>Change of each corpus rate against {against}.</figcaption>'
         "</figure>",
+        _errors(report),
         f'<h2 id="cases-heading">Failing or changed cases ({len(shown)})</h2>',
         '<section id="cases">' + ("".join(_case(entry) for entry in shown) or "<p>None.</p>") + "</section>",
         f"<h2>All cases</h2><details><summary>{len(report.entries)} case item(s)</summary>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
-from pytest_asrbench.reports.formatting import RATE_HEADERS, rate_cells
+from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, RunReport
 from pytest_asrbench.reports.summary import case_line
 from pytest_asrbench.scoring.alignment_view import render_alignment
@@ -45,6 +45,20 @@ def _block(text: str) -> list[str]:
     return [f"{fence}text", text, fence]
 
 
+def _errors(report: RunReport) -> list[str]:
+    """The error summary of each language and metric: its totals, then a table of its most
+    frequent substitutions, deletions and insertions (the headline alignments')."""
+    rows = report.errors()
+    lines = ["", f"Most frequent errors (at most {rows[0].summary.top} of each kind; the headline alignments, so a "
+                 "rescued code-switch region is no error):", ""] if rows else []
+    for row in rows:
+        cells = error_cells(row)
+        lines += [f"- {error_heading(row)}", ""]
+        if cells:
+            lines += [*_table(ERROR_HEADERS, cells), ""]
+    return lines
+
+
 def render_markdown(report: RunReport) -> str:
     """The Markdown text (ends with a newline)."""
     lines = [f"## {report.title}", ""] + ([f"`{report.command}`", ""] if report.command else [])
@@ -59,13 +73,15 @@ def render_markdown(report: RunReport) -> str:
                       + ("the snapshots before this re-recording:" if report.updating else "the recorded snapshots:"),
                   ""]
         lines += _table(RATE_HEADERS, [rate_cells(row) for row in rates])
+        lines += _errors(report)
     shown = report.shown()
     if shown:
         lines += ["", f"### {len(shown)} failing or changed case(s)", ""]
         for entry in shown[:MAX_CASES]:
             lines += [f"#### `{entry.nodeid}`", "", case_line(entry).split(": ", 1)[1], ""]
             for view in pair_views(entry):
-                lines += [f"{view.label}:", *_block(render_alignment(view.alignment)), ""]
+                legend = " (R: rescued, counted correct)" if view.rescued else ""
+                lines += [f"{view.label}{legend}:", *_block(render_alignment(view.alignment, rescued=view.rescued)), ""]
             if hidden_pairs(entry):
                 lines += [f"... {hidden_pairs(entry)} more pair(s) in the snapshot", ""]
             if entry.message:

@@ -6,6 +6,11 @@ Rates are corpus rates, micro-averaged: errors and
 reference lengths are summed over the ``score`` and ``asr`` cases of a language and metric,
 then divided; per-case rates are never averaged. The change against the recording compares
 the cases that have both a recording and a figure now, so a new case does not read as drift.
+
+The error summary of a language and metric (:func:`error_rows`) sums the error tallies of its
+``score`` and ``asr`` cases (each case's headline alignments: a rescued code-switch region is
+no error) and keeps the most frequent substitution pairs, deletions and insertions
+(:mod:`pytest_asrbench.scoring.error_summary`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_asrbench.scoring.error_summary import ErrorSummary
+
+#: Entries of each kind an error summary of the reports keeps (scoring.error_summary.DEFAULT_TOP).
+ERRORS_TOP = 10
 
 #: A case item's outcome, in the order the tables show them.
 OUTCOMES = ("passed", "failed", "xfailed", "skipped")
@@ -129,6 +140,49 @@ class RunReport:
 
     def kinds(self) -> list[str]:
         return sorted({entry.kind for entry in self.entries})
+
+    def errors(self, top: int = ERRORS_TOP) -> list[ErrorRow]:
+        return error_rows(self.entries, top)
+
+
+@dataclass(frozen=True)
+class ErrorRow:
+    """The error summary of one (language, metric) over this run's scoring cases: ``cases``
+    counts those whose tally it sums; ``untallied`` those with figures but no tally (figures
+    made without their score), which the reports name rather than leave out silently."""
+
+    language: str
+    metric: str
+    unit: str
+    cases: int
+    untallied: int
+    summary: ErrorSummary
+
+    @property
+    def label(self) -> str:
+        return "WER" if self.unit == "word" else "CER"
+
+
+def error_rows(entries: Iterable[CaseEntry], top: int = ERRORS_TOP) -> list[ErrorRow]:
+    """One :class:`ErrorRow` per (language, metric) with scoring cases, sorted like
+    :func:`rate_rows`: the summed tallies' ``top`` most frequent errors of each kind.
+
+    Raises:
+        InputError: a case's ``error_tally`` is not of the shape its figures write.
+    """
+    from pytest_asrbench.scoring.error_summary import ErrorTally
+
+    groups: dict[tuple[str, str], list[CaseEntry]] = {}
+    for entry in entries:
+        if entry.figures:
+            groups.setdefault((entry.language, entry.record["metric"]), []).append(entry)
+    rows = []
+    for (language, metric), members in sorted(groups.items()):
+        tallied = [entry.figures["error_tally"] for entry in members if entry.figures.get("error_tally") is not None]
+        total = sum((ErrorTally.from_data(data) for data in tallied), ErrorTally())
+        rows.append(ErrorRow(language, metric, members[0].figures["unit"], len(tallied), len(members) - len(tallied),
+                             total.summary(top)))
+    return rows
 
 
 def _order(entry: CaseEntry) -> tuple:

@@ -45,6 +45,9 @@ from pytest_asrbench.scoring.alignment import Alignment
 GAP = "***"
 #: Marker of each error kind in the marker row.
 MARKS = {"equal": " ", "substitute": "S", "delete": "D", "insert": "I"}
+#: Marker of a column a metric view counts correct although its tokens differ (a region the
+#: code-switch rescue accepted: ``seven`` / ``7`` in a Hindi turn); not an error.
+RESCUED = "R"
 #: Characters per line of the aligned view before it wraps into another block.
 DEFAULT_WIDTH = 100
 #: Shown for a space token in a character alignment (CER over texts that keep spaces).
@@ -65,19 +68,20 @@ _SGR = re.compile(r"\x1b\[[0-9;]*m")
 @dataclass(frozen=True)
 class Column:
     """One aligned position: the reference and hypothesis token as shown (``GAP`` on the
-    side without one) and its mark (``" "``, ``"S"``, ``"D"`` or ``"I"``)."""
+    side without one) and its mark (``" "``, ``"S"``, ``"D"``, ``"I"``, or :data:`RESCUED`
+    for a column counted correct by a metric view)."""
 
     reference: str
     hypothesis: str
     mark: str
 
     def __post_init__(self) -> None:
-        if self.mark not in MARKS.values():
-            raise ValueError(f"alignment mark {self.mark!r} is not one of {sorted(MARKS.values())}")
+        if self.mark not in MARKS.values() and self.mark != RESCUED:
+            raise ValueError(f"alignment mark {self.mark!r} is not one of {sorted([*MARKS.values(), RESCUED])}")
 
     @property
     def error(self) -> bool:
-        return self.mark != " "
+        return self.mark not in (" ", RESCUED)
 
     @property
     def width(self) -> int:
@@ -115,16 +119,26 @@ def shown_token(token: str, error: bool) -> str:
     return f"{FSI}{token}{PDI}" if is_rtl(token) else token
 
 
-def alignment_columns(alignment: Alignment) -> list[Column]:
-    """One :class:`Column` per aligned position of ``alignment``, in order."""
+def alignment_columns(alignment: Alignment, rescued: frozenset[int] = frozenset()) -> list[Column]:
+    """One :class:`Column` per aligned position of ``alignment``, in order; the positions whose
+    index is in ``rescued`` (a :class:`~pytest_asrbench.scoring.headline.HeadlineAlignment`'s)
+    are marked :data:`RESCUED` and shown as correct tokens (not in uppercase)."""
     columns = []
+    position = 0
     for span in alignment.ops:
-        error = span.op != "equal"
         for index in range(max(len(span.reference), len(span.hypothesis))):
+            is_rescued = position in rescued
+            error = span.op != "equal" and not is_rescued
             ref = shown_token(span.reference[index], error) if index < len(span.reference) else GAP
             hyp = shown_token(span.hypothesis[index], error) if index < len(span.hypothesis) else GAP
-            columns.append(Column(ref, hyp, MARKS[span.op]))
+            columns.append(Column(ref, hyp, RESCUED if is_rescued and span.op != "equal" else MARKS[span.op]))
+            position += 1
     return columns
+
+
+def has_rescued(columns: list[Column]) -> bool:
+    """Whether any column is marked :data:`RESCUED` (an output then explains the mark)."""
+    return any(column.mark == RESCUED for column in columns)
 
 
 def color_wanted(stream: TextIO | None = None, environ: Mapping[str, str] | None = None) -> bool:
@@ -171,7 +185,8 @@ def error_windows(columns: list[Column], max_regions: int, context: int = CONTEX
 
 
 def render_alignment(alignment: Alignment, *, color: bool = False, width: int = DEFAULT_WIDTH, indent: str = "",
-                     max_regions: int | None = None, context: int = CONTEXT) -> str:
+                     max_regions: int | None = None, context: int = CONTEXT,
+                     rescued: frozenset[int] = frozenset()) -> str:
     """The aligned view of one pair as text (no trailing newline)::
 
         REF: the CAT sat on THE mat
@@ -192,12 +207,21 @@ def render_alignment(alignment: Alignment, *, color: bool = False, width: int = 
     side, each cut marked ``… N column(s) not shown …``, and ends with ``… N more error
     region(s) not shown`` when some are left out.
 
+    ``rescued`` holds the column indices a metric view counts correct (a
+    :class:`~pytest_asrbench.scoring.headline.HeadlineAlignment`'s ``rescued``): they are
+    marked ``R`` and their tokens shown as correct ones, so the view agrees with the headline
+    rate::
+
+        REF: मेरी फ्लाइट seven बजे है
+        HYP: मेरी फ्लाइट 7     बजे है
+                      R
+
     Raises:
         ValueError: ``width`` leaves no room for a column (below 6).
     """
     if width <= _ROW_HEAD:
         raise ValueError(f"width {width} leaves no room for a column: use at least {_ROW_HEAD + 1}")
-    columns = alignment_columns(alignment)
+    columns = alignment_columns(alignment, rescued)
     if not columns:
         return f"{indent}REF: (empty)\n{indent}HYP: (empty)"
     if max_regions is None or len(columns) <= MAX_COLUMNS:

@@ -99,3 +99,28 @@ def test_the_matcher_keeps_the_phonetic_verdict_for_english_words():
 
     verdict = RomanizedMatcher(PhoneticMatcher()).check("नेटवर्क", "network")
     assert verdict.matched and not verdict.key.startswith("romanized:")
+
+
+def test_a_rescued_romanized_hindi_word_counts_as_hindi_not_english(romanized_on):
+    result = score("मुझे पता है", "mujhe pata hai", "hi")
+    code_switch = result.details["code_switch"]
+    assert result.rate == 0.0 and code_switch["rescued_words"] == 3
+    assert code_switch["english_words"] == 0 and result.details["code_switch_word_rate"] == 0.0
+    assert "wer_en" not in result.details and result.details["wer_hi"] == 0.0
+    assert code_switch["languages"]["hi"]["words"] == 3
+
+
+def test_a_romanized_word_beside_an_english_one_splits_the_words_by_language(romanized_on):
+    # नंबर / number is an English word (no romanization of it); मेरा, गया (romanized matcher) and बदल / badal
+    # (paired by the phonetic matcher, but a romanization too) are Hindi words
+    result = score("मेरा नंबर बदल गया", "mera number badal gaya", "hi")
+    languages = result.details["code_switch"]["languages"]
+    assert result.rate == 0.0 and (languages["hi"]["words"], languages["en"]["words"]) == (3, 1)
+    assert result.details["code_switch_word_rate"] == 0.25
+
+
+def test_an_english_word_written_in_devanagari_stays_english_with_the_option_on(romanized_on):
+    # the requirements: phonetic-matcher rescues of English words in Devanagari are tagged English
+    result = score("कृपया मेरा अपॉइंटमेंट कन्फर्म कीजिए", "कृपया मेरा appointment confirm कीजिए", "hi")
+    assert result.rate == 0.0 and result.details["code_switch"]["english_words"] == 2
+    assert result.details["wer_en"] == 0.0

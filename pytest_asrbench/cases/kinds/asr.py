@@ -386,14 +386,14 @@ class AsrRunner:
         if fields.get("parity"):
             findings += _parity_findings(fields["parity"], settings, session, audio, transcript, case)
         failures = []
+        scored = score(reference, transcript.text, case.language, case.metric)  # this run's, for the reports
         if findings:
             # the transcripts and rates first, then the aligned view of this run's score, then the short diff
             failures = ["\n".join(policy.transcript_lines(here, current, rescored, stored) + findings),
-                        describe_score(score(reference, transcript.text, case.language, case.metric),
-                                       color=context.color)]
+                        describe_score(scored, color=context.color)]
             if before is not None:
                 failures.append(policy.short_diff(before, current["transcript"]))
-        return CaseResult(output, failures, snapshot_hint=hint, figures=score_figures(current),
+        return CaseResult(output, failures, snapshot_hint=hint, figures=score_figures(current, scored),
                           recorded_figures=_measured_against(stored, here, score_figures(current)))
 
     @staticmethod

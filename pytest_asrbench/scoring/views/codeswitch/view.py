@@ -12,8 +12,11 @@ alignment; the aware per-turn figures are in ``details["code_switch"]["per_turn"
 
 Word languages (for ``wer_hi``/``wer_en`` and the per-language table): a word is English
 when it is in Latin script, a Devanagari loanword of the config's ``loanwords`` lexicon
-(कोड), or a Devanagari word the phonetic matcher paired in a rescue; every other word
-(digits included) is Hindi, so the English share is an undercount. Substitutions and
+(कोड), or a Devanagari word the phonetic matcher paired in a rescue (कन्फर्म / confirm); every
+other word (digits included) is Hindi, so the English share is an undercount. A word of a
+romanized-Hindi pair (``romanized_matching``: मुझे / mujhe, or a phonetic pair whose Latin
+word also romanizes the Devanagari one, बदल / badal) is Hindi in either script: it is a Hindi
+word written in Latin, not an English one. Substitutions and
 deletions count against the reference word's language, insertions against the inserted
 word's.
 """
@@ -27,6 +30,8 @@ from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
 from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
+from pytest_asrbench.scoring.views.codeswitch.romanized import KEY_PREFIX as ROMANIZED_KEY
+from pytest_asrbench.scoring.views.codeswitch.romanized import romanizes
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.scoring.alignment import align_spans
 from pytest_asrbench.scoring.counts import EditCounts
@@ -73,6 +78,31 @@ def rescuer_for(language: str) -> tuple[Rescuer, frozenset[str]]:
 
 
 caches.register(rescuer_for.cache_clear, "scoring.views.codeswitch.view.rescuer_for", from_configs=True)
+
+
+def rescued_columns(language: str, pair) -> frozenset[int]:
+    """The columns of ``pair.alignment`` (one per aligned token, in span order) that lie in an
+    error region the rescue of ``language`` accepts: what the headline counts as correct
+    (:mod:`pytest_asrbench.scoring.headline` marks them in the aligned view and leaves them out
+    of the error summary). Empty for a pair without errors."""
+    if not pair.errors:
+        return frozenset()
+    rescuer, _ = rescuer_for(language)
+    found = rescuer.rescue_pair(pair.scored_reference, pair.hypothesis, pair.alignment)
+    rescued = {tuple(rescue.ref_indices) for rescue in found.rescues}
+    return frozenset(index for region in found.regions if tuple(region.ref_indices) in rescued
+                     for index in range(region.start, region.end))
+
+
+def _romanized_words(rescue) -> set[str]:
+    """Both words of each romanized-Hindi pair of ``rescue`` (``romanized_matching`` on): a
+    Hindi word in either script, never counted as the second language. A pair is romanized
+    Hindi when the romanized matcher paired it (mujhe / मुझे) or when the phonetic matcher did
+    but the Latin word also romanizes the Devanagari one (badal / बदल: a Hindi word whose
+    consonants happen to fit); an English word the phonetic matcher pairs stays English
+    (confirm / कन्फर्म, number / नंबर: no romanization of them)."""
+    return {word for home, second, key in rescue.phonetic
+            if key.startswith(ROMANIZED_KEY) or romanizes(home, second) for word in (home, second)}
 
 
 def applies(config, unit: str) -> bool:
@@ -150,10 +180,14 @@ def _aware_score(result, config) -> ViewResult:
             rescued_ref: set[int] = set()
             rescued_hyp: set[int] = set()
             paired_ref: set[int] = set()
+            romanized_ref: set[int] = set()  # Hindi words the hypothesis wrote romanized: Hindi
             for region_rescue in found.rescues:
                 rescues.append({"turn": turn, **region_rescue.as_dict()})
                 rescued_ref.update(region_rescue.ref_indices)
-                paired_ref.update(region_rescue.phonetic_ref_indices)
+                romanized = _romanized_words(region_rescue) if config.romanized_matching else ()
+                paired_ref.update(index for index in region_rescue.phonetic_ref_indices
+                                  if reference[index] not in romanized)
+                romanized_ref.update(index for index in region_rescue.ref_indices if reference[index] in romanized)
                 removed["substitute"] += region_rescue.substitutions
                 removed["delete"] += region_rescue.deletions
                 removed["insert"] += region_rescue.insertions
@@ -163,9 +197,9 @@ def _aware_score(result, config) -> ViewResult:
                 for region in found.regions:
                     if any(index in rescued_ref for index in region.ref_indices):
                         rescued_hyp.update(region.hyp_indices)
-            if paired_ref:
+            if paired_ref or romanized_ref:
                 for index, word in enumerate(reference):
-                    words[language_of(word, index in paired_ref)] += 1
+                    words[home if index in romanized_ref else language_of(word, index in paired_ref)] += 1
             else:
                 words[other] += second_words
                 words[home] += len(reference) - second_words
