@@ -163,6 +163,15 @@ class ErrorRow:
         return "WER" if self.unit == "word" else "CER"
 
 
+def _scoring_groups(entries: Iterable[CaseEntry]) -> list[tuple[tuple[str, str], list[CaseEntry]]]:
+    """The scoring cases (those with figures) grouped by (language, metric), sorted by both."""
+    groups: dict[tuple[str, str], list[CaseEntry]] = {}
+    for entry in entries:
+        if entry.figures:
+            groups.setdefault((entry.language, entry.record["metric"]), []).append(entry)
+    return sorted(groups.items())
+
+
 def error_rows(entries: Iterable[CaseEntry], top: int = ERRORS_TOP) -> list[ErrorRow]:
     """One :class:`ErrorRow` per (language, metric) with scoring cases, sorted like
     :func:`rate_rows`: the summed tallies' ``top`` most frequent errors of each kind.
@@ -172,12 +181,8 @@ def error_rows(entries: Iterable[CaseEntry], top: int = ERRORS_TOP) -> list[Erro
     """
     from pytest_asrbench.scoring.error_summary import ErrorTally
 
-    groups: dict[tuple[str, str], list[CaseEntry]] = {}
-    for entry in entries:
-        if entry.figures:
-            groups.setdefault((entry.language, entry.record["metric"]), []).append(entry)
     rows = []
-    for (language, metric), members in sorted(groups.items()):
+    for (language, metric), members in _scoring_groups(entries):
         tallied = [entry.figures["error_tally"] for entry in members if entry.figures.get("error_tally") is not None]
         total = sum((ErrorTally.from_data(data) for data in tallied), ErrorTally())
         rows.append(ErrorRow(language, metric, members[0].figures["unit"], len(tallied), len(members) - len(tallied),
@@ -207,12 +212,8 @@ def _micro(figures: list[dict[str, Any]]) -> tuple[int, int, float | None]:
 
 def rate_rows(entries: Iterable[CaseEntry]) -> list[RateRow]:
     """One row per (language, metric) that has scoring cases, sorted by language then metric."""
-    groups: dict[tuple[str, str], list[CaseEntry]] = {}
-    for entry in entries:
-        if entry.figures:
-            groups.setdefault((entry.language, entry.record["metric"]), []).append(entry)
     rows = []
-    for (language, metric), members in sorted(groups.items()):
+    for (language, metric), members in _scoring_groups(entries):
         errors, length, rate = _micro([entry.figures for entry in members])
         both = [entry for entry in members if entry.recorded]
         _, _, now = _micro([entry.figures for entry in both])
