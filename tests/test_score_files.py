@@ -167,3 +167,25 @@ def test_an_empty_hypothesis_file_is_refused_not_scored_as_deletions(tmp_path, c
     ref, hyp = files(tmp_path, "the cat sat\n", "")
     code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
     assert code == 2 and "no utterance (the file is empty)" in err and "WER" not in out
+
+
+def test_files_that_share_some_ids_but_not_all_are_refused_not_read_as_plain_text(tmp_path, capsys):
+    # One mistyped id (d4 for d3) must not turn the ids into words and pair lines by position.
+    ref, hyp = files(tmp_path, "d1 ich habe drei Hunde\nd2 wir gehen heim\nd3 das ist gut\n",
+                     "d1 ich habe drei Hunde\nd2 wir gehen heim\nd4 das ist gut\n")
+    code, out, err = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp)
+    assert code == 2 and out == ""
+    assert "2 of the 3 hypothesis ids are reference ids, but 1 are not (d4)" in err
+    assert "--format kaldi" in err and "--format plain" in err
+    with pytest.raises(TranscriptFormatError, match=r"1 are not \(d4\)"):
+        detect_format(["d1 a", "d2 b", "d3 c"], ["d1 a", "d2 b", "d4 c"])
+    # Named, each reading does what it says: kaldi refuses the stray id, plain scores the lines.
+    code, _, err = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp, "--format", "kaldi")
+    assert code == 2 and "1 hypothesis id(s) have no reference: d4" in err
+    code, out, _ = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp, "--format", "plain")
+    assert code == 0 and "format: plain (named by --format)" in out
+
+
+def test_files_whose_first_words_never_pair_up_are_read_as_plain_text():
+    fmt, why = detect_format(["x1 the cat", "x2 a dog"], ["y1 the cat", "y2 a dog"])
+    assert fmt == "plain" and "none of the hypotheses' is a reference id" in why

@@ -61,13 +61,15 @@ def detect_format(references: list[str], hypotheses: list[str],
     A file is ``jsonl`` when every non-empty line starts with ``{``; ``trn`` when every
     non-empty line ends with ``(<id>)``; ``kaldi`` when every non-empty line's first word looks
     like an utterance id (holds a digit, ``_`` or ``-``) and those words are unique; else
-    ``plain``. Two files read as ``kaldi`` whose hypothesis ids are not among the reference ids
-    are ``plain`` (their first words are text, not ids).
+    ``plain``. Two files read as ``kaldi`` none of whose hypothesis ids is a reference id are
+    ``plain`` (their first words are text, not ids); when some are and some are not, the files
+    are ambiguous and refused.
 
     Raises:
         TranscriptFormatError: a file has no line at all (an empty file is never scored as all
             deletions or insertions; a plain file's empty line is an empty utterance); the two files read as different formats; a file whose
-            every line starts with an utterance id repeats one (both lines named). Each names
+            every line starts with an utterance id repeats one (both lines named); two files
+            read as ``kaldi`` share some ids but not all the hypothesis ids. Each names
             ``--format`` for a file that is meant otherwise.
     """
     found = [_file_format(lines, name) for lines, name in zip((references, hypotheses), names)]
@@ -78,7 +80,17 @@ def detect_format(references: list[str], hypotheses: list[str],
             f"({_WHY[hyp_format]}): write both files in one format, or name it with --format "
             f"({', '.join(FORMATS)})")
     if ref_format == "kaldi" and not set(hyp_ids) <= set(ref_ids):
-        return "plain", ("first words look like ids but the hypotheses' are not among the references': one "
+        unmatched = [ident for ident in hyp_ids if ident not in set(ref_ids)]
+        if len(unmatched) < len(hyp_ids):
+            # Some ids pair up and some do not: reading the files as plain text would score the
+            # ids as words and pair lines by position, a quietly wrong rate. Ask which is meant.
+            raise TranscriptFormatError(
+                f"{names[0]} and {names[1]} both start every line with an utterance id and "
+                f"{len(hyp_ids) - len(unmatched)} of the {len(hyp_ids)} hypothesis ids are reference ids, but "
+                f"{len(unmatched)} are not ({', '.join(unmatched[:5])}{' ...' if len(unmatched) > 5 else ''}): "
+                f"fix those ids, or name the format: --format kaldi (an unmatched hypothesis id is then an "
+                f"error unless --allow-extra) or --format plain (the first words are text)")
+        return "plain", ("first words look like ids but none of the hypotheses' is a reference id: one "
                          "utterance per line, numbered from 1")
     return ref_format, _WHY[ref_format]
 
