@@ -9,6 +9,7 @@ sums each arm's seconds. Nothing here judges a figure: the scripts print them si
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Mapping
 from typing import TypeVar
@@ -40,3 +41,15 @@ def side_by_side(arms: Mapping[str, Callable[[], T]], rounds: int, *, first_turn
         raise ValueError(f"rounds must be at least 1, got {rounds}")
     per_round = [alternating_round(arms, first_turn + turn) for turn in range(rounds)]
     return {name: sum(done[name][0] for done in per_round) for name in arms}, per_round
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type`` for counts and repeats: an int of at least 1 (a timing over no text
+    or no pass has no rate), else argparse's usage error naming the value."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value

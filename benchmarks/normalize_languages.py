@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402
+from _timing import positive_int  # noqa: E402
 from normalize_throughput import best_rates, make_corpus as make_english_corpus, warm_up  # noqa: E402
 
 from pytest_asrbench.normalize import get_normalizer  # noqa: E402
@@ -46,9 +47,9 @@ from pytest_asrbench.normalize.pipeline import trigger_of  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--languages", nargs="+", default=None, help="language tags (default: every corpus)")
-    parser.add_argument("--count", type=int, default=20_000, help="utterances per language (default 20000)")
+    parser.add_argument("--count", type=positive_int, default=20_000, help="utterances per language (default 20000)")
     parser.add_argument("--seed", type=int, default=20261201, help="corpus seed")
-    parser.add_argument("--repeat", type=int, default=3, help="timed passes per normalizer; the best is kept")
+    parser.add_argument("--repeat", type=positive_int, default=3, help="timed passes per normalizer; the best is kept")
     parser.add_argument("--steps", action="store_true", help="also print each step's CPU per text (see above)")
     args = parser.parse_args(argv)
     try:

@@ -26,6 +26,8 @@ import random
 import sys
 import time
 
+from _timing import positive_int
+
 from pytest_asrbench.normalize import get_normalizer
 
 NAMES = ["Will", "Bill", "May", "Mark", "Grace", "Dellwood", "Ramirez", "Okafor", "Chen", "Patel", "Nguyen"]
@@ -162,9 +164,9 @@ def print_step_costs(normalize, corpus: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=60_000, help="utterances to generate (default 60000)")
+    parser.add_argument("--count", type=positive_int, default=60_000, help="utterances to generate (default 60000)")
     parser.add_argument("--seed", type=int, default=20240601, help="corpus seed")
-    parser.add_argument("--repeat", type=int, default=3, help="timed passes per normalizer; the best is kept")
+    parser.add_argument("--repeat", type=positive_int, default=3, help="timed passes per normalizer; the best is kept")
     parser.add_argument("--steps", action="store_true",
                         help="print our normalizer's cost per listed step (us per text) instead of the ratio")
     args = parser.parse_args(argv)

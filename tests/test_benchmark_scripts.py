@@ -83,3 +83,10 @@ def test_loanword_benchmark_prints_both_languages_and_never_a_raised_rate():
     assert done.returncode == 0, done.stderr
     ratios = [line for line in done.stdout.splitlines() if "ratio rescued/plain" in line]
     assert len(ratios) == 2 and done.stdout.startswith("ja:") and "\nko:" in done.stdout
+
+
+@pytest.mark.parametrize("script", ["normalize_languages.py", "normalize_throughput.py"])
+@pytest.mark.parametrize("option, value", [("--count", "0"), ("--repeat", "0"), ("--count", "-5"), ("--repeat", "x")])
+def test_a_normalizer_benchmark_refuses_a_count_or_repeat_below_one(script, option, value):
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), option, value], capture_output=True, text=True)
+    assert done.returncode == 2 and f"argument {option}:" in done.stderr and "Traceback" not in done.stderr
