@@ -292,3 +292,12 @@ def test_one_outlier_is_clipped_so_the_other_changes_stay_readable():
     widths = {match[0]: float(match[1]) for match in re.findall(
         r'data-language="(\w+)">.*?<rect [^>]*width="([0-9.]+)"', svg)}
     assert widths["de"] == pytest.approx(widths["en"]) and widths["fr"] == pytest.approx(widths["de"] / 2)
+
+
+def test_markdown_tables_left_align_words_and_right_align_figures():
+    from pytest_asrbench.reports.formatting import ERROR_HEADERS
+    from pytest_asrbench.reports.markdown import _table
+
+    lines = _table(ERROR_HEADERS, [["substitution", "2", "cat", "hat"]], text=frozenset({"reference", "hypothesis"}))
+    assert lines[1] == "| --- | ---: | --- | --- |"
+    assert _table(["language", "cases", "passed"], [])[1] == "| --- | ---: | ---: |"

@@ -26,8 +26,10 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    right = ["---"] + ["---:"] * (len(headers) - 1)
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], text: frozenset[str] = frozenset()) -> list[str]:
+    """A Markdown table: the first column and the ``text`` columns left-aligned, the others
+    (figures) right-aligned."""
+    right = ["---" if index == 0 or header in text else "---:" for index, header in enumerate(headers)]
     return ["| " + " | ".join(headers) + " |", "| " + " | ".join(right) + " |",
             *("| " + " | ".join(_cell(cell) for cell in row) + " |" for row in rows)]
 
@@ -55,7 +57,7 @@ def _errors(report: RunReport) -> list[str]:
         cells = error_cells(row)
         lines += [f"- {error_heading(row)}", ""]
         if cells:
-            lines += [*_table(ERROR_HEADERS, cells), ""]
+            lines += [*_table(ERROR_HEADERS, cells, text=frozenset({"reference", "hypothesis"})), ""]
     return lines
 
 
