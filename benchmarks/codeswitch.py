@@ -57,23 +57,29 @@ TEMPLATES = [
 ]
 
 
+def home_word(rng: random.Random, vocabulary: list[str], ref_words: list[str], hyp_words: list[str]) -> None:
+    """Append one home-language word to the reference and its transcript: kept as said, or (6%,
+    3%, 2% of the time) a real substitution, a deletion or an insertion after it."""
+    word = rng.choice(vocabulary)
+    ref_words.append(word)
+    roll = rng.random()
+    if roll < 0.06:
+        hyp_words.append(rng.choice(vocabulary))  # a real substitution
+    elif roll < 0.09:
+        pass  # a deletion
+    elif roll < 0.11:
+        hyp_words.extend([word, rng.choice(vocabulary)])  # an insertion
+    else:
+        hyp_words.append(word)
+
+
 def make_pair(rng: random.Random) -> tuple[str, str]:
     template = rng.choice(TEMPLATES)
     ref_words: list[str] = []
     hyp_words: list[str] = []
     for piece in template.split():
         if piece == "{h}":
-            word = rng.choice(HINDI)
-            ref_words.append(word)
-            roll = rng.random()
-            if roll < 0.06:
-                hyp_words.append(rng.choice(HINDI))  # a real substitution
-            elif roll < 0.09:
-                pass  # a deletion
-            elif roll < 0.11:
-                hyp_words.extend([word, rng.choice(HINDI)])  # an insertion
-            else:
-                hyp_words.append(word)
+            home_word(rng, HINDI, ref_words, hyp_words)
         elif piece == "{e}":
             devanagari, latin = rng.choice(ENGLISH)
             ref_words.append(rng.choice((devanagari, latin)))
@@ -122,17 +128,7 @@ def make_latin_pair(rng: random.Random, language: str) -> tuple[str, str]:
     hyp_words: list[str] = []
     for piece in rng.choice(LATIN_TEMPLATES).split():
         if piece == "{h}":
-            word = rng.choice(home)
-            ref_words.append(word)
-            roll = rng.random()
-            if roll < 0.06:
-                hyp_words.append(rng.choice(home))  # a real substitution
-            elif roll < 0.09:
-                pass  # a deletion
-            elif roll < 0.11:
-                hyp_words.extend([word, rng.choice(home)])  # an insertion
-            else:
-                hyp_words.append(word)
+            home_word(rng, home, ref_words, hyp_words)
         elif piece == "{n}":
             words, digits = rng.choice(LATIN_NUMBERS)
             ref_words.append(words)

@@ -7,12 +7,15 @@ it; ``test_english_output_identity.py``; ``test_frozen_profiles.py``: the frozen
 zh-eval-v1 and th-bench-v1): one walk over the case files, one digest, one recorded-digests
 file format (:class:`RecordedDigests`: compared by the tests, written by each module's
 ``python -m tests.<module>``), one check that a seeded generator reaches what a normalizer
-changes (:func:`assert_generator_reaches`).
+changes (:func:`assert_generator_reaches`). The score-level sweeps over a benchmark's seeded
+turns (``test_codeswitch_latin_outputs.py``, ``test_loanword_outputs.py``) load the benchmark
+script with :func:`benchmark_module` and pin :func:`score_digest`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -102,3 +105,20 @@ def assert_generator_reaches(normalize: Callable[[str], str], texts: list[str], 
     if gained_a_digit_more_than is not None:
         assert sum(any(ch.isdigit() for ch in out) and not any(ch.isdigit() for ch in text)
                    for out, text in zip(outputs, texts)) > gained_a_digit_more_than, label
+
+
+def benchmark_module(script: str):
+    """The module of ``benchmarks/<script>`` (its seeded turn generators), loaded from the file."""
+    spec = importlib.util.spec_from_file_location(Path(script).stem + "_benchmark",
+                                                  Path(__file__).resolve().parents[1] / "benchmarks" / script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def score_digest(result) -> str:
+    """SHA-256 of a :class:`~pytest_asrbench.scoring.Score`'s counts and ``details`` (canonical JSON)."""
+    blob = json.dumps({"counts": [result.hits, result.substitutions, result.deletions, result.insertions,
+                                  result.reference_length], "details": result.details},
+                      sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()

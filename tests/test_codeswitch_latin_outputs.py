@@ -5,20 +5,16 @@ per language, with the rescued error count readable beside it."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from pytest_asrbench import score
+from tests.digests import benchmark_module, score_digest
 
 #: A sweep over every case text and thousands of seeded strings: left out of the everyday loop.
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
 TURNS = 1500
 
 # Recorded from the implementation before the rescue speed-ups (configs de/fr 0.7.0,
@@ -33,15 +29,8 @@ EXPECTED = {
 }
 
 
-def benchmark_module():
-    spec = importlib.util.spec_from_file_location("codeswitch_benchmark", ROOT / "benchmarks/codeswitch.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def seeded_turns(language: str) -> tuple[list[str], list[str]]:
-    benchmark = benchmark_module()
+    benchmark = benchmark_module("codeswitch.py")
     rng = random.Random(f"code-switch-identity-{language}")
     pairs = [benchmark.make_latin_pair(rng, language) for _ in range(TURNS)]
     return [reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs]
@@ -50,10 +39,7 @@ def seeded_turns(language: str) -> tuple[list[str], list[str]]:
 def outputs_digest(language: str) -> tuple[int, str]:
     references, hypotheses = seeded_turns(language)
     result = score(references, hypotheses, language)
-    blob = json.dumps({"counts": [result.hits, result.substitutions, result.deletions, result.insertions,
-                                  result.reference_length], "details": result.details},
-                      sort_keys=True, ensure_ascii=False, default=str)
-    return result.details["code_switch"]["rescued_errors"], hashlib.sha256(blob.encode()).hexdigest()
+    return result.details["code_switch"]["rescued_errors"], score_digest(result)
 
 
 @pytest.mark.parametrize("language", sorted(EXPECTED))

@@ -6,20 +6,16 @@ with the rescued error count readable beside it."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from pytest_asrbench import score
+from tests.digests import benchmark_module, score_digest
 
 #: A sweep over thousands of seeded turns: left out of the everyday loop.
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
 TURNS = 3000
 
 # Recorded from the implementation before the loanword rescue's spans and edit-distance
@@ -31,22 +27,12 @@ EXPECTED = {
 }
 
 
-def benchmark_module():
-    spec = importlib.util.spec_from_file_location("loanwords_benchmark", ROOT / "benchmarks/loanwords.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def outputs_digest(language: str) -> tuple[int, str]:
-    benchmark = benchmark_module()
+    benchmark = benchmark_module("loanwords.py")
     rng = random.Random(f"loanword-identity-{language}")
     pairs = [benchmark.make_pair(rng, language) for _ in range(TURNS)]
     result = score([reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs], language)
-    blob = json.dumps({"counts": [result.hits, result.substitutions, result.deletions, result.insertions,
-                                  result.reference_length], "details": result.details},
-                      sort_keys=True, ensure_ascii=False, default=str)
-    return result.details["loanwords"]["rescued_errors"], hashlib.sha256(blob.encode()).hexdigest()
+    return result.details["loanwords"]["rescued_errors"], score_digest(result)
 
 
 @pytest.mark.parametrize("language", sorted(EXPECTED))
