@@ -166,9 +166,12 @@ def _check_expected_keys(expect: dict[str, Any], output: dict[str, Any], scored:
         )
 
 
-def _recording(transcript: str, flags, reference: str, case: Case) -> dict[str, Any]:
-    """One fingerprint's entry: the transcript, its flags and its score (without versions)."""
-    scored = score_to_dict(score(reference, transcript, case.language, case.metric))
+def _recording(transcript: str, flags, reference: str, case: Case, result: Any = None) -> dict[str, Any]:
+    """One fingerprint's entry: the transcript, its flags and its score (without versions);
+    ``result``, when given, is that score already computed (``score(reference, transcript, ...)``)."""
+    if result is None:
+        result = score(reference, transcript, case.language, case.metric)
+    scored = score_to_dict(result)
     for name in _HEADER_FIELDS:
         scored.pop(name, None)
     return {"transcript": transcript, "flags": sorted(flags), **scored}
@@ -326,7 +329,8 @@ class AsrRunner:
                 "libraries": {name: identity["libraries"].get(name) for name in pinned},
             },
         }
-        current = _recording(transcript.text, transcript.flags, reference, case)
+        scored = score(reference, transcript.text, case.language, case.metric)  # this run's score
+        current = _recording(transcript.text, transcript.flags, reference, case, scored)
         recorded = context.recorded(case)
         changes = _engine_changes(recorded, header) if isinstance(recorded, dict) else []
         stored = (policy.ungroup_recordings(recorded.get("recordings", []), f"snapshot of {case.where()}")
@@ -386,7 +390,6 @@ class AsrRunner:
         if fields.get("parity"):
             findings += _parity_findings(fields["parity"], settings, session, audio, transcript, case)
         failures = []
-        scored = score(reference, transcript.text, case.language, case.metric)  # this run's, for the reports
         if findings:
             # the transcripts and rates first, then the aligned view of this run's score, then the short diff
             failures = ["\n".join(policy.transcript_lines(here, current, rescored, stored) + findings),
