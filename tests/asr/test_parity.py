@@ -223,11 +223,15 @@ def test_parity_command_refuses_a_file_without_asr_cases(standin_session, capsys
 
 
 
-def test_parity_command_refuses_a_corrupt_clip_naming_it_before_any_clip_is_decoded(standin_session, tmp_path,
-                                                                                       capsys):
+@pytest.mark.parametrize(("content", "words"), [
+    (b"fLaC" + bytes(200), "not decodable audio: FFmpeg cannot read it"),
+    (b"hello, this is a text file\n", "not decodable audio: FFmpeg's flac demuxer finds no audio parameters"),
+])
+def test_parity_command_refuses_an_undecodable_clip_naming_it_before_any_clip_is_decoded(standin_session, tmp_path,
+                                                                                         capsys, content, words):
     from pytest_asrbench import cli
 
-    (tmp_path / "corrupt.flac").write_bytes(b"fLaC" + bytes(200))
+    (tmp_path / "corrupt.flac").write_bytes(content)
     (tmp_path / "asr.yaml").write_text(textwrap.dedent(f"""\
         language: en
         cases:
@@ -236,8 +240,8 @@ def test_parity_command_refuses_a_corrupt_clip_naming_it_before_any_clip_is_deco
         """), encoding="utf-8")
     assert cli.main(["asr", "parity", str(tmp_path / "asr.yaml")]) == 2
     err = capsys.readouterr().err
-    assert f"{tmp_path / 'corrupt.flac'}: " in err and "put a good copy of the file at that path" in err
-    assert "[1/" not in err  # no clip was decoded
+    assert f"{tmp_path / 'corrupt.flac'}: {words}" in err and "put a good copy of the file at that path" in err
+    assert "[1/" not in err and "zero-length" not in err  # no clip was decoded
 
 # ----------------------------------------------------------------------------- the case option
 

@@ -233,7 +233,12 @@ def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, ca
 
 
 
-def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_loads(tmp_path, capsys):
+@pytest.mark.parametrize(("content", "words"), [
+    (b"fLaC" + b"\x00" * 200, "not decodable audio: FFmpeg cannot read it"),  # a header, then nothing decodable
+    (b"hello, this is a text file\n", "not decodable audio: FFmpeg's flac demuxer finds no audio parameters"),
+])
+def test_an_undecodable_clip_in_the_manifest_is_refused_naming_it_before_the_model_loads(tmp_path, capsys, content,
+                                                                                         words):
     """Probed up front: no model load (the model named does not even exist) and no clip decoded."""
     import hashlib
     import shutil
@@ -247,7 +252,7 @@ def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_lo
     shutil.copytree(PILOT_AUDIO, audio)
     rows = [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()]
     broken = audio / rows[2]["audio"]
-    broken.write_bytes(b"fLaC" + b"\x00" * 200)  # a header, then nothing FFmpeg can decode
+    broken.write_bytes(content)
     meta = json.loads((tmp_path / "manifest.meta.json").read_text(encoding="utf-8"))
     meta["audio_sha256"] = audio_set_digest(
         (row["audio"], hashlib.sha256((audio / row["audio"]).read_bytes()).hexdigest()) for row in rows)
@@ -255,8 +260,8 @@ def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_lo
     assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(audio), "--model",
                  str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
     err = capsys.readouterr().err
-    assert f"{broken}: " in err and "put a good copy of the file at that path" in err
-    assert "no-model" not in err and not (tmp_path / "r.json").exists()
+    assert f"{broken}: {words}" in err and "put a good copy of the file at that path" in err
+    assert "no-model" not in err and "zero-length" not in err and not (tmp_path / "r.json").exists()
 
 
 def _usable_cpus_of_64(monkeypatch, usable: int) -> None:
