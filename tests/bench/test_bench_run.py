@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,54 @@ def test_threads_default_to_the_cpus_the_process_may_use_at_most_four(monkeypatc
     _usable_cpus_of_64(monkeypatch, usable)
     args = build_parser().parse_args(["bench", "run", "--smoke", "--out", "run.json"])
     assert args.threads == threads
+
+
+#: Two rows of the pilot whose audio files are missing, the row kept whose file is there.
+MISSING = {"zh-02": "gone/zh-02.flac", "zh-03": "zh-03.wav"}
+KEPT = ("zh-01", "zh-02", "zh-03")
+
+
+def test_rows_whose_audio_is_missing_refuse_the_run_listing_every_file_before_the_model_loads(tmp_path, capsys):
+    from tests.bench.missing_audio import PILOT_AUDIO, pilot_with_missing_audio
+
+    manifest = pilot_with_missing_audio(tmp_path, KEPT, MISSING)
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--model",
+                 str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert (f"{manifest}: 2 row(s) name an audio file that is not under --audio-root {PILOT_AUDIO} (audio-missing):\n"
+            "  zh-02: gone/zh-02.flac\n  zh-03: zh-03.wav\n") in err
+    assert "pass --allow-missing to run without these rows" in err
+    assert "no-model" not in err and not (tmp_path / "r.json").exists()
+
+
+def test_allow_missing_lists_the_excluded_rows_on_stderr_and_records_them(tmp_path, capsys):
+    pytest.importorskip("faster_whisper", reason="the asr extra: pip install -e '.[asr]'")
+    from tests.bench.missing_audio import PILOT_AUDIO, pilot_with_missing_audio
+
+    manifest = pilot_with_missing_audio(tmp_path, KEPT, MISSING)
+    out = tmp_path / "run.json"
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--allow-missing",
+                 "--threads", "1", "--beam-size", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert ("asrbench bench run: --allow-missing: 2 row(s) excluded, their audio file missing (audio-missing):\n"
+            "  zh-02: gone/zh-02.flac\n  zh-03: zh-03.wav\n") in captured.err
+    record = json.loads(out.read_text(encoding="utf-8"))
+    corpus = record["corpus"]
+    assert corpus["excluded_ids"] == {"zh-02": "audio-missing", "zh-03": "audio-missing"}
+    assert corpus["missing_audio"] == MISSING and corpus["exclusions"] == {"audio-missing": 2}
+    assert [u["id"] for u in record["utterances"]] == ["zh-01"] and "--allow-missing" in record["command"]
+    assert "excluded: audio-missing 2" in captured.out
+
+
+def test_run_settings_default_to_the_engine_options_of_the_command_line(monkeypatch):
+    # one default each, defined once: a RunSettings made in code runs as the command would
+    from pytest_asrbench.bench.run.settings import RunSettings
+    from pytest_asrbench.cli import build_parser
+
+    _usable_cpus_of_64(monkeypatch, 3)
+    args = build_parser().parse_args(["bench", "run", "--smoke", "--out", "run.json"])
+    settings = RunSettings(manifest=Path("m.jsonl"), audio_root=Path("audio"))
+    assert settings.threads == args.threads == 3
+    for name in ("model", "beam_size", "compute_type", "batch_size", "device", "engine"):
+        assert getattr(settings, name) == getattr(args, name), name
+    assert settings.allow_missing is args.allow_missing is False
