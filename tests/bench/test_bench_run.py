@@ -30,6 +30,17 @@ def test_smoke_writes_a_schema_valid_record_without_model_audio_or_network(tmp_p
 
 
 
+def test_a_record_written_before_missing_audio_was_recorded_still_validates(tmp_path, monkeypatch):
+    # Records of earlier versions have no corpus.missing_audio; `bench compare` must still read them.
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    out = tmp_path / "smoke.json"
+    assert main(["bench", "run", "--smoke", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["corpus"]["missing_audio"] == {}
+    del record["corpus"]["missing_audio"]
+    assert schema_problems(record) == []
+
+
 def test_a_smoke_record_states_the_decode_policy_a_real_run_of_its_options_would(tmp_path, monkeypatch):
     """One policy builder for both records: the smoke one names batching and the device too."""
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
