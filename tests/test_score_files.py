@@ -189,3 +189,39 @@ def test_files_that_share_some_ids_but_not_all_are_refused_not_read_as_plain_tex
 def test_files_whose_first_words_never_pair_up_are_read_as_plain_text():
     fmt, why = detect_format(["x1 the cat", "x2 a dog"], ["y1 the cat", "y2 a dog"])
     assert fmt == "plain" and "none of the hypotheses' is a reference id" in why
+
+
+def test_numbered_lines_that_pair_by_id_and_by_position_are_refused_asking_for_the_format(tmp_path, capsys):
+    # "20 Euro bitte" is text to a jiwer user and utterance 20 to a Kaldi user: the rate differs
+    # (the numbers scored or not), so neither reading is taken without --format.
+    ref, hyp = files(tmp_path, "20 Euro bitte\n3 Kinder\n", "20 Euro bitte\n3 Kinder spielen\n")
+    code, out, err = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "starts with a number" in err and "(20, 3)" in err
+    assert "--format plain" in err and "--format kaldi" in err
+    code, out, _ = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp, "--format", "plain")
+    assert code == 0 and "hits 4  substitutions 0  deletions 0  insertions 1  reference length 4 word(s)" in out
+    code, out, _ = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp, "--format", "kaldi")
+    assert code == 0 and "hits 3  substitutions 0  deletions 0  insertions 1  reference length 3 word(s)" in out
+
+
+@pytest.mark.parametrize(("ref", "hyp"), [
+    (["0001 the cat", "0002 a dog"], ["0001 the cat"]),  # a shorter hypothesis file, in line order
+    (["1.000 Euro", "12:30 Uhr", "3,5 Kilo"], ["1.000 Euro", "12:30 Uhr", "3,5 Kilo"]),
+])
+def test_every_number_id_in_line_order_is_ambiguous(ref, hyp):
+    with pytest.raises(TranscriptFormatError, match="--format plain .* or --format kaldi"):
+        detect_format(ref, hyp)
+
+
+@pytest.mark.parametrize(("ref", "hyp"), [
+    (["20 Euro bitte", "3 Kinder"], ["3 Kinder", "20 Euro bitte"]),  # numbers in another order: ids
+    (["utt1 the cat", "utt2 a dog"], ["utt1 the cat", "utt2 a dog"]),  # ids that are no numbers
+    (["1 the cat", "utt2 a dog"], ["1 the cat", "utt2 a dog"]),  # one id is no number
+])
+def test_ids_that_cannot_be_words_of_the_text_still_read_as_kaldi(ref, hyp):
+    assert detect_format(ref, hyp) == ("kaldi", "every line starts with a unique utterance id")
+
+
+def test_numbers_none_of_which_is_a_reference_id_read_as_plain_text():
+    assert detect_format(["20 Euro bitte", "3 Kinder"], ["25 Euro bitte", "4 Kinder"])[0] == "plain"

@@ -6,9 +6,10 @@ handed a path, so a clip gives the engine exactly the samples the bare library w
 Arrays at another sample rate are resampled with PyAV's FFmpeg resampler.
 
 Errors: :class:`~pytest_asrbench.asr.errors.AudioError` naming the file for a missing, empty
-(0 bytes), corrupt (undecodable) or zero-length (decodes to no samples) input.
-:func:`probe_audio_file` and :func:`check_audio_files` find the same faults without decoding a
-whole file, before a run loads its model.
+(0 bytes), undecodable (corrupt, cut off, or not audio at all: a text file named ``.flac``) or
+zero-length (a valid header and no samples) input. :func:`probe_audio_file` and
+:func:`check_audio_files` find the same faults without decoding a whole file, before a run
+loads its model; :func:`load_audio` says the same of a file that decodes to no samples.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ AudioInput = Union[str, os.PathLike, "np.ndarray"]
 #: What to do with an audio file that cannot be used (every up-front check says it).
 UNUSABLE_AUDIO_HINT = ("put a good copy of the file at that path, or remove the case or manifest row that names "
                        "it (FFmpeg reads wav, flac, mp3, ogg ...)")
+#: What an undecodable file may be (said before :data:`UNUSABLE_AUDIO_HINT`).
+NOT_AUDIO = "the file is corrupt, cut off, or not audio at all (a text or other file with an audio extension)"
 
 
 @dataclass(frozen=True)
@@ -133,10 +136,10 @@ def _decode_file(path: Path) -> np.ndarray:
     try:
         return decode_audio(str(path), sampling_rate=TARGET_SAMPLE_RATE)
     except Exception as exc:  # PyAV raises many FFmpegError subclasses; name them all
-        raise AudioError(
-            f"{path}: cannot decode audio ({type(exc).__name__}: {exc}); the file is corrupt or not audio: "
-            f"{UNUSABLE_AUDIO_HINT}"
-        ) from exc
+        # the probe names the fault in the container's terms (no audio stream, no parameters)
+        problem = _audio_problem(path) or (f"{path}: not decodable audio: FFmpeg cannot read it "
+                                           f"({type(exc).__name__}: {exc}); {NOT_AUDIO}")
+        raise AudioError(f"{problem}; {UNUSABLE_AUDIO_HINT}") from exc
 
 
 def declared_duration(path: str | os.PathLike) -> float | None:
@@ -235,10 +238,17 @@ def probe_audio_file(path: str | os.PathLike) -> None:
     opens it, finds an audio stream and decodes its first audio frame. The rest of the file
     is not decoded (milliseconds a file), so this runs before any model loads.
 
+    Undecodable and zero-length are told apart: a file is not decodable audio when FFmpeg
+    cannot open it, finds no audio stream in it, finds an audio stream without a sample rate or
+    channels (a text file named ``.flac``: FFmpeg picks the demuxer by the extension and the
+    FLAC demuxer takes any bytes), cannot decode its first frame, or decodes no frame although
+    the header declares a length (cut off or corrupt); a zero-length clip is a file whose header
+    states the sample rate and channels, and no samples.
+
     Raises:
-        AudioError: the file is missing, a folder, empty, unreadable, not a container FFmpeg
-            opens, without an audio stream, or without a single audio frame; the message names
-            the file and says what to do (:data:`UNUSABLE_AUDIO_HINT`).
+        AudioError: the file is missing, a folder, empty, unreadable, not decodable audio (the
+            container's error or finding named, and :data:`NOT_AUDIO`), or a zero-length clip;
+            the message names the file and says what to do (:data:`UNUSABLE_AUDIO_HINT`).
         AsrDependencyError: PyAV (the ``asr`` extra) is not installed.
     """
     problem = _audio_problem(Path(path))
@@ -282,13 +292,32 @@ def _audio_problem(path: Path) -> str | None:
 
     try:
         with av.open(str(path), metadata_errors="ignore") as container:
-            if not container.streams.audio:
-                return f"{path}: holds no audio stream"
-            if next(container.decode(audio=0), None) is None:
-                return f"{path}: holds no audio frame (a zero-length clip)"
+            return _container_problem(path, container)
     except (av.error.FFmpegError, OSError, ValueError) as exc:  # PyAV's errors subclass these
-        return f"{path}: cannot be decoded ({type(exc).__name__}: {exc}); the file is corrupt or not audio"
-    return None
+        return f"{path}: not decodable audio: FFmpeg cannot read it ({type(exc).__name__}: {exc}); {NOT_AUDIO}"
+
+
+def _container_problem(path: Path, container) -> str | None:
+    """What :func:`_audio_problem` finds in a file FFmpeg opened (``container``), else ``None``."""
+    import av
+
+    kind = container.format.name
+    if not container.streams.audio:
+        return f"{path}: not decodable audio: FFmpeg reads it as {kind} with no audio stream; {NOT_AUDIO}"
+    stream = container.streams.audio[0]
+    rate, channels = stream.sample_rate or 0, stream.codec_context.channels or 0
+    if not rate or not channels:
+        return (f"{path}: not decodable audio: FFmpeg's {kind} demuxer finds no audio parameters in it ({rate} Hz, "
+                f"{channels} channels); {NOT_AUDIO}")
+    if next(container.decode(audio=0), None) is not None:
+        return None
+    declared = declared_duration(path)
+    if declared is None and container.duration:
+        declared = container.duration / av.time_base  # FFmpeg's estimate from the header or bit rate
+    if declared:
+        return (f"{path}: not decodable audio: its {kind} header declares {declared:.2f} s but not one audio frame "
+                f"decodes; {NOT_AUDIO}")
+    return f"{path}: holds no audio frame (a zero-length clip: a {kind} header of {rate} Hz, {channels} channel(s) and no samples)"
 
 
 def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
@@ -300,7 +329,8 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
         sample_rate: the array's sample rate in Hz (required for arrays, ignored for files).
 
     Raises:
-        AudioError: missing/empty/corrupt/zero-length file, or a bad array; names the file.
+        AudioError: a missing, empty or undecodable file, a zero-length clip (told apart as
+            :func:`probe_audio_file` tells them), or a bad array; names the file.
     """
     np = _numpy()
     if isinstance(audio, np.ndarray):
@@ -308,9 +338,9 @@ def load_audio(audio: AudioInput, sample_rate: int | None = None) -> AudioClip:
     path = Path(audio)
     check_audio_file(path)
     samples = _decode_file(path)
-    if samples.size == 0:
-        raise AudioError(f"{path}: audio decodes to zero samples (a zero-length clip, or a corrupt file FFmpeg could "
-                         f"not read): {UNUSABLE_AUDIO_HINT}")
+    if samples.size == 0:  # not audio, cut off, or a zero-length clip: the probe tells which
+        problem = _audio_problem(path) or f"{path}: audio decodes to zero samples"
+        raise AudioError(f"{problem}; {UNUSABLE_AUDIO_HINT}")
     if not np.all(np.isfinite(samples)):
         raise AudioError(f"{path}: decoded audio contains NaN or infinite samples")
     return AudioClip(

@@ -53,7 +53,8 @@ class ModelNotFoundError(ModelError, FileNotFoundError):
 
 
 class AudioError(AsrError, ValueError):
-    """An audio file or array cannot be used: missing, empty, corrupt or zero-length.
+    """An audio file or array cannot be used: missing, empty, not decodable audio (corrupt, cut
+    off, or no audio at all) or a zero-length clip (:mod:`pytest_asrbench.asr.audio`).
 
     The message always names the file (or says the input was an array).
     """

@@ -106,20 +106,26 @@ def case_clips(paths: list[Path]):
     return clips
 
 
-def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None):
+def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None, *, allow_missing: bool = False):
     """The clips of a bench manifest's included rows (the gate of ``bench run``), clustered by
     speaker, in the language ``bench run`` would force: ``language``, else the sidecar's
-    ``language``, else ``zh`` (the Mandarin pilot's).
+    ``language``, else ``zh`` (the Mandarin pilot's). With ``allow_missing``, rows whose audio
+    file is missing are left out and listed on stderr, as ``bench run --allow-missing`` does.
 
     Raises:
         InputError: ``language`` contradicts the sidecar's.
+        ManifestGateError: the gate refuses the corpus; without ``allow_missing``, a missing
+            audio file (every one listed).
         UnknownLanguageError: the language has no shipped config.
     """
     from pytest_asrbench.asr.parity import ParityClip
     from pytest_asrbench.bench.manifest.gate import open_manifest
+    from pytest_asrbench.bench.run.cli import report_missing_audio
     from pytest_asrbench.bench.run.runner import run_language
 
-    gated = open_manifest(manifest, audio_root)
+    gated = open_manifest(manifest, audio_root, allow_missing=allow_missing)
+    if gated.missing_audio:
+        report_missing_audio("asrbench asr parity", gated.missing_audio)
     tag, _ = run_language(language, gated)
     return [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
                        cluster=item.row.speaker) for item in gated.included]
@@ -149,8 +155,10 @@ def run_parity_command(args: argparse.Namespace) -> int:
         settings_b.setdefault("cpu_threads", args.threads)
     if args.language is not None and args.manifest is None:
         raise InputError("--language applies to --manifest (a case's language is in its case file)")
+    if args.allow_missing and args.manifest is None:
+        raise InputError("--allow-missing applies to --manifest (a case's missing audio fails that case)")
     clips = (case_clips(args.case_files) if args.case_files
-             else manifest_clips(args.manifest, args.audio_root, args.language))
+             else manifest_clips(args.manifest, args.audio_root, args.language, allow_missing=args.allow_missing))
     require_asr_extra()
     check_audio_files(clip.audio for clip in clips)  # AudioError naming every bad file, before any model loads
     session = AsrSession(use_cache=False)

@@ -59,7 +59,8 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--hypotheses", metavar="HYP", help="hypothesis transcript file (- for standard input)")
     sub.add_argument("--format", choices=FORMATS, default=None,
                      help="format of both files: plain (one utterance a line), kaldi (`id text`), trn "
-                          "(`text (id)`), jsonl ({\"id\", \"text\"}); default: detected from the lines")
+                          "(`text (id)`), jsonl ({\"id\", \"text\"}); default: detected from the lines (files whose "
+                          "lines all start with numbers on the same lines need it: plain or kaldi)")
     sub.add_argument("--allow-extra", action="store_true",
                      help="list and skip hypothesis ids with no reference instead of failing")
     sub.add_argument("--worst", type=int, default=DEFAULT_WORST, metavar="N",

@@ -28,6 +28,9 @@ FORMATS = ("plain", "kaldi", "trn", "jsonl")
 _TRN_LINE = re.compile(r"^(?P<text>.*?)\s*\((?P<id>[^()\s]+)\)\s*$")
 #: A Kaldi utterance id: a word holding a digit, ``_`` or ``-`` (``utt001``, ``spk1-0001``).
 _KALDI_ID = re.compile(r"^\S*[\d_\-]\S*$")
+#: A first word that is also a number of running text: digits, possibly grouped or split by
+#: ``.``, ``,`` or ``:`` (``20``, ``0001``, ``1.000``, ``3,5``, ``12:30``).
+_NUMERAL = re.compile(r"^\d+(?:[.,:]\d+)*$")
 
 
 class TranscriptFormatError(InputError):
@@ -63,14 +66,21 @@ def detect_format(references: list[str], hypotheses: list[str],
     like an utterance id (holds a digit, ``_`` or ``-``) and those words are unique; else
     ``plain``. Two files read as ``kaldi`` none of whose hypothesis ids is a reference id are
     ``plain`` (their first words are text, not ids); when some are and some are not, the files
-    are ambiguous and refused.
+    are ambiguous and refused. Two files read as ``kaldi`` whose every id on both sides is a
+    number (``20 Euro bitte``, ``3 Kinder``) and whose hypothesis ids stand at the same line
+    positions as the reference ids are refused too: they pair the same way whether the numbers
+    are ids (``kaldi``, the numbers not scored) or words (``plain``, scored), so the rate depends
+    on a reading only the user knows. sclite never guesses (its ``-i`` names the format) and
+    jiwer reads plain lines, so neither reading is taken silently: ``--format`` names it.
 
     Raises:
         TranscriptFormatError: a file has no line at all (an empty file is never scored as all
             deletions or insertions; a plain file's empty line is an empty utterance); the two files read as different formats; a file whose
             every line starts with an utterance id repeats one (both lines named); two files
             read as ``kaldi`` share some ids but not all the hypothesis ids. Each names
-            ``--format`` for a file that is meant otherwise.
+            ``--format`` for a file that is meant otherwise; two files read as ``kaldi`` whose ids
+            are all numbers at the same line positions (:data:`AMBIGUOUS_NUMBERS`), the first
+            ones named, asking for ``--format plain`` or ``--format kaldi``.
     """
     found = [_file_format(lines, name) for lines, name in zip((references, hypotheses), names)]
     (ref_format, ref_ids), (hyp_format, hyp_ids) = found
@@ -92,7 +102,25 @@ def detect_format(references: list[str], hypotheses: list[str],
                 f"error unless --allow-extra) or --format plain (the first words are text)")
         return "plain", ("first words look like ids but none of the hypotheses' is a reference id: one "
                          "utterance per line, numbered from 1")
+    if ref_format == "kaldi" and _numbers_in_line_order(ref_ids, hyp_ids):
+        shown = ", ".join(hyp_ids[:3]) + (" ..." if len(hyp_ids) > 3 else "")
+        raise TranscriptFormatError(
+            f"{names[0]} and {names[1]}: {AMBIGUOUS_NUMBERS} ({shown}), so they read both as Kaldi `id text` "
+            "(the numbers are utterance ids, not scored) and as plain text (the numbers are words, scored), and "
+            "the rates differ: name the format: --format plain (one utterance per line) or --format kaldi")
     return ref_format, _WHY[ref_format]
+
+
+#: Why :func:`detect_format` refuses two Kaldi-looking files of numbers (its message says it).
+AMBIGUOUS_NUMBERS = ("every line of both files starts with a number and the hypotheses' numbers stand on the "
+                     "same lines as the references'")
+
+
+def _numbers_in_line_order(ref_ids: list[str], hyp_ids: list[str]) -> bool:
+    """True when every id of both files is a number (:data:`_NUMERAL`) and each hypothesis id is
+    the reference id at its line position: pairing by id and by position agree."""
+    return (all(_NUMERAL.match(ident) for ident in (*ref_ids, *hyp_ids))
+            and hyp_ids == ref_ids[:len(hyp_ids)])
 
 
 _WHY = {

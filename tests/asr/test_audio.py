@@ -68,18 +68,79 @@ def test_empty_file_names_the_file(tmp_path):
         load_audio(path)
 
 
-def test_corrupt_file_names_the_file(tmp_path):
-    path = tmp_path / "corrupt.flac"
-    path.write_bytes(b"not audio at all" * 100)
-    with pytest.raises(AudioError, match=r"corrupt\.flac: (cannot decode audio|audio decodes to zero samples .*corrupt)"):
-        load_audio(path)
+def _zero_length_flac(path):
+    """A valid FLAC file of 16 kHz mono with no samples (written by FFmpeg's encoder)."""
+    import av
+
+    with av.open(str(path), "w") as out:
+        stream = out.add_stream("flac", rate=16000, layout="mono")
+        for packet in stream.encode(None):
+            out.mux(packet)
 
 
-def test_zero_length_wav_names_the_file(tmp_path):
-    path = tmp_path / "zero.wav"
-    _write_wav(path, np.zeros(0), 16000)
-    with pytest.raises(AudioError, match=r"zero\.wav: audio decodes to zero samples"):
-        load_audio(path)
+def _header_only_flac(path):
+    """A FLAC file cut after its metadata: STREAMINFO declares the sample's length, no frame follows."""
+    data = (SAMPLES / "de" / "de-01.flac").read_bytes()
+    position = 4
+    while True:  # metadata blocks: 1 byte (last-block flag, type), 3 bytes length (RFC 9639)
+        last, size = data[position] & 0x80, int.from_bytes(data[position + 1:position + 4], "big")
+        position += 4 + size
+        if last:
+            break
+    path.write_bytes(data[:position])
+
+
+@pytest.mark.parametrize("suffix", [".flac", ".wav", ".mp3", ".ogg", ".m4a", ".opus", ".ac3"])
+def test_a_text_file_with_an_audio_extension_is_not_decodable_audio_not_a_zero_length_clip(tmp_path, suffix):
+    from pytest_asrbench.asr.audio import NOT_AUDIO, UNUSABLE_AUDIO_HINT, probe_audio_file
+
+    path = tmp_path / f"notes{suffix}"
+    path.write_text("20 Euro bitte\nthis is a transcript, not audio\n", encoding="utf-8")
+    for read in (probe_audio_file, load_audio):
+        with pytest.raises(AudioError) as info:
+            read(path)
+        message = str(info.value)
+        assert message.startswith(f"{path}: not decodable audio: FFmpeg"), (read.__name__, message)
+        assert message.endswith(f"; {NOT_AUDIO}; {UNUSABLE_AUDIO_HINT}") and "zero-length" not in message
+
+
+def test_a_text_file_named_flac_says_what_the_flac_demuxer_found(tmp_path):
+    # FFmpeg picks the FLAC demuxer by the extension and it takes any bytes without an error;
+    # the stream it reports has neither a sample rate nor channels.
+    from pytest_asrbench.asr.audio import probe_audio_file
+
+    path = tmp_path / "clip.flac"
+    path.write_text("hello, this is text\n", encoding="utf-8")
+    with pytest.raises(AudioError, match=r"clip\.flac: not decodable audio: FFmpeg's flac demuxer finds no audio "
+                                         r"parameters in it \(0 Hz, 0 channels\)"):
+        probe_audio_file(path)
+
+
+def test_a_header_that_declares_audio_with_no_frame_after_it_is_not_decodable_audio(tmp_path):
+    from pytest_asrbench.asr.audio import probe_audio_file
+
+    path = tmp_path / "cut.flac"
+    _header_only_flac(path)
+    for read in (probe_audio_file, load_audio):
+        with pytest.raises(AudioError, match=r"cut\.flac: not decodable audio: its flac header declares 2\.64 s but "
+                                             r"not one audio frame decodes; the file is corrupt, cut off"):
+            read(path)
+
+
+@pytest.mark.parametrize(("name", "header"), [("zero.wav", "a wav header"), ("zero.flac", "a flac header")])
+def test_a_zero_length_clip_keeps_its_message(tmp_path, name, header):
+    from pytest_asrbench.asr.audio import UNUSABLE_AUDIO_HINT, probe_audio_file
+
+    path = tmp_path / name
+    if name.endswith(".wav"):
+        _write_wav(path, np.zeros(0), 16000)
+    else:
+        _zero_length_flac(path)
+    for read in (probe_audio_file, load_audio):
+        with pytest.raises(AudioError) as info:
+            read(path)
+        assert str(info.value) == (f"{path}: holds no audio frame (a zero-length clip: {header} of 16000 Hz, "
+                                   f"1 channel(s) and no samples); {UNUSABLE_AUDIO_HINT}")
 
 
 def test_array_needs_a_rate_and_samples():
@@ -115,7 +176,8 @@ def test_the_probe_passes_the_committed_samples(name):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("corrupt.flac", "cannot be decoded"), ("empty.wav", "is empty"), ("zero.wav", "no audio frame"),
+    ("corrupt.flac", "not decodable audio: FFmpeg cannot read it"), ("empty.wav", "is empty"),
+    ("zero.wav", "no audio frame (a zero-length clip"),
     ("missing.wav", "not found"), ("a-folder", "is a directory"),
 ])
 def test_the_probe_refuses_an_unusable_file_naming_it_and_what_to_do(tmp_path, name, words):

@@ -279,8 +279,16 @@ def test_a_compute_type_this_host_lacks_is_a_settings_error(engine):
         FasterWhisperEngine(compute_type=lacking[0], cpu_threads=1)
 
 
+#: Undecodable clips of asr cases: name, bytes, what the failure says of them.
+UNDECODABLE_CLIPS = (
+    ("corrupt.wav", b"RIFF" + b"\x00" * 40 + b"garbage" * 50, "not decodable audio: FFmpeg cannot read it"),
+    ("notes.flac", b"hello, this is a text file\n", "not decodable audio: FFmpeg's flac demuxer finds no audio"),
+)
+
+
 @needs_faster_whisper
-def test_an_asr_case_with_a_corrupt_clip_fails_naming_it_before_any_model_loads(pytester, monkeypatch):
+def test_asr_cases_with_undecodable_clips_fail_naming_them_before_any_model_loads(pytester, monkeypatch):
+    # one pytester run in this process (the asr extra's modules load once per process)
     from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
 
     def refuse(self):
@@ -291,12 +299,15 @@ def test_an_asr_case_with_a_corrupt_clip_fails_naming_it_before_any_model_loads(
         monkeypatch.delenv(name, raising=False)
     pytester.makeini("[pytest]\n")
     (pytester.path / "cases").mkdir()
-    (pytester.path / "cases" / "corrupt.wav").write_bytes(b"RIFF" + b"\x00" * 40 + b"garbage" * 50)
-    (pytester.path / "cases" / "asr.yaml").write_text(
-        "language: en\ncases:\n  - {id: broken-clip, kind: asr, audio: corrupt.wav, reference: hello}\n",
-        encoding="utf-8")
+    lines = ["language: en", "cases:"]
+    for index, (clip, content, _) in enumerate(UNDECODABLE_CLIPS):
+        (pytester.path / "cases" / clip).write_bytes(content)
+        lines.append(f"  - {{id: broken-clip-{index}, kind: asr, audio: {clip}, reference: hello}}")
+    (pytester.path / "cases" / "asr.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = pytester.runpytest("--asrbench", "cases", "--asrbench-no-cache", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(failed=len(UNDECODABLE_CLIPS))
     text = result.stdout.str()
-    assert "corrupt.wav: cannot decode audio" in text and "put a good copy of the file at that path" in text
-    assert "the model was loaded" not in text
+    for clip, _, words in UNDECODABLE_CLIPS:
+        assert f"{clip}: {words}" in text
+    assert text.count("put a good copy of the file at that path") >= len(UNDECODABLE_CLIPS)
+    assert "the model was loaded" not in text and "zero-length" not in text

@@ -223,11 +223,15 @@ def test_parity_command_refuses_a_file_without_asr_cases(standin_session, capsys
 
 
 
-def test_parity_command_refuses_a_corrupt_clip_naming_it_before_any_clip_is_decoded(standin_session, tmp_path,
-                                                                                       capsys):
+@pytest.mark.parametrize(("content", "words"), [
+    (b"fLaC" + bytes(200), "not decodable audio: FFmpeg cannot read it"),
+    (b"hello, this is a text file\n", "not decodable audio: FFmpeg's flac demuxer finds no audio parameters"),
+])
+def test_parity_command_refuses_an_undecodable_clip_naming_it_before_any_clip_is_decoded(standin_session, tmp_path,
+                                                                                         capsys, content, words):
     from pytest_asrbench import cli
 
-    (tmp_path / "corrupt.flac").write_bytes(b"fLaC" + bytes(200))
+    (tmp_path / "corrupt.flac").write_bytes(content)
     (tmp_path / "asr.yaml").write_text(textwrap.dedent(f"""\
         language: en
         cases:
@@ -236,8 +240,8 @@ def test_parity_command_refuses_a_corrupt_clip_naming_it_before_any_clip_is_deco
         """), encoding="utf-8")
     assert cli.main(["asr", "parity", str(tmp_path / "asr.yaml")]) == 2
     err = capsys.readouterr().err
-    assert f"{tmp_path / 'corrupt.flac'}: " in err and "put a good copy of the file at that path" in err
-    assert "[1/" not in err  # no clip was decoded
+    assert f"{tmp_path / 'corrupt.flac'}: {words}" in err and "put a good copy of the file at that path" in err
+    assert "[1/" not in err and "zero-length" not in err  # no clip was decoded
 
 # ----------------------------------------------------------------------------- the case option
 
@@ -342,3 +346,23 @@ def test_parity_on_a_manifest_decodes_in_its_sidecars_language(standin_session, 
     assert "--language zh but" in capsys.readouterr().err
     assert cli.main(["asr", "parity", str(ROOT / "cases" / "en" / "asr.yaml"), "--language", "en"]) == 2
     assert "--language applies to --manifest" in capsys.readouterr().err
+
+
+def test_parity_on_a_manifest_refuses_missing_audio_unless_allowed_and_then_lists_it(standin_session, tmp_path,
+                                                                                     capsys):
+    from pytest_asrbench import cli
+    from tests.bench.missing_audio import PILOT_AUDIO, pilot_with_missing_audio
+
+    manifest = pilot_with_missing_audio(tmp_path, ("zh-01", "zh-02"), {"zh-02": "zh-02.wav"})
+    argv = ["asr", "parity", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--json",
+            "--no-determinism"]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "1 row(s) name an audio file that is not under --audio-root" in err and "  zh-02: zh-02.wav\n" in err
+    assert cli.main([*argv, "--allow-missing"]) == 0
+    out = capsys.readouterr()
+    assert ("asrbench asr parity: --allow-missing: 1 row(s) excluded, their audio file missing (audio-missing):\n"
+            "  zh-02: zh-02.wav\n") in out.err
+    assert [clip["id"] for clip in json.loads(out.out)["clips"]] == ["zh-01"]
+    assert cli.main(["asr", "parity", str(ROOT / "cases" / "en" / "asr.yaml"), "--allow-missing"]) == 2
+    assert "--allow-missing applies to --manifest" in capsys.readouterr().err

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,17 @@ def test_smoke_writes_a_schema_valid_record_without_model_audio_or_network(tmp_p
     assert "a smoke record: no model, audio or network was used" in record["validity_reasons"]
     assert record["model"]["licence"]["verdict"] == "undeclared"
 
+
+
+def test_a_record_written_before_missing_audio_was_recorded_still_validates(tmp_path, monkeypatch):
+    # Records of earlier versions have no corpus.missing_audio; `bench compare` must still read them.
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    out = tmp_path / "smoke.json"
+    assert main(["bench", "run", "--smoke", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["corpus"]["missing_audio"] == {}
+    del record["corpus"]["missing_audio"]
+    assert schema_problems(record) == []
 
 
 def test_a_smoke_record_states_the_decode_policy_a_real_run_of_its_options_would(tmp_path, monkeypatch):
@@ -233,7 +245,12 @@ def test_a_corpus_without_consent_is_refused_before_the_model_loads(tmp_path, ca
 
 
 
-def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_loads(tmp_path, capsys):
+@pytest.mark.parametrize(("content", "words"), [
+    (b"fLaC" + b"\x00" * 200, "not decodable audio: FFmpeg cannot read it"),  # a header, then nothing decodable
+    (b"hello, this is a text file\n", "not decodable audio: FFmpeg's flac demuxer finds no audio parameters"),
+])
+def test_an_undecodable_clip_in_the_manifest_is_refused_naming_it_before_the_model_loads(tmp_path, capsys, content,
+                                                                                         words):
     """Probed up front: no model load (the model named does not even exist) and no clip decoded."""
     import hashlib
     import shutil
@@ -247,7 +264,7 @@ def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_lo
     shutil.copytree(PILOT_AUDIO, audio)
     rows = [json.loads(line) for line in manifest.read_text(encoding="utf-8").splitlines()]
     broken = audio / rows[2]["audio"]
-    broken.write_bytes(b"fLaC" + b"\x00" * 200)  # a header, then nothing FFmpeg can decode
+    broken.write_bytes(content)
     meta = json.loads((tmp_path / "manifest.meta.json").read_text(encoding="utf-8"))
     meta["audio_sha256"] = audio_set_digest(
         (row["audio"], hashlib.sha256((audio / row["audio"]).read_bytes()).hexdigest()) for row in rows)
@@ -255,8 +272,8 @@ def test_a_corrupt_clip_in_the_manifest_is_refused_naming_it_before_the_model_lo
     assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(audio), "--model",
                  str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
     err = capsys.readouterr().err
-    assert f"{broken}: " in err and "put a good copy of the file at that path" in err
-    assert "no-model" not in err and not (tmp_path / "r.json").exists()
+    assert f"{broken}: {words}" in err and "put a good copy of the file at that path" in err
+    assert "no-model" not in err and "zero-length" not in err and not (tmp_path / "r.json").exists()
 
 
 def _usable_cpus_of_64(monkeypatch, usable: int) -> None:
@@ -272,3 +289,54 @@ def test_threads_default_to_the_cpus_the_process_may_use_at_most_four(monkeypatc
     _usable_cpus_of_64(monkeypatch, usable)
     args = build_parser().parse_args(["bench", "run", "--smoke", "--out", "run.json"])
     assert args.threads == threads
+
+
+#: Two rows of the pilot whose audio files are missing, the row kept whose file is there.
+MISSING = {"zh-02": "gone/zh-02.flac", "zh-03": "zh-03.wav"}
+KEPT = ("zh-01", "zh-02", "zh-03")
+
+
+def test_rows_whose_audio_is_missing_refuse_the_run_listing_every_file_before_the_model_loads(tmp_path, capsys):
+    from tests.bench.missing_audio import PILOT_AUDIO, pilot_with_missing_audio
+
+    manifest = pilot_with_missing_audio(tmp_path, KEPT, MISSING)
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--model",
+                 str(tmp_path / "no-model"), "--out", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert (f"{manifest}: 2 row(s) name an audio file that is not under --audio-root {PILOT_AUDIO} (audio-missing):\n"
+            "  zh-02: gone/zh-02.flac\n  zh-03: zh-03.wav\n") in err
+    assert "pass --allow-missing to run without these rows" in err
+    assert "no-model" not in err and not (tmp_path / "r.json").exists()
+
+
+def test_allow_missing_lists_the_excluded_rows_on_stderr_and_records_them(tmp_path, capsys):
+    pytest.importorskip("faster_whisper", reason="the asr extra: pip install -e '.[asr]'")
+    from tests.bench.missing_audio import PILOT_AUDIO, pilot_with_missing_audio
+
+    manifest = pilot_with_missing_audio(tmp_path, KEPT, MISSING)
+    out = tmp_path / "run.json"
+    assert main(["bench", "run", "--manifest", str(manifest), "--audio-root", str(PILOT_AUDIO), "--allow-missing",
+                 "--threads", "1", "--beam-size", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert ("asrbench bench run: --allow-missing: 2 row(s) excluded, their audio file missing (audio-missing):\n"
+            "  zh-02: gone/zh-02.flac\n  zh-03: zh-03.wav\n") in captured.err
+    record = json.loads(out.read_text(encoding="utf-8"))
+    corpus = record["corpus"]
+    assert corpus["excluded_ids"] == {"zh-02": "audio-missing", "zh-03": "audio-missing"}
+    assert corpus["missing_audio"] == MISSING and corpus["exclusions"] == {"audio-missing": 2}
+    assert [u["id"] for u in record["utterances"]] == ["zh-01"] and "--allow-missing" in record["command"]
+    assert "excluded: audio-missing 2" in captured.out
+
+
+def test_run_settings_default_to_the_engine_options_of_the_command_line(monkeypatch):
+    # one default each, defined once: a RunSettings made in code runs as the command would
+    from pytest_asrbench.bench.run.settings import RunSettings
+    from pytest_asrbench.cli import build_parser
+
+    _usable_cpus_of_64(monkeypatch, 3)
+    args = build_parser().parse_args(["bench", "run", "--smoke", "--out", "run.json"])
+    settings = RunSettings(manifest=Path("m.jsonl"), audio_root=Path("audio"))
+    assert settings.threads == args.threads == 3
+    for name in ("model", "beam_size", "compute_type", "batch_size", "device", "engine"):
+        assert getattr(settings, name) == getattr(args, name), name
+    assert settings.allow_missing is args.allow_missing is False

@@ -5,7 +5,7 @@ is excluded with a reason code) when it is absolute or has a drive (``audio-abso
 has a ``..`` component (``audio-parent-reference``), passes through a symbolic link
 (``audio-symlink``: a link can point anywhere, and what is read must be what the sidecar's
 digest covers), resolves outside the root anyway (``audio-outside-root``), or names no file
-(``audio-missing``).
+(``audio-missing``; the gate refuses the corpus for it unless the caller allows missing audio).
 """
 
 from __future__ import annotations

@@ -14,6 +14,12 @@ or states none (``row-no-licence``), when it has no consent (``row-no-consent``:
 ``consent`` is ``null`` or states none, or the sidecar's consent is ``per-row`` and the row
 sets none), or when its audio path is refused (:mod:`.audio_paths`). The original requirements' rule: results
 on data with missing licence or consent are excluded, not labelled public.
+
+A row whose audio file is missing (``audio-missing``) refuses the corpus unless the caller
+allows it (``allow_missing``, the ``--allow-missing`` of ``bench run`` and ``asr parity``):
+nothing is lost and nothing is silently skipped, so one error lists every missing file
+before anything is decoded; allowed, the rows are excluded and named in
+:attr:`GatedManifest.missing_audio`.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.hashing import file_sha256
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, ManifestGateError, ManifestHashError
-from pytest_asrbench.bench.manifest.audio_paths import resolve_audio
+from pytest_asrbench.bench.manifest.audio_paths import MISSING, resolve_audio
 from pytest_asrbench.bench.manifest.meta import Sidecar, audio_set_digest, provided, read_sidecar, sidecar_path
 from pytest_asrbench.bench.manifest.rows import ABSENT, ManifestRow, read_rows
 
@@ -47,7 +53,9 @@ class IncludedRow:
 
 @dataclass(frozen=True)
 class GatedManifest:
-    """A manifest after the gate. ``excluded`` maps a row id to its reason code."""
+    """A manifest after the gate. ``excluded`` maps a row id to its reason code;
+    ``missing_audio`` maps the id of each row excluded as ``audio-missing`` to its ``audio``
+    path as the manifest writes it."""
 
     path: Path
     sha256: str
@@ -56,6 +64,7 @@ class GatedManifest:
     included: tuple[IncludedRow, ...]
     excluded: dict[str, str] = field(default_factory=dict)
     audio_digest: str = ""
+    missing_audio: dict[str, str] = field(default_factory=dict)
 
     def exclusion_counts(self) -> dict[str, int]:
         """``{reason code: rows}``, sorted by code."""
@@ -80,7 +89,8 @@ def _row_reason(row: ManifestRow, sidecar: Sidecar) -> tuple[str | None, str, st
     return None, licence, consent
 
 
-def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None = None) -> GatedManifest:
+def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None = None,
+                  allow_missing: bool = True) -> GatedManifest:
     """Read ``manifest`` and its sidecar and apply the gate.
 
     Args:
@@ -88,12 +98,16 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
         audio_root: the folder every row's ``audio`` is relative to.
         expect_sha256: the manifest hash a comparison or pre-registration expects (``None``:
             not checked).
+        allow_missing: exclude a row whose audio file is missing (``audio-missing``, named in
+            :attr:`GatedManifest.missing_audio`); ``False`` refuses the corpus instead.
 
     Raises:
         BenchFileNotFoundError: the manifest or the audio root does not exist.
         ManifestFormatError: a bad row or sidecar (``file:line`` or the field).
         ManifestHashError: the manifest's SHA-256 is not ``expect_sha256``.
-        ManifestGateError: the corpus is refused (the module docstring lists the reason codes).
+        ManifestGateError: the corpus is refused (the module docstring lists the reason codes);
+            without ``allow_missing``, a missing audio file (``audio-missing``: every one listed,
+            before the audio digest is compared).
     """
     manifest, audio_root = Path(manifest), Path(audio_root)
     if not manifest.is_file():
@@ -128,6 +142,9 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
             excluded[row.id] = reason
             continue
         included.append(IncludedRow(row, path, audio[-1][1], licence, consent))
+    missing = {row.id: row.audio for row in rows if excluded.get(row.id) == MISSING}
+    if missing and not allow_missing:
+        raise ManifestGateError(_missing_message(manifest, audio_root, missing), MISSING)
     measured = audio_set_digest(audio)
     if measured != sidecar.audio_sha256:
         raise ManifestGateError(f"{meta}: the audio under {audio_root} has digest {measured}, not the sidecar's "
@@ -136,7 +153,14 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
                                 "sidecar", "audio-digest-mismatch")
     if not included:
         raise ManifestGateError(f"{manifest}: every row was excluded ({_counts(excluded)}) (no-rows-left)", "no-rows-left")
-    return GatedManifest(manifest, digest, sidecar, len(rows), tuple(included), excluded, measured)
+    return GatedManifest(manifest, digest, sidecar, len(rows), tuple(included), excluded, measured, missing)
+
+
+def _missing_message(manifest: Path, audio_root: Path, missing: dict[str, str]) -> str:
+    listed = "\n".join(f"  {ident}: {audio}" for ident, audio in missing.items())
+    return (f"{manifest}: {len(missing)} row(s) name an audio file that is not under --audio-root {audio_root} "
+            f"(audio-missing):\n{listed}\nput the files there (or give the right --audio-root), or pass "
+            "--allow-missing to run without these rows (they are listed on stderr and recorded as excluded)")
 
 
 def _counts(excluded: dict[str, str]) -> str:

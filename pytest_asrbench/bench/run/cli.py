@@ -7,7 +7,9 @@
     asrbench bench run --smoke --out smoke.json
 
 ``--out`` is checked before any work. The manifest is gated and the pre-registration checked
-before the model loads (a refused corpus is one line, exit 2, with its reason code). Then the
+before the model loads (a refused corpus is one line, exit 2, with its reason code; rows whose
+audio file is missing refuse it with every such file listed, unless ``--allow-missing``, which
+lists them on stderr and runs without them, recorded as excluded). Then the
 progress (a bar on a terminal, else one line per row) goes to stderr, a summary (four CER views per slice, cost, exclusions,
 shortfalls) to stdout, and the record, validated against the shipped schema, to ``--out``.
 """
@@ -65,10 +67,12 @@ def add_parser(commands) -> argparse.ArgumentParser:
 
 
 def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str | None = None) -> None:
-    """Add ``--manifest``, ``--audio-root`` and ``--language`` (``-l``): a bench manifest, the
-    folder its audio paths are under, and the language its clips are decoded in
-    (:func:`~pytest_asrbench.bench.run.runner.run_language`). Shared by ``bench run`` and
-    ``asr parity``, whose manifest comes ``instead_of`` its case files."""
+    """Add ``--manifest``, ``--audio-root``, ``--language`` (``-l``) and ``--allow-missing``: a
+    bench manifest, the folder its audio paths are under, the language its clips are decoded in
+    (:func:`~pytest_asrbench.bench.run.runner.run_language`), and whether rows whose audio file
+    is missing are excluded (listed by :func:`report_missing_audio`) rather than refused.
+    Shared by ``bench run`` and ``asr parity``, whose manifest comes ``instead_of`` its case
+    files."""
     alternative = f" (instead of {instead_of})" if instead_of else ""
     parser.add_argument("--manifest", type=Path, default=None,
                         help=f"the manifest JSONL{alternative}; its sidecar is <stem>.meta.json beside it")
@@ -77,6 +81,18 @@ def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str |
     parser.add_argument("--language", "-l", default=None,
                         help="the manifest's language, its clips' forced decode language (a shipped config's tag); "
                              "default: the sidecar's language, else zh")
+    parser.add_argument("--allow-missing", action="store_true",
+                        help="run without the manifest rows whose audio file is missing (listed on stderr, recorded "
+                             "as excluded: audio-missing); default: refuse before decoding, listing every one")
+
+
+def report_missing_audio(command: str, missing: dict[str, str]) -> None:
+    """Print on stderr the rows ``--allow-missing`` excluded: ``{row id: audio path}``."""
+    print(f"{command}: --allow-missing: {len(missing)} row(s) excluded, their audio file missing (audio-missing):",
+          file=sys.stderr)
+    for ident, audio in missing.items():
+        print(f"  {ident}: {audio}", file=sys.stderr)
+    sys.stderr.flush()
 
 
 def _settings(args: argparse.Namespace, argv: list[str]):
@@ -95,7 +111,8 @@ def _settings(args: argparse.Namespace, argv: list[str]):
                        preregistration=args.preregistration, expect_manifest_sha256=args.expect_manifest_sha256,
                        silence_slice=args.silence_slice, executor=args.executor, workers=args.workers,
                        ray_address=args.ray_address, hypothesis_cache=args.hypothesis_cache, argv=argv,
-                       language=args.language, word_timestamps=args.word_timestamps)
+                       language=args.language, word_timestamps=args.word_timestamps,
+                       allow_missing=args.allow_missing)
 
 
 def command_line(args: argparse.Namespace) -> list[str]:
@@ -113,6 +130,8 @@ def command_line(args: argparse.Namespace) -> list[str]:
         words.append("--word-timestamps")
     if args.hypothesis_cache:
         words.append("--hypothesis-cache")
+    if args.allow_missing:
+        words.append("--allow-missing")
     if args.smoke:
         words.append("--smoke")
     return [*words, "--out", str(args.out)]
@@ -190,7 +209,8 @@ def run_command(args: argparse.Namespace) -> int:
         from pytest_asrbench.bench.run.runner import run_bench
 
         with _Progress() as progress:
-            record = run_bench(settings, progress=progress)
+            record = run_bench(settings, progress=progress,
+                               on_missing_audio=lambda missing: report_missing_audio("asrbench bench run", missing))
     check_record(record, "the record just made")
     for line in summary(record):
         print(line)

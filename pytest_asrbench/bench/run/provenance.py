@@ -131,7 +131,8 @@ def git_section(folder: Path) -> dict:
 
 
 def corpus_section(manifest, prereg: dict | None) -> dict:
-    """Manifest hash, sidecar, split, selection, per-slice counts and exclusions."""
+    """Manifest hash, sidecar, split, selection, per-slice counts and exclusions (with the
+    audio path of each row excluded because its file is missing: ``missing_audio``)."""
     sidecar = manifest.sidecar
     slices: dict[str, dict] = {}
     for item in manifest.included:
@@ -155,6 +156,7 @@ def corpus_section(manifest, prereg: dict | None) -> dict:
                  "excluded": len(manifest.excluded)},
         "exclusions": manifest.exclusion_counts(),
         "excluded_ids": dict(sorted(manifest.excluded.items())),
+        "missing_audio": dict(sorted(manifest.missing_audio.items())),
         "slices": {name: {"rows": entry["rows"], "speakers": len(entry["speakers"])}
                    for name, entry in sorted(slices.items())},
         "speakers": len({item.row.speaker for item in manifest.included}),

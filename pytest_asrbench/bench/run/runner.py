@@ -197,7 +197,8 @@ def validity(record: dict) -> list[str]:
     return reasons
 
 
-def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Executor | None = None) -> dict:
+def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Executor | None = None,
+              on_missing_audio=None) -> dict:
     """Run the manifest and return the ``asrbench.bench/1`` record (a JSON-able dict).
 
     Args:
@@ -206,12 +207,17 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
             executor (default: built from ``settings`` by
             :func:`~pytest_asrbench.bench.run.executors.build_engine`).
         progress: called with ``(done, total)`` after each row is scored.
+        on_missing_audio: with ``settings.allow_missing``, called before any model loads with
+            ``{row id: audio path}`` of the rows excluded because their audio file is missing
+            (when there are any; the record names them in ``corpus.missing_audio``).
         executor: where clips are decoded (default: ``settings.executor``, see
             :func:`~pytest_asrbench.bench.run.executors.executor_for`).
 
     Raises:
         BenchFileNotFoundError, ManifestFormatError, ManifestHashError, ManifestGateError,
-        PreregistrationError: from the manifest stage, before any model loads.
+        PreregistrationError: from the manifest stage, before any model loads (without
+            ``settings.allow_missing``, a missing audio file is a ManifestGateError listing
+            every one, reason ``audio-missing``).
         AudioError: an included row's audio cannot be decoded (every such file named), before
             any model loads (:func:`~pytest_asrbench.asr.audio.check_audio_files`).
         InputError: an unknown script or executor, executor options that do not fit it, or
@@ -229,7 +235,10 @@ def run_bench(settings: RunSettings, *, engine=None, progress=None, executor: Ex
         executor = executor_for(settings.executor, workers=settings.workers, address=settings.ray_address)
     prereg = read_preregistration(settings.preregistration) if settings.preregistration else None
     expected = settings.expect_manifest_sha256 or (prereg.manifest_sha256 if prereg else None)
-    manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected)
+    manifest = open_manifest(settings.manifest, settings.audio_root, expect_sha256=expected,
+                             allow_missing=settings.allow_missing)
+    if manifest.missing_audio and on_missing_audio is not None:
+        on_missing_audio(dict(manifest.missing_audio))
     prereg_section = check_preregistration(prereg, manifest) if prereg else None
     language, language_from = run_language(settings.language, manifest)
     views = view_set(language, settings.script)

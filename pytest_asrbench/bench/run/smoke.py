@@ -38,6 +38,7 @@ def smoke_record(settings: RunSettings) -> dict:
             "consent": "(smoke)", "split": "(smoke)", "selection": {"rule": "(smoke)", "seed": None},
             "audio_sha256": _EMPTY, "share_transcripts": False,
             "rows": {"total": 0, "included": 0, "excluded": 0}, "exclusions": {}, "excluded_ids": {},
+            "missing_audio": {},
             "slices": {}, "speakers": 0, "preregistration": None,
         },
         "model": {
