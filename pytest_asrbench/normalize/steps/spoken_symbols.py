@@ -230,7 +230,10 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
 
 _EDGES = re.compile(r"^([^\w]*)(.*?)([^\w]*)$")
 # Where a run of three spelled characters may start: the cheap test before the token walk.
-_THREE = re.compile(r"(?<!\S)[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
+# Searched in the text after one space, led by a whitespace character (the same texts match
+# as with ``(?<!\S)`` on the text itself): ``re`` scans for whitespace in C instead of trying
+# a lookbehind at every position.
+_THREE = re.compile(r"\s[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
 
 
 def _code_char(core: str) -> bool:
@@ -256,7 +259,7 @@ def spelled_code_runs(config, lexicons):
     letter from a word)."""
 
     def run_step(text: str) -> str:
-        if not _THREE.search(text):
+        if not _THREE.search(" " + text):
             return text
         out: list[str] = []
         run: list[tuple[str, str, str]] = []
