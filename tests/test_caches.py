@@ -54,6 +54,7 @@ PER_OBJECT: dict[str, str] = {
     "normalize.languages.ko.words": "a ko step object (held by its normalizer)",
     "normalize.languages.ko.numbers": "a ko step object (held by its normalizer)",
     "normalize.steps.number_words": "the parser a number_words step builds (held by its normalizer)",
+    "normalize.steps.hyphen_compounds": "a hyphen_compounds step's token forms (held by its normalizer)",
     "normalize.languages.th.numbers": "a th numbers step object (held by its normalizer)",
 }
 

@@ -35,6 +35,7 @@ step ran (``fünf`` and ``fuenf`` both count).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
@@ -47,8 +48,9 @@ from pytest_asrbench.normalize.steps.registry import step
 # sentence punctuation, not compound hyphens.
 HYPHENS = "-\u2010\u2011"
 _HYPHEN_SPLIT = re.compile(f"[{HYPHENS}]")
-# A whitespace token holding a hyphen (the only tokens the step may change).
-_HYPHENATED = re.compile(f"\\S*[{HYPHENS}]\\S*")
+# A whitespace token holding a hyphen (the only tokens the step may change), matched from the
+# token's start: a match starting inside a token would try every later position of it again.
+_HYPHENATED = re.compile(f"(?<!\\S)[^{HYPHENS}\\s]*[{HYPHENS}]\\S*")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+$")
 
 
@@ -120,8 +122,7 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
     closed_anyway = frozenset(fold(word.lower()) for word in options.always_closed)
     ordinary = "" if options.form == "closed" else " "
 
-    def join_token(match: re.Match) -> str:
-        token = match.group(0)
+    def join_token(token: str) -> str:
         lead, core, trail = _split_edges(token)
         if not _HYPHEN_SPLIT.search(core):
             return token  # the hyphen was leading or trailing punctuation
@@ -146,9 +147,16 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
             left = left + right if glue == "" else right
         return lead + "".join(out) + trail
 
+    # A token's form depends on the token alone: each is decided once (compounds repeat:
+    # "vingt-trois", "peut-être"), in a bounded cache that lives as long as this step.
+    joined = lru_cache(maxsize=65536)(join_token)
+
+    def replace(match: re.Match) -> str:
+        return joined(match.group(0))
+
     def run(text: str) -> str:
         if not _HYPHEN_SPLIT.search(text):
             return text  # the cheap test: most texts hold no hyphen (the sub scans every token)
-        return _HYPHENATED.sub(join_token, text)
+        return _HYPHENATED.sub(replace, text)
 
     return run

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.normalize.steps.basic import folded_table
+from pytest_asrbench.normalize.steps.basic import folded_table, make_fold
 
 
 def trie_pattern(words: list[str]) -> str:
@@ -35,6 +35,100 @@ def trie_pattern(words: list[str]) -> str:
         return body
 
     return emit(trie)
+
+
+#: Characters a fragment of :func:`fragment_search` may hold: each is matched, under
+#: ``re.IGNORECASE``, only by itself and its ASCII capital (``i``, ``k`` and ``s`` are left out:
+#: ``re`` also matches them to "ı"/"İ", the Kelvin sign and the long s, which ``str.lower``
+#: keeps apart). tests/normalize/test_word_step_gates.py checks this over every code point.
+FRAGMENT_CHARACTERS = frozenset("abcdefghjlmnopqrtuvwxyz0123456789'")
+
+
+def fragments(words: Iterable[str], shortest: int = 2) -> list[str] | None:
+    """Few substrings such that each of ``words`` (lowercased) holds one of them, made of
+    :data:`FRAGMENT_CHARACTERS` and at least ``shortest`` long; ``None`` when a word has no
+    such substring. Chosen greedily: a piece of four characters or more first (short pieces
+    such as "or" are in most sentences, and a fragment found by chance only costs the full
+    search), then the one found in the most words not yet covered, then the longest."""
+    words = sorted({word.lower() for word in words})
+    candidates: dict[str, set[str]] = {}
+    for word in words:
+        found = False
+        for start in range(len(word)):
+            for end in range(start + shortest, len(word) + 1):
+                piece = word[start:end]
+                if not FRAGMENT_CHARACTERS.issuperset(piece):
+                    break
+                candidates.setdefault(piece, set()).add(word)
+                found = True
+        if not found:
+            return None
+    chosen: list[str] = []
+    uncovered = set(words)
+    while uncovered:
+        useful = sorted(piece for piece, holders in candidates.items() if not holders.isdisjoint(uncovered))
+        best = max(useful, key=lambda piece: (min(len(piece), 4), len(candidates[piece] & uncovered), len(piece)))
+        chosen.append(best)
+        uncovered -= candidates[best]
+    return chosen
+
+
+def fragment_search(words: Iterable[str]) -> Callable[[str], bool]:
+    """A necessary test for any of ``words`` matched anywhere in a text by a pattern with
+    ``re.IGNORECASE``: true when the lowercased text holds one of their :func:`fragments`
+    (a few substring tests, far cheaper than the pattern's search). Always true when a word
+    has no fragment (the caller then searches every text); always false for no words."""
+    words = list(words)
+    if not words:
+        return lambda text: False
+    chosen = fragments(words)
+    if chosen is None:
+        return lambda text: True
+    if len(chosen) == 1:
+        (only,) = chosen
+        return lambda text: only in text.lower()
+    return lambda text: _any_in(chosen, text.lower())
+
+
+def _any_in(pieces, text: str) -> bool:
+    for piece in pieces:
+        if piece in text:
+            return True
+    return False
+
+
+def casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
+    """``fold(text.casefold())`` for the config's ``char_folds`` (``make_fold``), the fold
+    skipped when the casefolded text holds none of its sources (nearly always, after the
+    ``char_folds`` step ran): one character-class search instead of a substitution pass."""
+    fold = make_fold(folds)
+    if not folds:
+        return str.casefold
+    sources = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True))).search
+    ascii_free = not any(source.isascii() for source in folds)
+
+    def folded(text: str) -> str:
+        low = text.casefold()
+        if (ascii_free and low.isascii()) or sources(low) is None:
+            return low
+        return fold(low)
+
+    return folded
+
+
+def substring_search(words: Iterable[str]) -> Callable[[str], bool]:
+    """A test for any of ``words`` as a substring of a text: a necessary test for any of
+    them as a word of the text's split (each word holds itself). Words holding another
+    listed word are left out (the shorter one's test covers them)."""
+    words = sorted(set(words), key=len)
+    kept: list[str] = []
+    for word in words:
+        if not any(shorter in word for shorter in kept):
+            kept.append(word)
+    pieces = tuple(kept)
+    if "" in pieces:
+        return lambda text: True
+    return lambda text: _any_in(pieces, text)
 
 
 # The last text asked about and its words: consecutive steps that leave the text unchanged

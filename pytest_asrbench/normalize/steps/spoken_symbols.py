@@ -44,7 +44,7 @@ from pydantic import Field, field_validator
 from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
 
 from pytest_asrbench.normalize.config import StepOptions
-from pytest_asrbench.normalize.steps.phrases import casefolded_words
+from pytest_asrbench.normalize.steps.phrases import casefolded_text, casefolded_words, substring_search
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -154,7 +154,20 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
     # returned) answers the test without splitting again.
     ascii_unfolded = not any(source.isascii() for source in config.char_folds)
 
+    # The full rule below reads (and re-spaces) a text holding any word of a name: each such
+    # word is a substring of the casefolded, folded text (no fold source holds a space, so
+    # folding the text whole or word by word gives the same words). A few substring tests
+    # before any split.
+    folded_text = casefolded_text(config.char_folds)
+    exact = not any(any(char.isspace() for char in source) for source in config.char_folds)
+    any_name = substring_search(name_words)
+
     def run(text: str) -> str:
+        if exact and not any_name(folded_text(text)):
+            return text
+        return full(text)
+
+    def full(text: str) -> str:
         words = (casefolded_words(text) if ascii_unfolded and text.isascii()
                  else fold(text.casefold()).split())
         if name_words.isdisjoint(words):
@@ -211,12 +224,16 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         # idempotent step (number_formats) after this one.
         return text if joined == text else joined
 
+    run.ungated = full
     return run
 
 
 _EDGES = re.compile(r"^([^\w]*)(.*?)([^\w]*)$")
 # Where a run of three spelled characters may start: the cheap test before the token walk.
-_THREE = re.compile(r"(?<!\S)[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
+# Searched in the text after one space, led by a whitespace character (the same texts match
+# as with ``(?<!\S)`` on the text itself): ``re`` scans for whitespace in C instead of trying
+# a lookbehind at every position.
+_THREE = re.compile(r"\s[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
 
 
 def _code_char(core: str) -> bool:
@@ -242,7 +259,7 @@ def spelled_code_runs(config, lexicons):
     letter from a word)."""
 
     def run_step(text: str) -> str:
-        if not _THREE.search(text):
+        if not _THREE.search(" " + text):
             return text
         out: list[str] = []
         run: list[tuple[str, str, str]] = []

@@ -34,8 +34,15 @@ import re
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
-from pytest_asrbench.normalize.steps.phrases import lowered_words, trie_pattern
+from pytest_asrbench.normalize.steps.phrases import fragment_search, lowered_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
+
+# A run of word characters and apostrophes (every match of the contraction pattern lies in
+# one), and the next word as the pattern reads it ahead.
+_RUN = re.compile(r"[\w']*")
+# What may close a token after a contraction, none of it a word character or an apostrophe.
+_CLOSING = ".,;:!?\")]"
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 
 _SUFFIXES = {"n't": " not", "'re": " are", "'ve": " have", "'ll": " will", "'d": " would"}
 
@@ -75,45 +82,121 @@ def contractions(config, lexicons, options: ContractionOptions):
         re.IGNORECASE,
     )
 
-    # Cheap test first: most texts have no apostrophe and none of the few listed words
-    # without one ("cannot", "gonna").
+    # The listed words without an apostrophe ("cannot", "gonna"): a text holding none of
+    # their fragments (one substring test each, on the lowercased text) has none of them.
     plain = [key for key in table if "'" not in key]
-    plain_pattern = (
-        re.compile(r"(?<!\w)(?:" + "|".join(re.escape(key) for key in plain) + r")(?!\w)", re.IGNORECASE)
-        if plain
-        else None
-    )
-
-    # Any listed word as a substring of the lowercased text: one scan in C (the keys as a
-    # trie), where a Python loop of substring tests cost about as much as the rest of the test.
-    plain_substring = re.compile(trie_pattern(sorted(set(plain)))) if plain else None
-
-    def plain_search(text: str) -> bool:
-        # The substring test first (cheap); the regex confirms whole words.
-        if plain_pattern is None:
-            return False
-        return plain_substring.search(text.lower()) is not None and plain_pattern.search(text) is not None
+    plain_search = fragment_search(plain)
 
     def replace(match: re.Match) -> str:
         word = match.group("listed")
         following = (match.group("next") or "").casefold()
         if word is not None:
-            value = table[word.casefold()]
+            value = table.get(word.casefold())
+            if value is None:
+                # ``re`` matched a key through its wider case matching ("İmma": "İ" matches
+                # "i" there, but casefolds to "i" and a combining dot): not a listed
+                # spelling, so the word stays as written (it raised KeyError before).
+                return match.group("listed")
             if following in has_before and word.endswith("'s") and value.endswith(" is"):
                 return value[:-3] + " has"
             return value
-        suffix = match.group("suffix").lower()
+        suffix = match.group("suffix").casefold()  # "'ſ" (long s) matches "'s" in ``re`` too
         if suffix == "'s":
             return " has" if following in has_before else match.group("suffix")
         if suffix == "'d" and following in had_before:
             return " had"
         return _SUFFIXES[suffix]
 
-    def run(text: str) -> str:
-        if "'" not in text and not plain_search(text):
-            return text
+    def everywhere(text: str) -> str:
+        """The rule over the whole text: the definition the apostrophe walk below keeps."""
         return pattern.sub(replace, text)
 
+    def following_word(text: str, end: int) -> str:
+        """The next word the pattern reads ahead of a match ending at ``end``, casefolded."""
+        match = _NEXT_WORD.match(text, end)
+        return "" if match is None else match.group(1).casefold()
+
+    def one_apostrophe(word: str, text: str, end: int) -> tuple[int, str] | None:
+        """The pattern's one match in ``word``, an ASCII run with one apostrophe ending at
+        ``end`` of ``text``: ``(where it starts in word, its replacement)``, ``None`` when
+        nothing changes. A listed word is the whole run; a suffix holds the apostrophe and
+        ends the run (it must be followed by no word character), after a letter."""
+        key = word.lower()  # ASCII: the casefold
+        value = table.get(key)
+        if value is not None:
+            if word.endswith("'s") and value.endswith(" is") and following_word(text, end) in has_before:
+                return 0, value[:-3] + " has"
+            return 0, value
+        apostrophe = key.index("'")
+        tail = key[apostrophe:]
+        if tail == "'t":
+            if apostrophe >= 2 and key[apostrophe - 1] == "n" and word[apostrophe - 2].isalpha():
+                return apostrophe - 1, _SUFFIXES["n't"]
+            return None
+        if apostrophe == 0 or not word[apostrophe - 1].isalpha():
+            return None
+        if tail == "'s":
+            return (apostrophe, " has") if following_word(text, end) in has_before else None
+        if tail == "'d" and following_word(text, end) in had_before:
+            return apostrophe, " had"
+        replacement = _SUFFIXES.get(tail)
+        return None if replacement is None else (apostrophe, replacement)
+
+    def near_apostrophes(text: str) -> str:
+        """:func:`everywhere` for a text whose every match holds an apostrophe: each match
+        lies inside one run of word characters and apostrophes, so only the runs around an
+        apostrophe are read. An ASCII run with one apostrophe (nearly all: "I'm", "don't")
+        is decided by :func:`one_apostrophe`; any other run is searched with the pattern,
+        up to the end of the next word (which the pattern reads ahead). Either way a few
+        operations per apostrophe instead of trying the whole alternation at every position
+        of the text."""
+        size = len(text)
+        reverse = None
+        out: list[str] = []
+        last = 0
+        position = text.find("'")
+        while position != -1:
+            # The space-separated token first: most are the run itself, or the run and a
+            # closing comma or full stop ("I'm", "don't,").
+            start = text.rfind(" ", 0, position) + 1
+            end = text.find(" ", position)
+            word = text[start : size if end == -1 else end].rstrip(_CLOSING)
+            end = start + len(word)
+            if not (word.isascii() and word.count("'") == 1 and word.replace("'", "").isalnum()):
+                if reverse is None:
+                    reverse = text[::-1]
+                start = size - _RUN.match(reverse, size - position).end()
+                end = _RUN.match(text, position).end()
+                word = text[start:end]
+            if word.isascii() and word.count("'") == 1:
+                found = one_apostrophe(word, text, end)
+                if found is not None:
+                    out.append(text[last : start + found[0]])
+                    out.append(found[1])
+                    last = end
+            else:
+                following = _NEXT_WORD.match(text, end)
+                limit = end if following is None else following.end()
+                match = pattern.search(text, start, limit)
+                while match is not None and match.start() < end:
+                    out.append(text[last : match.start()])
+                    out.append(replace(match))
+                    last = match.end()
+                    match = pattern.search(text, last, limit)
+            position = text.find("'", end)
+        if not out:
+            return text
+        out.append(text[last:])
+        return "".join(out)
+
+    def run(text: str) -> str:
+        if plain_search(text):
+            return everywhere(text)  # rare: a listed word with no apostrophe may be here
+        if "'" not in text:
+            return text
+        return near_apostrophes(text)
+
+    run.ungated = everywhere
     return run
 
 

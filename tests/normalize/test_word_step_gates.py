@@ -1,0 +1,136 @@
+"""The cheap tests in front of the word steps never change an output.
+
+``contractions`` reads only the runs around an apostrophe (and searches the whole text only
+when a listed word without one may be there); ``spoken_emails`` and ``spoken_symbols`` look
+for their trigger words as substrings before splitting the text. Each keeps its full rule as
+``.ungated``: here both give the same output on the benchmark corpora and on strings built
+from the step's own trigger words, cases, folds and punctuation.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from pytest_asrbench.normalize import get_normalizer
+from pytest_asrbench.normalize.steps.phrases import FRAGMENT_CHARACTERS, fragments, substring_search
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
+
+
+def _corpus(language: str, count: int) -> list[str]:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import corpora
+        from normalize_throughput import make_corpus
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    if language == "en":
+        return make_corpus(count, 20240601)
+    return corpora.load(language)(count, 20261201)
+
+
+def _step(language: str, name: str):
+    (function,) = {step.function for step in get_normalizer(language).steps if step.name == name}
+    return function
+
+
+def _inputs(language: str, name: str, count: int) -> list[str]:
+    """The texts ``name`` receives inside the pipeline, and the raw corpus texts."""
+    pipeline = get_normalizer(language)
+    corpus = _corpus(language, count)
+    positions = [index for index, step in enumerate(pipeline.steps) if step.name == name]
+    inputs = list(corpus)
+    for text in corpus:
+        trace = pipeline.explain(text)
+        inputs.extend(trace[index][1] for index in positions)
+    return inputs
+
+
+def _adversarial(pieces: list[str], seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    glue = ["", " ", " ", " ", "  ", "\t", ",", ".", "'", "-", "!"]
+    return ["".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 7))) for _ in range(count)]
+
+
+_CASES = ["", "x", "X", "İ", "ı", "ſ", "K", "ß", "ä", "Ü", "é", "’", "`", "_", "3", "@", "www", "https", "."]
+
+
+def _variants(words) -> list[str]:
+    out = []
+    for word in words:
+        out += [word, word.upper(), word.capitalize(), word.replace("s", "ſ"), word.replace("i", "İ"),
+                word.replace("k", "K"), word[:-1], word + "s"]
+    return out
+
+
+def test_fragment_characters_meet_only_their_own_capitals_under_ignorecase():
+    """The fragments of :func:`fragment_search` are looked for in ``text.lower()``; ``re`` with
+    IGNORECASE must match each of their characters by nothing that lowercases elsewhere."""
+    allowed = "".join(sorted(FRAGMENT_CHARACTERS))
+    pattern = re.compile(f"[{re.escape(allowed)}]", re.IGNORECASE)
+    matched = {chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF and pattern.fullmatch(chr(code))}
+    assert matched == set(FRAGMENT_CHARACTERS) | {char.upper() for char in FRAGMENT_CHARACTERS}
+
+
+def test_every_word_holds_one_of_its_fragments():
+    words = "cannot gonna wanna gotta imma woulda coulda shoulda".split()
+    chosen = fragments(words)
+    assert chosen is not None
+    assert all(any(piece in word for piece in chosen) for word in words)
+    assert all(FRAGMENT_CHARACTERS.issuperset(piece) and len(piece) >= 2 for piece in chosen)
+    assert fragments(["is"]) is None  # "i" and "s" are not fragment characters: no gate
+
+
+def test_a_substring_search_keeps_only_the_shortest_of_nested_words():
+    search = substring_search(["strich", "bindestrich", "slash"])
+    assert search("ein bindestrich")
+    assert search("a slash b")
+    assert not search("ein strick")
+
+
+def test_contractions_near_apostrophes_equal_the_rule_over_the_whole_text():
+    contractions = _step("en", "contractions")
+    table = [line.split("\t")[0] for line in (ROOT / "configs/en/contractions.tsv").read_text().splitlines()
+             if line and not line.startswith("#")]
+    pieces = _variants(table) + _CASES + [
+        "n't", "'s", "'d", "'re", "'ll", "'ve", "'", "''", "John's", "dogs'", "a_b's", "3's", "_'s", "rock'n'roll",
+        "he'd've", "İ'm", "café's", "been", "Been", "got", "better", "had", "it", "the", "(", ")", '"']
+    texts = _inputs("en", "contractions", 3000) + _adversarial(pieces, 1, 40_000)
+    assert [contractions(text) for text in texts] == [contractions.ungated(text) for text in texts]
+
+
+def test_a_listed_contraction_matched_only_by_wider_case_rules_stays_as_written():
+    """``re`` matches "İ" to "i", but "İmma" casefolds to "i̇mma", no listed word: it used to
+    raise KeyError."""
+    contractions = _step("en", "contractions")
+    assert contractions("İmma go") == "İmma go"
+    assert contractions("Imma go") == "i am going to go"
+    assert contractions("John'ſ been") == "John has been"  # the long s matches "s" (it raised KeyError)
+
+
+_TRIGGERS = {
+    "spoken_emails": ["at", "dot", "punkt", "point", "punto", "punt", "arobase", "arroba", "chiocciola",
+                      "apenstaartje", "et", "ät", "klammeraffe", "atzeichen", "doppelpunkt", "schrägstrich",
+                      "slash", "barra", "com", "de", "fr", "es", "it", "nl", "org", "gmail", "john", "john.smith",
+                      "gmail.com", "h", "t", "p", "s", "w", "the", "a@b.com"],
+    "spoken_symbols": ["dash", "hyphen", "underscore", "under", "score", "slash", "forward", "bindestrich", "strich",
+                       "unterstrich", "tiefstrich", "schrägstrich", "schraegstrich", "klammeraffe", "atzeichen",
+                       "tiret", "trait", "d'union", "d’union", "barra", "guion", "trattino", "streepje", "A", "B",
+                       "C", "a", "i", "1", "2", "12", "HR", "KT", "payroll", "um", "äh", "$", "%"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_TRIGGERS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_gated_word_step_equals_its_full_rule(language, name):
+    step = _step(language, name)
+    pieces = _variants(_TRIGGERS[name]) + _CASES
+    texts = _inputs(language, name, 1500) + _adversarial(pieces, zlib.crc32(f"{language} {name}".encode()), 15_000)
+    assert [step(text) for text in texts] == [step.ungated(text) for text in texts]
