@@ -10,8 +10,16 @@ from corpora._build import build
 
 _DIGIT_WORDS = ["ศูนย์", "หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า"]
 _THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
-_CHAT = ["วันนี้อากาศดีมาก", "ผมสามารถช่วยคุณได้ไหม", "ขอบคุณมากครับ", "เก้าอี้ตัวนี้สวยจัง", "เด็กๆ เล่นกันอยู่",
-         "ไปห้างกันไหม", "ช่วยพูดช้าๆ หน่อยค่ะ", "ร้านนี้อร่อยมาก", "พรุ่งนี้เจอกันนะ", "กรุณารอสักครู่"]
+# Chat clauses are a subject and a predicate, so that utterances rarely repeat: a corpus of
+# whole utterances that repeat (as pairs of ten fixed sentences did) would reward a normalizer
+# for remembering texts, which no real test set does. Some words hold a number word that is not
+# a number (เก้าอี้, a chair) and the repetition mark (เด็กๆ, ช้าๆ).
+_SUBJECTS = ["ผม", "ฉัน", "เขา", "เรา", "คุณ", "พวกเรา", "เพื่อน", "คุณแม่"]
+_PREDICATES = ["ว่าวันนี้อากาศดีมาก", "ช่วยคุณได้ไหม", "ขอบคุณมาก", "ชอบเก้าอี้ตัวนี้", "เห็นเด็กๆ เล่นกันอยู่",
+               "อยากไปห้าง", "ขอให้พูดช้าๆ หน่อย", "ว่าร้านนี้อร่อยมาก", "จะเจอกันพรุ่งนี้", "กำลังรอสักครู่",
+               "ไปทำงานแล้ว", "กินข้าวหรือยัง", "ชอบดูหนัง", "อยู่บ้านทั้งวัน", "เหนื่อยมาก", "ลืมกุญแจไว้ในรถ",
+               "กำลังเรียนภาษาไทย", "จะไปเที่ยวทะเล", "โทรหาคุณเมื่อวาน", "ไม่เข้าใจคำถาม"]
+_PARTICLES = ["", "", "นะ", "ครับ", "ค่ะ"]
 
 
 def words(value: int) -> str:
@@ -49,7 +57,9 @@ def _date(rng: random.Random) -> str:
 
 
 def _time(rng: random.Random) -> str:
-    return f"นัดเวลา {_number(rng, rng.randint(1, 12))} โมง"
+    lead = rng.choice(["นัดเวลา", "ประชุมเวลา", "เจอกันเวลา"])
+    minutes = rng.randint(0, 59)
+    return f"{lead} {_number(rng, rng.randint(1, 12))} โมง" + (f" {_number(rng, minutes)} นาที" if minutes else "")
 
 
 def _phone(rng: random.Random) -> str:
@@ -59,8 +69,12 @@ def _phone(rng: random.Random) -> str:
     return f"เบอร์โทร {digits[:3]}-{digits[3:6]}-{digits[6:]}"
 
 
+def _clause(rng: random.Random) -> str:
+    return rng.choice(_SUBJECTS) + rng.choice(_PREDICATES) + rng.choice(_PARTICLES)
+
+
 def _chat(rng: random.Random) -> str:
-    return " ".join(rng.sample(_CHAT, 2))
+    return _clause(rng) + " " + _clause(rng)
 
 
 _TEMPLATES = (_price, _count, _date, _time, _phone, _chat, _chat)
