@@ -149,6 +149,8 @@ def test_the_width_shortcut_covers_every_code_point_of_the_width_table():
     from pytest_asrbench.normalize.languages.zh.eval_v1 import WIDTH_FOLDS
 
     assert all(width._WIDE.fullmatch(chr(code)) for code in WIDTH_FOLDS)
+    # The step folds what the class finds from a table of the class's code points.
+    assert {code for code in range(0x10000) if width._WIDE.fullmatch(chr(code))} == set(width._WIDE_CODES)
     assert normalize_text("我用ＡＰＰ，付了￥５。", "zh") == "我用app付了5元"
 
 
