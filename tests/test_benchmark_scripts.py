@@ -35,6 +35,19 @@ def test_language_throughput_script_prints_each_step_s_cpu_per_text_with_steps()
     rows = [line.split(" | ")[0] for line in lines if line.startswith("| ") and line.endswith("% |")]
     assert "| spoken_numbers" in rows and "| punctuation (again)" in rows
 
+
+def test_language_throughput_script_times_freshly_built_normalizers_with_cold():
+    """``--cold``: each timed pass (and each step's) runs on a normalizer built afresh, so the
+    outputs the zh steps keep per text are never those of an earlier pass."""
+    pytest.importorskip("whisper_normalizer")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_languages.py"), "--count", "40", "--repeat", "2",
+                           "--languages", "zh", "--steps", "--cold"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" | ")[0] for line in lines if line.startswith("| zh |")] == ["| zh"]
+    rows = [line.split(" | ")[0] for line in lines if line.startswith("| ") and line.endswith("% |")]
+    assert {"| zh_numbers", "| zh_script", "| zh_width"} <= set(rows)
+
 def test_bootstrap_script_checks_equal_intervals_and_prints_its_ratios():
     pytest.importorskip("numpy")
     done = subprocess.run([sys.executable, str(BENCHMARKS / "bootstrap.py"), "--clips", "300", "--clusters", "30",
