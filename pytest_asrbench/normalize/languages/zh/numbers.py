@@ -76,6 +76,8 @@ _MINOR = rf"[{_D}两兩]"
 #: Replacements kept per step before the cache starts over.
 _CACHE_SIZE = 50_000
 _QUARTERS = {"半": "30", "一刻": "15", "三刻": "45"}
+#: A decimal point, spoken or written (compiled once: read for every new number token).
+_POINT_OR_DOT = re.compile("[点點.]")
 
 
 def _fraction_digits(text: str) -> str | None:
@@ -84,7 +86,7 @@ def _fraction_digits(text: str) -> str | None:
 
 def _decimal_number(number: str) -> Decimal | None:
     """The value of a number token (:data:`_NUM`) as a ``Decimal``, or ``None``."""
-    whole, *rest = re.split(r"[点點.]", number, maxsplit=1)
+    whole, *rest = _POINT_OR_DOT.split(number, maxsplit=1)
     integer = _count(whole)
     if integer is None:
         return None
@@ -119,7 +121,7 @@ def _number_text(number: str, *, in_context: bool) -> str | None:
     counts; without it only multi-character numerals, digit strings and decimals do."""
     if number.isascii():
         return None  # already digits: the written form is the normal form
-    if re.search(r"[点點.]", number):
+    if _POINT_OR_DOT.search(number):
         value = _decimal_number(number)
         return None if value is None else _plain(value)
     strings = digit_string(number)
