@@ -55,9 +55,6 @@ PER_OBJECT: dict[str, str] = {
     "normalize.languages.ko.numbers": "a ko step object (held by its normalizer)",
     "normalize.steps.number_words": "the parser a number_words step builds (held by its normalizer)",
     "normalize.languages.th.numbers": "a th numbers step object (held by its normalizer)",
-    "normalize.languages.zh.numbers": "a zh_numbers step's outputs per text (held by its normalizer)",
-    "normalize.languages.zh.script": "a zh_script step's outputs per text (held by its normalizer)",
-    "normalize.languages.zh.width": "a zh_width step's outputs per text (held by its normalizer)",
 }
 
 

@@ -122,10 +122,8 @@ def zh_script(config, lexicons, options: ScriptFoldOptions):
         out = convert(text)
         return text if out == text else out
 
-    # A text with no dictionary key of OpenCC's is one OpenCC returns as it is: skipped. The
-    # others' outputs are kept (an OpenCC call is ~3 us, the lookup of a kept one ~0.1).
-    return triggered(key_pattern(require_lexicon(lexicons, f"opencc_{configuration}", "zh_script")),
-                     lru_cache(maxsize=65_536)(run))
+    # A text with no dictionary key of OpenCC's is one OpenCC returns as it is: skipped.
+    return triggered(key_pattern(require_lexicon(lexicons, f"opencc_{configuration}", "zh_script")), run)
 
 
 def key_pattern(table) -> re.Pattern[str]:

@@ -10,7 +10,6 @@ so ``５公里`` is read like ``5公里``.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from pytest_asrbench.normalize.languages.zh.eval_v1 import fold_width
 from pytest_asrbench.normalize.pipeline import triggered
@@ -36,5 +35,5 @@ def zh_width(config, lexicons):
             text = text.replace(char, folds[char])
         return text
 
-    # A text with no code point of the table stays as it is; the others' outputs are kept.
-    return triggered(_WIDE, lru_cache(maxsize=65_536)(run))
+    # A text with no code point of the table stays as it is.
+    return triggered(_WIDE, run)
