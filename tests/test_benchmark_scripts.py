@@ -35,6 +35,45 @@ def test_language_throughput_script_prints_each_step_s_cpu_per_text_with_steps()
     rows = [line.split(" | ")[0] for line in lines if line.startswith("| ") and line.endswith("% |")]
     assert "| spoken_numbers" in rows and "| punctuation (again)" in rows
 
+
+def test_language_throughput_script_prints_each_corpus_s_share_of_distinct_texts():
+    pytest.importorskip("whisper_normalizer")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_languages.py"), "--count", "40", "--repeat", "2",
+                           "--languages", "zh", "th"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "| distinct texts |" in done.stdout and "a new corpus each pass" in done.stdout
+
+
+def test_each_timed_normalizer_pass_runs_texts_of_its_own():
+    """No timed pass re-runs the warm-up corpus or an earlier pass's corpus, so a normalizer
+    that kept outputs per text could not time look-ups."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import corpora
+        from normalize_throughput import make_corpus, pass_corpora
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    for make in (make_corpus, corpora.load("zh"), corpora.load("th"), corpora.load("de")):
+        warm_up = make(2000, 7)
+        passes = pass_corpora(make, 2000, 7, 3)
+        seen = set(warm_up)
+        for corpus in passes:
+            assert len(set(corpus) & seen) <= 0.1 * len(corpus)
+            seen |= set(corpus)
+
+
+def test_the_cjk_and_thai_benchmark_corpora_are_nine_tenths_distinct_texts():
+    """A corpus that repeats its texts rewards remembering them; real test sets barely repeat."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import corpora
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    for tag in ("zh", "th", "ko"):
+        corpus = corpora.load(tag)(20_000, 20261201)
+        assert len(set(corpus)) >= 0.9 * len(corpus), tag
+
+
 def test_bootstrap_script_checks_equal_intervals_and_prints_its_ratios():
     pytest.importorskip("numpy")
     done = subprocess.run([sys.executable, str(BENCHMARKS / "bootstrap.py"), "--clips", "300", "--clusters", "30",

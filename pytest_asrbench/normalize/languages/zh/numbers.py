@@ -49,9 +49,11 @@ the normal forms above are never read again.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import NamedTuple
 
 from pytest_asrbench.normalize.languages.zh.numerals import (
     CHINESE_NUMERAL_CHARS,
@@ -59,6 +61,7 @@ from pytest_asrbench.normalize.languages.zh.numerals import (
     digit_string,
     numeral_value,
 )
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
@@ -73,6 +76,8 @@ _MINOR = rf"[{_D}两兩]"
 #: Replacements kept per step before the cache starts over.
 _CACHE_SIZE = 50_000
 _QUARTERS = {"半": "30", "一刻": "15", "三刻": "45"}
+#: A decimal point, spoken or written (compiled once: read for every new number token).
+_POINT_OR_DOT = re.compile("[点點.]")
 
 
 def _fraction_digits(text: str) -> str | None:
@@ -81,7 +86,7 @@ def _fraction_digits(text: str) -> str | None:
 
 def _decimal_number(number: str) -> Decimal | None:
     """The value of a number token (:data:`_NUM`) as a ``Decimal``, or ``None``."""
-    whole, *rest = re.split(r"[点點.]", number, maxsplit=1)
+    whole, *rest = _POINT_OR_DOT.split(number, maxsplit=1)
     integer = _count(whole)
     if integer is None:
         return None
@@ -116,7 +121,7 @@ def _number_text(number: str, *, in_context: bool) -> str | None:
     counts; without it only multi-character numerals, digit strings and decimals do."""
     if number.isascii():
         return None  # already digits: the written form is the normal form
-    if re.search(r"[点點.]", number):
+    if _POINT_OR_DOT.search(number):
         value = _decimal_number(number)
         return None if value is None else _plain(value)
     strings = digit_string(number)
@@ -243,21 +248,51 @@ class _Dispatch:
     other_run: re.Pattern[str]
     not_at_run: re.Pattern[str]
 
-    def pattern_at(self, text: str, start: re.Match) -> re.Pattern[str]:
-        """The alternation to try where the step's trigger matched (``start``)."""
-        if start.lastgroup == "run":  # a Chinese numeral: the trigger read its whole run
-            end = start.end()
-        elif text[start.start()] in _RUN_CHARS:  # ASCII digits before a number word or unit
-            end = _RUN.match(text, start.start()).end()
-        else:  # ¥, 第, a kept word
-            return self.not_at_run
-        return self.at_run.get(text[end:end + 1], self.other_run)
+    def matcher(self) -> Callable[[str, re.Match], re.Match | None]:
+        """``match_at(text, start)``: the first form that matches where the step's trigger
+        matched (``start``), or ``None``; the alternation tried is picked by the character
+        after the numeral run there. A closure over bound methods: it runs at every number of
+        every text."""
+        match_at_run = {char: pattern.match for char, pattern in self.at_run.items()}.get
+        match_other_run = self.other_run.match
+        match_not_at_run = self.not_at_run.match
+        numeral_run = _RUN.match
+
+        def match_at(text: str, start: re.Match) -> re.Match | None:
+            position = start.start()
+            if start.lastgroup == "run":  # a numeral: the trigger read its whole run
+                end = start.end()
+            elif text[position] in _RUN_CHARS:  # a digit that starts a kept word
+                end = numeral_run(text, position).end()
+            else:  # ¥, 第, a kept word
+                return match_not_at_run(text, position)
+            return match_at_run(text[end:end + 1], match_other_run)(text, position)
+
+        return match_at
+
+
+class _Compiled(NamedTuple):
+    """What :func:`_compile` builds for one set of lexicons."""
+
+    #: The number forms to try where a form can start (:class:`_Dispatch`).
+    dispatch: _Dispatch
+    #: The unit abbreviations after digits (``None``: no units).
+    unit_pattern: re.Pattern[str] | None
+    #: Where a number form can start, searched by the step from each resume position.
+    trigger: re.Pattern[str]
+    #: Found in every text the step can change (the step's pipeline trigger).
+    can_change: re.Pattern[str]
+
+
+#: What makes digits written as digits part of a Chinese number form when it follows their
+#: run of digits and points (3点半, 5块钱, 3千, 3.5万).
+_DIGITS_BEFORE = "点點块塊元万萬亿億千百十分毛角到至~"
 
 
 @lru_cache(maxsize=8)
-def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str, ...]):
-    """``(dispatch, unit_pattern, trigger)``: the number forms (:class:`_Dispatch`), the unit
-    abbreviations after digits, and where a number form can start."""
+def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str, ...]) -> _Compiled:
+    """The number forms (:class:`_Dispatch`), the unit abbreviations after digits, where a
+    number form can start, and which texts the step can change (:class:`_Compiled`)."""
     forms = _forms(counters, kept)
     followers = dict(_FOLLOWERS, cn=_FOLLOWERS["cn"] + "".join({word[0] for word in counters}))
     # A kept word matches where its own numeral run is followed by its next character; a word
@@ -293,17 +328,45 @@ def _compile(counters: tuple[str, ...], kept: tuple[str, ...], units: tuple[str,
     unit_pattern = re.compile(rf"(?<=[0-9]) *(?P<unit>{_alternation(units)})(?![a-z])") if units else None
     # Where a form can start: a numeral, ¥, 第, or the first character of a kept word. The
     # step tries the forms at these positions only (re.sub would try every position). One
-    # leading character class, so ``re`` skips to the candidates in C; after a Chinese
-    # numeral, group ``run`` reads the rest of its numeral run. Digits written as digits start
-    # a form only before a character that makes them part of a Chinese number form (3点半,
-    # 5块钱, 3千, 3.5万); elsewhere they are already the normal form.
+    # leading character class, so ``re`` skips to the candidates in C; after a numeral, group
+    # ``run`` reads the rest of its numeral run. Digits written as digits start a form only
+    # before a character that makes them part of a Chinese number form (3点半, 5块钱, 3千,
+    # 3.5万); elsewhere they are already the normal form.
+    #
+    # A lone numeral (its run is one character long: 一定, 一些, 他说三遍's 三 is not lone
+    # only because 遍 is a counter) followed by a character that picks no form of its own
+    # (``other_run``) is left out too, when the forms leave it as it is: there only a kept
+    # word or ``bare`` can match, a kept word needs its second character next (left in,
+    # ``kept_seconds``), and ``bare`` reads the one character, which a lone numeral out of
+    # context never changes (:func:`_number_text`; ``lone_stays`` asks it for every numeral).
+    # The step would have matched that one character, kept it and gone on from the next one,
+    # which is where the search goes on from anyway. Chat (一定, 一下, 一起) then costs no
+    # number form at all.
     others = "".join(re.escape(char) for char in sorted(
         (set("¥￥第") | {word[0] for word in kept}) - set(CHINESE_NUMERAL_CHARS)))
+    lone_stays = "".join(char for char in CHINESE_NUMERAL_CHARS if _number_text(char, in_context=False) is None)
+    lone_changes = "".join(char for char in CHINESE_NUMERAL_CHARS if char not in lone_stays)
+    kept_seconds = {word[1] for word in kept if len(word) > 1}
+    not_lone = "".join(re.escape(char) for char in sorted(set(dispatch.at_run) | kept_seconds | set(_RUN_CHARS)))
+    numeral = f"(?<=[{lone_stays}])(?=[{not_lone}])" + (f"|(?<=[{lone_changes}])" if lone_changes else "")
     trigger = re.compile(f"[{CHINESE_NUMERAL_CHARS}0-9{others}]"
-                         f"(?:(?<=[{CHINESE_NUMERAL_CHARS}])(?P<run>[{_C}]*+)"
-                         "|(?<=[0-9])[0-9.]*+(?=[点點块塊元万萬亿億千百十分毛角到至~])"
+                         f"(?:(?:{numeral}|(?<=[0-9])(?=[0-9.]*+[{_DIGITS_BEFORE}]))(?P<run>[{_C}]*+)"
                          + (f"|(?<=[{others}])" if others else "") + ")")
-    return dispatch, unit_pattern, trigger
+    # The step's pipeline trigger: where ``trigger`` can match, or where a unit can follow a
+    # digit. Digits are not in its leading character class (``re`` starts a match attempt at
+    # every character of that class, eleven for a phone number): the characters after them
+    # are, with lookbehinds that are a superset of the step's own tests (a point before 元
+    # need not follow a digit; any number of spaces before a unit is "at most one space after
+    # a digit, or two spaces"), which only costs a run of the step on a rare text. A text it
+    # does not find (a third of generated utterances: 增长了15%, phone numbers and clock times
+    # in digits, chat) has no number form and no unit to read, and stays as it is.
+    unit_firsts = "".join(sorted({re.escape(unit[0]) for unit in units}))
+    units_after = f"|(?<=[0-9][{unit_firsts}])|(?<=[0-9] [{unit_firsts}])|(?<=  [{unit_firsts}])" if units else ""
+    digits_before = "".join(re.escape(char) for char in _DIGITS_BEFORE)
+    can_change = re.compile(f"[{CHINESE_NUMERAL_CHARS}{others}{digits_before}{unit_firsts}]"
+                            f"(?:{numeral}" + (f"|(?<=[{others}])" if others else "")
+                            + f"|(?<=[0-9.][{digits_before}]){units_after})")
+    return _Compiled(dispatch, unit_pattern, trigger, can_change)
 
 
 def _replace(kind: str, match: re.Match, units: dict[str, str]) -> str:
@@ -376,44 +439,45 @@ def zh_numbers(config, lexicons):
     counters = require_lexicon(lexicons, "counters", "zh_numbers")
     kept = require_lexicon(lexicons, "not_numbers", "zh_numbers")
     units = dict(require_lexicon(lexicons, "units", "zh_numbers"))
-    dispatch, unit_pattern, trigger = _compile(tuple(counters), tuple(kept), tuple(units))
-    pattern_at = dispatch.pattern_at
+    dispatch, unit_pattern, trigger, can_change = _compile(tuple(counters), tuple(kept), tuple(units))
+    match_at = dispatch.matcher()
+    search = trigger.search
     # A unit abbreviation can follow a digit only where a digit, spaces and its first letter meet.
     unit_start = re.compile("[0-9] *[" + "".join(sorted({re.escape(unit[0]) for unit in units})) + "]").search \
         if units else None
+    read_unit = None if unit_pattern is None else unit_pattern.sub
+    unit_word = (lambda match: units[match.group("unit")])
     # (form, matched text) -> replacement: the same number forms recur across texts.
     cache: dict[tuple[str, str], str] = {}
-
-    def read_units(text: str) -> str:
-        if unit_pattern is None or unit_start(text) is None:
-            return text
-        return unit_pattern.sub(lambda match: units[match.group("unit")], text)
+    cached = cache.get
 
     def run(text: str) -> str:
-        start = trigger.search(text)
-        if start is None:  # no number form: only unit abbreviations after digits can change
-            out = read_units(text)
-            return text if out == text else out
+        start = search(text)
         pieces, done = [], 0
         while start is not None:
-            position = start.start()
-            pattern = pattern_at(text, start)
-            match = pattern.match(text, position)
+            match = match_at(text, start)
             if match is None:
-                start = trigger.search(text, position + 1)
+                start = search(text, start.start() + 1)
                 continue
-            key = (match.lastgroup, match.group())
-            replacement = cache.get(key)
+            whole = match.group()
+            key = (match.lastgroup, whole)
+            replacement = cached(key)
             if replacement is None:
                 if len(cache) >= _CACHE_SIZE:
                     cache.clear()
                 replacement = cache[key] = _replace(match.lastgroup, match, units)
-            pieces.append(text[done:position])
-            pieces.append(replacement)
-            done = match.end()
-            start = trigger.search(text, done)
-        pieces.append(text[done:])
-        out = read_units("".join(pieces))  # a unit is read after a digit only
+            if replacement != whole:  # a number that stays as written (万一) is left in place
+                pieces.append(text[done:match.start()])
+                pieces.append(replacement)
+                done = match.end()
+            start = search(text, match.end())
+        if pieces:
+            pieces.append(text[done:])
+            out = "".join(pieces)
+        else:
+            out = text
+        if unit_start is not None and unit_start(out) is not None:  # a unit is read after a digit only
+            out = read_unit(unit_word, out)
         return text if out == text else out
 
-    return run
+    return triggered(can_change, run)
