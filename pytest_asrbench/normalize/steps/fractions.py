@@ -80,7 +80,11 @@ def fractions(config, lexicons, options: FractionOptions):
         denominator.append(f"(?P<word>{_alternation(words)})")
     if marks:
         denominator.append(rf"(?P<ordinal>[1-9]\d{{0,3}})(?:{_alternation(marks)})")
-    pattern = re.compile(rf"(?<![\d,.:/])(?<!\d )(?<!\S)(?P<n>{numerator}) (?:{'|'.join(denominator)})(?!\S)")
+    # Led by a lookahead for the numerator's first characters, so ``re`` skips to them in C
+    # instead of testing the lookbehinds at every position.
+    starts = "".join(sorted({re.escape(word[0]) for word in ones if word}))
+    pattern = re.compile(rf"(?=[\d{starts}])(?<![\d,.:/])(?<!\d )(?<!\S)(?P<n>{numerator}) "
+                         rf"(?:{'|'.join(denominator)})(?!\S)")
     one_set = frozenset(ones)
     triggers = frozenset(words)
     # The cheap test: a denominator word, or digits glued to an ordinal mark.

@@ -130,6 +130,9 @@ def phrase_pattern(phrases: list[str], ignore_case: bool = False) -> re.Pattern[
     return re.compile(rf"(?<!\S)(?:{body})(?!\S)", re.IGNORECASE if ignore_case else 0)
 
 
+#: Distinct tokens whose reading ``spoken_numbers`` keeps per normalizer before starting afresh.
+_TOKEN_CACHE_SIZE = 1 << 16
+
 #: The scales written in digits that are multiplied into the number before them.
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
 
@@ -272,38 +275,41 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         return scale(alpha2digit(span, language, threshold=0))
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
+    # Per distinct token as written, read once (bounded: cleared when full): its spelling for
+    # text2num ("" when it is no number), whether it sends the text down the rare path below
+    # (a held word or a replacement's first word, in any case), and whether it is an inner word.
+    spelled: dict[str, str] = {}
+    special: set[str] = set()
+    inner_tokens: set[str] = set()
+    get = spelled.get
 
-    def run(text: str) -> str:
-        tokens = text.split()
-        lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
-        if replace is not None and not replace_triggers.isdisjoint(lowered):
-            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
-            tokens = text.split()
-            lowered = text.lower().split()
-        cache = is_number.cache
-        for token in set(tokens).difference(cache):
-            is_number.spelling(token)  # fills the cache
-        spellings = list(map(cache.__getitem__, tokens))
-        if not any(spellings):
-            return text
-        if not (held_words.isdisjoint(lowered)):
-            for index, token in enumerate(lowered):  # hold the words that are no numbers here
-                if token in keep:
-                    spellings[index] = None
-                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
-                    numeric = _numeric_context(lowered, index, is_number, context)
-                    spellings[index] = tokens[index] if numeric else None
+    def learn(tokens: list[str]) -> None:
+        if len(spelled) > _TOKEN_CACHE_SIZE:
+            spelled.clear()
+            special.clear()
+            inner_tokens.clear()
+        for token in tokens:
+            if token not in spelled:
+                spelled[token] = is_number.spelling(token) or ""
+                lowered = token.lower()
+                if lowered in held_words or lowered in replace_triggers:
+                    special.add(token)
+                if lowered in inner:
+                    inner_tokens.add(token)
+
+    def spans(tokens: list[str], spellings: list, is_inner: Callable[[int], bool]) -> str | None:
+        """The tokens joined by spaces, each span of numbers parsed (``None``: no number)."""
         # Spans: runs of numbers, joined across one inner word between two numbers. (A
-        # spelling is a non-empty word or None, so ``compress`` keeps the numbers' positions.)
+        # spelling is a non-empty word, or empty or None, so ``compress`` keeps the numbers' positions.)
         numbers = list(compress(range(len(spellings)), spellings))
         if not numbers:
-            return text
+            return None
         pieces: list[str] = []
         done = 0
         first = last = numbers[0]
         numbers.append(-1)
         for index in islice(numbers, 1, None):
-            if index != -1 and (index == last + 1 or (index == last + 2 and lowered[last + 1] in inner)):
+            if index != -1 and (index == last + 1 or (index == last + 2 and is_inner(last + 1))):
                 last = index
                 continue
             pieces.extend(tokens[done:first])
@@ -316,5 +322,40 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             first = last = index
         pieces.extend(tokens[done:])
         return " ".join(pieces)
+
+    def held(text: str) -> str:
+        """The rare path: a text with a held word or a replacement's first word (any case)."""
+        tokens = text.split()
+        lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
+        if replace is not None and not replace_triggers.isdisjoint(lowered):
+            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
+            tokens = text.split()
+            lowered = text.lower().split()
+            learn(tokens)
+        spellings: list[str | None] = list(map(spelled.__getitem__, tokens))
+        if not any(spellings):
+            return text
+        if not held_words.isdisjoint(lowered):
+            for index, token in enumerate(lowered):  # hold the words that are no numbers here
+                if token in keep:
+                    spellings[index] = None
+                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
+                    numeric = _numeric_context(lowered, index, is_number, context)
+                    spellings[index] = tokens[index] if numeric else None
+        result = spans(tokens, spellings, lambda index: lowered[index] in inner)
+        return text if result is None else result
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        spellings = list(map(get, tokens))
+        if None in spellings:  # a token not read before
+            learn(tokens)
+            spellings = list(map(get, tokens))
+        if not special.isdisjoint(tokens):
+            return held(text)
+        if not any(spellings):
+            return text
+        result = spans(tokens, spellings, lambda index: tokens[index] in inner_tokens)
+        return text if result is None else result
 
     return run

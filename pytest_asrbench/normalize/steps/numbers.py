@@ -25,6 +25,7 @@ import re
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import step
 
 #: Minus signs that start a number: ASCII hyphen-minus and U+2212 MINUS SIGN.
@@ -57,7 +58,11 @@ def digit_groups(config, lexicons):
     pattern = group_pattern(config.group_separator)
     if pattern is None:
         return lambda text: text
-    return lambda text: pattern.sub("", text) if config.group_separator in text else text
+    # The trigger: a digit, the separator and a digit, wherever the pattern matches (a
+    # superset), led by a character class that ``re`` scans for in C; the separator alone
+    # (de ".") is in nearly every text.
+    gate = re.compile(rf"\d{re.escape(config.group_separator)}\d")
+    return triggered(gate, lambda text: pattern.sub("", text))
 
 
 class PhoneOptions(StepOptions):
@@ -99,19 +104,19 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     def join(match: re.Match) -> str:
         return "".join(group for group in match.groups() if group)
 
-    shortest = min(int(grouping.split("-")[0]) for grouping in options.groupings) if options.groupings else 1
-    test = re.compile(rf"\d{{{shortest}}}[ .-]\d")
-
-    def run(text: str) -> str:
-        return pattern.sub(join, text) if test.search(text) else text
-
-    return run
+    # The trigger: the groups of a shape without the pattern's lookarounds, wherever the
+    # pattern matches (a superset), led by a digit, which ``re`` scans for in C.
+    gate = re.compile("|".join(rf"(?:{shape})" for shape in shapes) or r"(?!)")
+    return triggered(gate, lambda text: pattern.sub(join, text))
 
 
 # Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
 # group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
 _SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
+# The trigger of ``spaced_digit_groups``: a digit, a space and three digits, wherever
+# _SPACED_GROUPS matches (a superset).
+_MAY_BE_SPACED_GROUPS = re.compile(r"\d \d{3}")
 
 
 class SpacedDigitGroupOptions(StepOptions):
@@ -139,9 +144,8 @@ def spaced_digit_groups(config, lexicons, options: SpacedDigitGroupOptions):
     if not options.join:
         return lambda text: text
 
-    def run(text: str) -> str:
-        if " " not in text:
-            return text
-        return _SPACED_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    return triggered(_MAY_BE_SPACED_GROUPS, lambda text: _SPACED_GROUPS.sub(_unspaced, text))
 
-    return run
+
+def _unspaced(match: re.Match) -> str:
+    return match.group(0).replace(" ", "")
