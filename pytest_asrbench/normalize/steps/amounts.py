@@ -98,8 +98,9 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
 _DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
 # The trigger of ``ordinal_dots``: a digit, a dot, a space and a letter, found wherever _DOT
-# finds a match (a superset); led by a character class, which ``re`` scans for in C.
-_MAY_BE_ORDINAL_DOT = re.compile(r"\d\. [^\W\d_]")
+# finds a match (a superset); led by the literal ". ", which ``re`` searches for in C (a
+# digit-led test retries at every digit).
+_MAY_BE_ORDINAL_DOT = re.compile(r"\. (?<=\d\. )[^\W\d_]")
 
 
 class OrdinalDotOptions(StepOptions):

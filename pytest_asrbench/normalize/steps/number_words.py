@@ -133,6 +133,13 @@ def phrase_pattern(phrases: list[str], ignore_case: bool = False) -> re.Pattern[
 #: Distinct tokens whose reading ``spoken_numbers`` keeps per normalizer before starting afresh.
 _TOKEN_CACHE_SIZE = 1 << 16
 
+#: The class letter of a token in ``spoken_numbers``: "s" a held word or a replacement's first
+#: word (the text takes the general path), "n" a number that text2num rewrites when it stands
+#: alone, "d" a number that reads as itself alone (2024), "i" an inner word, "o" any other.
+#: A span to parse: numbers across single inner words, or one lone "n".
+_PARSED_SPANS = re.compile(r"[nd](?:i?[nd])+|n")
+_HELD = re.compile("s")
+
 #: The scales written in digits that are multiplied into the number before them.
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
 
@@ -276,26 +283,27 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
     # Per distinct token as written, read once (bounded: cleared when full): its spelling for
-    # text2num ("" when it is no number), whether it sends the text down the rare path below
-    # (a held word or a replacement's first word, in any case), and whether it is an inner word.
+    # text2num ("" when it is no number) and its class, one letter (_CLASSES), so that a
+    # text's classes form a string in which a regex finds the spans in C.
     spelled: dict[str, str] = {}
-    special: set[str] = set()
-    inner_tokens: set[str] = set()
-    get = spelled.get
+    classes: dict[str, str] = {}
+    class_of = classes.get
 
     def learn(tokens: list[str]) -> None:
-        if len(spelled) > _TOKEN_CACHE_SIZE:
+        if len(classes) > _TOKEN_CACHE_SIZE:
             spelled.clear()
-            special.clear()
-            inner_tokens.clear()
+            classes.clear()
         for token in tokens:
-            if token not in spelled:
-                spelled[token] = is_number.spelling(token) or ""
-                lowered = token.lower()
-                if lowered in held_words or lowered in replace_triggers:
-                    special.add(token)
-                if lowered in inner:
-                    inner_tokens.add(token)
+            if token in classes:
+                continue
+            spelling = spelled[token] = is_number.spelling(token) or ""
+            lowered = token.lower()
+            if lowered in held_words or lowered in replace_triggers:
+                classes[token] = "s"
+            elif spelling:
+                classes[token] = "d" if parse(spelling) == token else "n"
+            else:
+                classes[token] = "i" if lowered in inner else "o"
 
     def spans(tokens: list[str], spellings: list, is_inner: Callable[[int], bool]) -> str | None:
         """The tokens joined by spaces, each span of numbers parsed (``None``: no number)."""
@@ -323,20 +331,23 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         pieces.extend(tokens[done:])
         return " ".join(pieces)
 
-    def held(text: str) -> str:
-        """The rare path: a text with a held word or a replacement's first word (any case)."""
-        tokens = text.split()
+    def held(text: str, tokens: list[str], codes: str) -> str:
+        """The general path: a text with a held word or a replacement's first word (any
+        case), ``tokens`` its words and ``codes`` their classes."""
         lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
         if replace is not None and not replace_triggers.isdisjoint(lowered):
             text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
             tokens = text.split()
             lowered = text.lower().split()
             learn(tokens)
+            codes = "".join(map(class_of, tokens))
         spellings: list[str | None] = list(map(spelled.__getitem__, tokens))
         if not any(spellings):
             return text
         if not held_words.isdisjoint(lowered):
-            for index, token in enumerate(lowered):  # hold the words that are no numbers here
+            # Hold the words that are no numbers here: only words of class "s" can be.
+            for index in [match.start() for match in _HELD.finditer(codes)]:
+                token = lowered[index]
                 if token in keep:
                     spellings[index] = None
                 elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
@@ -347,15 +358,30 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
 
     def run(text: str) -> str:
         tokens = text.split()
-        spellings = list(map(get, tokens))
-        if None in spellings:  # a token not read before
+        found = list(map(class_of, tokens))
+        if None in found:  # a token not read before
             learn(tokens)
-            spellings = list(map(get, tokens))
-        if not special.isdisjoint(tokens):
-            return held(text)
-        if not any(spellings):
+            found = list(map(class_of, tokens))
+        codes = "".join(found)
+        if "s" in codes:
+            return held(text, tokens, codes)
+        if "n" not in codes and "d" not in codes:
             return text
-        result = spans(tokens, spellings, lambda index: tokens[index] in inner_tokens)
-        return text if result is None else result
+        # The same spans as ``spans`` finds (maximal runs of numbers across single inner
+        # words); a lone number that reads as itself (class "d": 2024, 5,7) is left as it is.
+        pieces: list[str] = []
+        done = 0
+        for match in _PARSED_SPANS.finditer(codes):
+            start, end = match.span()
+            pieces.extend(tokens[done:start])
+            if end - start == 1:
+                pieces.append(parse(spelled[tokens[start]]))
+            else:
+                pieces.append(parse(" ".join([spelled[token] or token for token in tokens[start:end]])))
+            done = end
+        if done:
+            pieces.extend(tokens[done:])
+            return " ".join(pieces)
+        return " ".join(tokens)
 
     return run

@@ -58,10 +58,11 @@ def digit_groups(config, lexicons):
     pattern = group_pattern(config.group_separator)
     if pattern is None:
         return lambda text: text
-    # The trigger: a digit, the separator and a digit, wherever the pattern matches (a
-    # superset), led by a character class that ``re`` scans for in C; the separator alone
-    # (de ".") is in nearly every text.
-    gate = re.compile(rf"\d{re.escape(config.group_separator)}\d")
+    # The trigger: the separator between a digit and three digits, wherever the pattern
+    # matches (a superset), led by the separator, which ``re`` scans for in C (a digit-led
+    # test retries at every digit; the separator alone, de ".", is in nearly every text).
+    separator = re.escape(config.group_separator)
+    gate = re.compile(rf"{separator}(?<=\d{separator})\d{{3}}")
     return triggered(gate, lambda text: pattern.sub("", text))
 
 
@@ -104,9 +105,15 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     def join(match: re.Match) -> str:
         return "".join(group for group in match.groups() if group)
 
-    # The trigger: the groups of a shape without the pattern's lookarounds, wherever the
-    # pattern matches (a superset), led by a digit, which ``re`` scans for in C.
-    gate = re.compile("|".join(rf"(?:{shape})" for shape in shapes) or r"(?!)")
+    # The trigger, found wherever the pattern matches (a superset): a separator with at least
+    # the shortest first group's digits before it and the shortest second group's after it,
+    # led by the separator's character class, which ``re`` scans for in C (a digit-led test
+    # retries at every digit of a long number).
+    sizes = [[int(size) for size in grouping.split("-")] for grouping in options.groupings]
+    if not sizes:
+        return lambda text: text
+    first, second = min(size[0] for size in sizes), min(size[1] for size in sizes)
+    gate = re.compile(rf"[ .-](?<=\d{{{first}}}[ .-])\d{{{second}}}")
     return triggered(gate, lambda text: pattern.sub(join, text))
 
 
@@ -114,9 +121,9 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
 # group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
 _SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
-# The trigger of ``spaced_digit_groups``: a digit, a space and three digits, wherever
-# _SPACED_GROUPS matches (a superset).
-_MAY_BE_SPACED_GROUPS = re.compile(r"\d \d{3}")
+# The trigger of ``spaced_digit_groups``: a space between a digit and three digits, wherever
+# _SPACED_GROUPS matches (a superset), led by the space (fewer tries than at every digit).
+_MAY_BE_SPACED_GROUPS = re.compile(r" (?<=\d )\d{3}")
 
 
 class SpacedDigitGroupOptions(StepOptions):
