@@ -1,6 +1,6 @@
 """The triggers of the number steps skip only texts the step leaves unchanged.
 
-``digit_groups``, ``spaced_digit_groups``, ``phone_numbers``, ``ordinal_dots`` and
+``digit_groups``, ``spaced_digit_groups``, ``phone_numbers``, ``ordinal_dots``, ``fractions`` and
 ``clock_fractions`` carry a trigger (a pattern every text they change contains); the pipeline
 skips a step whose trigger finds nothing. Each test runs the step's own function on strings
 where the trigger finds nothing and checks it returns them unchanged: adversarial strings
@@ -24,7 +24,7 @@ from pytest_asrbench.normalize.registry import get_config
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "nl", "fr", "es", "it", "en")
-STEPS = ("digit_groups", "spaced_digit_groups", "phone_numbers", "ordinal_dots", "clock_fractions")
+STEPS = ("digit_groups", "spaced_digit_groups", "phone_numbers", "ordinal_dots", "clock_fractions", "fractions")
 SEPARATORS = (" ", ".", "-", ",", ":", "  ", ". ", "")
 COUNT = 4000
 
@@ -97,7 +97,7 @@ def test_a_number_step_leaves_unchanged_every_text_its_trigger_skips(language, s
     if trigger is None:
         pytest.skip(f"{step} runs on every text in {language} (its option table turns it off): no trigger to check")
     texts = _adversarial(language, step)
-    if step in ("phone_numbers", "clock_fractions", "spaced_digit_groups"):
+    if step in ("phone_numbers", "clock_fractions", "spaced_digit_groups", "fractions"):
         texts = [text.lower() for text in texts]  # these run after lowercase
     skipped = [text for text in texts if trigger.search(text) is None]
     changed = [text for text in skipped if function(text) != text]

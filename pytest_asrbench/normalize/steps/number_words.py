@@ -47,7 +47,11 @@ folds are also applied to the number-word vocabulary, so German 'fünf' still pa
 text2num is given only the spans that hold numbers: runs of number tokens (digits, number
 words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``et``,
 ``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
-call's numbers repeat, and the rest of the text is never parsed.
+call's numbers repeat, and the rest of the text is never parsed. Each distinct token is
+read once (bounded cache) into one class letter: a held or replacement word, a number that
+text2num rewrites alone, a number that reads as itself alone (``2024``), an inner word, or
+another word; a text's classes form a short string in which one regex finds the spans, and
+only a text with a held or replacement word takes the general, word-by-word path.
 
 Runs after ``punctuation`` on space-separated text in any case: the option words are
 compared lowercased and text2num reads any case, leaving the other words as they are, so
