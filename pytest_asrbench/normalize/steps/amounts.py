@@ -98,8 +98,9 @@ def written_ordinals(config, lexicons, options: WrittenOrdinalOptions):
 # A dot after digits, then a space and a word: (word before or start) (digits) . (word after)
 _DOT = re.compile(r"(?=\d)(?:(?<=\s)|^)(\d+)\.(?= ([^\W\d_][\w'-]*))")
 # The trigger of ``ordinal_dots``: a digit, a dot, a space and a letter, found wherever _DOT
-# finds a match (a superset); led by a character class, which ``re`` scans for in C.
-_MAY_BE_ORDINAL_DOT = re.compile(r"\d\. [^\W\d_]")
+# finds a match (a superset); led by the literal ". ", which ``re`` searches for in C (a
+# digit-led test retries at every digit).
+_MAY_BE_ORDINAL_DOT = re.compile(r"\. (?<=\d\. )[^\W\d_]")
 
 
 class OrdinalDotOptions(StepOptions):
@@ -393,9 +394,14 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
         after = re.compile(rf"(?<![\d:,.\w]){hour}{words} ({_alternation(options.after_hour)})(?!\S)")
 
     phrases = (*options.before_hour, *options.after_hour)
+    if not phrases:
+        return lambda text: text
+    # The trigger: a phrase anywhere in the text (a superset of where the rules match), one
+    # compiled alternation instead of a substring search per phrase.
+    gate = re.compile(_alternation(phrases))
 
     def run(text: str) -> str:
-        if not any(phrase in text for phrase in phrases) or not _DIGIT.search(text):
+        if not _DIGIT.search(text):
             return text
         if before is not None:
             text = before.sub(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]), text)
@@ -403,4 +409,4 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
             text = after.sub(lambda m: _clock(int(m.group(1)), options.after_hour[m.group(2)]), text)
         return text
 
-    return run
+    return triggered(gate, run)

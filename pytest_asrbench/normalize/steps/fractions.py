@@ -36,6 +36,7 @@ import re
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -80,11 +81,20 @@ def fractions(config, lexicons, options: FractionOptions):
         denominator.append(f"(?P<word>{_alternation(words)})")
     if marks:
         denominator.append(rf"(?P<ordinal>[1-9]\d{{0,3}})(?:{_alternation(marks)})")
-    pattern = re.compile(rf"(?<![\d,.:/])(?<!\d )(?<!\S)(?P<n>{numerator}) (?:{'|'.join(denominator)})(?!\S)")
+    # Led by a lookahead for the numerator's first characters, so ``re`` skips to them in C
+    # instead of testing the lookbehinds at every position.
+    starts = "".join(sorted({re.escape(word[0]) for word in ones if word}))
+    pattern = re.compile(rf"(?=[\d{starts}])(?<![\d,.:/])(?<!\d )(?<!\S)(?P<n>{numerator}) "
+                         rf"(?:{'|'.join(denominator)})(?!\S)")
     one_set = frozenset(ones)
-    triggers = frozenset(words)
-    # The cheap test: a denominator word, or digits glued to an ordinal mark.
-    ordinal_probe = re.compile(rf"\d(?:{_alternation(marks)})(?!\S)") if marks else None
+    # The trigger, found wherever the pattern matches (a superset), led by the space before
+    # the denominator, which ``re`` scans for in C: a denominator word, or an ordinal after a
+    # space that ends a numerator (a digit or the last letter of a word for one).
+    ends = "".join(sorted({re.escape(word[-1]) for word in ones if word}))
+    probes = [f"(?:{_alternation(words)})(?!\\S)"] if words else []
+    if marks:
+        probes.append(rf"(?<=[\d{ends}] )[1-9]\d{{0,3}}(?:{_alternation(marks)})(?!\S)")
+    gate = re.compile(f" (?:{'|'.join(probes)})")
 
     def replace(match: re.Match) -> str:
         count = "1" if match["n"] in one_set else match["n"]
@@ -94,9 +104,4 @@ def fractions(config, lexicons, options: FractionOptions):
             return match[0]
         return f"{count} {match['ordinal']}"
 
-    def run(text: str) -> str:
-        if triggers.isdisjoint(text.split()) and (ordinal_probe is None or ordinal_probe.search(text) is None):
-            return text
-        return pattern.sub(replace, text)
-
-    return run
+    return triggered(gate, lambda text: pattern.sub(replace, text))

@@ -47,7 +47,11 @@ folds are also applied to the number-word vocabulary, so German 'fünf' still pa
 text2num is given only the spans that hold numbers: runs of number tokens (digits, number
 words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``et``,
 ``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
-call's numbers repeat, and the rest of the text is never parsed.
+call's numbers repeat, and the rest of the text is never parsed. Each distinct token is
+read once (bounded cache) into one class letter: a held or replacement word, a number that
+text2num rewrites alone, a number that reads as itself alone (``2024``), an inner word, or
+another word; a text's classes form a short string in which one regex finds the spans, and
+only a text with a held or replacement word takes the general, word-by-word path.
 
 Runs after ``punctuation`` on space-separated text in any case: the option words are
 compared lowercased and text2num reads any case, leaving the other words as they are, so
@@ -129,6 +133,16 @@ def phrase_pattern(phrases: list[str], ignore_case: bool = False) -> re.Pattern[
     body = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
     return re.compile(rf"(?<!\S)(?:{body})(?!\S)", re.IGNORECASE if ignore_case else 0)
 
+
+#: Distinct tokens whose reading ``spoken_numbers`` keeps per normalizer before starting afresh.
+_TOKEN_CACHE_SIZE = 1 << 16
+
+#: The class letter of a token in ``spoken_numbers``: "s" a held word or a replacement's first
+#: word (the text takes the general path), "n" a number that text2num rewrites when it stands
+#: alone, "d" a number that reads as itself alone (2024), "i" an inner word, "o" any other.
+#: A span to parse: numbers across single inner words, or one lone "n".
+_PARSED_SPANS = re.compile(r"[nd](?:i?[nd])+|n")
+_HELD = re.compile("s")
 
 #: The scales written in digits that are multiplied into the number before them.
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
@@ -272,38 +286,42 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         return scale(alpha2digit(span, language, threshold=0))
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
+    # Per distinct token as written, read once (bounded: cleared when full): its spelling for
+    # text2num ("" when it is no number) and its class, one letter (_CLASSES), so that a
+    # text's classes form a string in which a regex finds the spans in C.
+    spelled: dict[str, str] = {}
+    classes: dict[str, str] = {}
+    class_of = classes.get
 
-    def run(text: str) -> str:
-        tokens = text.split()
-        lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
-        if replace is not None and not replace_triggers.isdisjoint(lowered):
-            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
-            tokens = text.split()
-            lowered = text.lower().split()
-        cache = is_number.cache
-        for token in set(tokens).difference(cache):
-            is_number.spelling(token)  # fills the cache
-        spellings = list(map(cache.__getitem__, tokens))
-        if not any(spellings):
-            return text
-        if not (held_words.isdisjoint(lowered)):
-            for index, token in enumerate(lowered):  # hold the words that are no numbers here
-                if token in keep:
-                    spellings[index] = None
-                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
-                    numeric = _numeric_context(lowered, index, is_number, context)
-                    spellings[index] = tokens[index] if numeric else None
+    def learn(tokens: list[str]) -> None:
+        if len(classes) > _TOKEN_CACHE_SIZE:
+            spelled.clear()
+            classes.clear()
+        for token in tokens:
+            if token in classes:
+                continue
+            spelling = spelled[token] = is_number.spelling(token) or ""
+            lowered = token.lower()
+            if lowered in held_words or lowered in replace_triggers:
+                classes[token] = "s"
+            elif spelling:
+                classes[token] = "d" if parse(spelling) == token else "n"
+            else:
+                classes[token] = "i" if lowered in inner else "o"
+
+    def spans(tokens: list[str], spellings: list, is_inner: Callable[[int], bool]) -> str | None:
+        """The tokens joined by spaces, each span of numbers parsed (``None``: no number)."""
         # Spans: runs of numbers, joined across one inner word between two numbers. (A
-        # spelling is a non-empty word or None, so ``compress`` keeps the numbers' positions.)
+        # spelling is a non-empty word, or empty or None, so ``compress`` keeps the numbers' positions.)
         numbers = list(compress(range(len(spellings)), spellings))
         if not numbers:
-            return text
+            return None
         pieces: list[str] = []
         done = 0
         first = last = numbers[0]
         numbers.append(-1)
         for index in islice(numbers, 1, None):
-            if index != -1 and (index == last + 1 or (index == last + 2 and lowered[last + 1] in inner)):
+            if index != -1 and (index == last + 1 or (index == last + 2 and is_inner(last + 1))):
                 last = index
                 continue
             pieces.extend(tokens[done:first])
@@ -316,5 +334,58 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             first = last = index
         pieces.extend(tokens[done:])
         return " ".join(pieces)
+
+    def held(text: str, tokens: list[str], codes: str) -> str:
+        """The general path: a text with a held word or a replacement's first word (any
+        case), ``tokens`` its words and ``codes`` their classes."""
+        lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
+        if replace is not None and not replace_triggers.isdisjoint(lowered):
+            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
+            tokens = text.split()
+            lowered = text.lower().split()
+            learn(tokens)
+            codes = "".join(map(class_of, tokens))
+        spellings: list[str | None] = list(map(spelled.__getitem__, tokens))
+        if not any(spellings):
+            return text
+        if not held_words.isdisjoint(lowered):
+            # Hold the words that are no numbers here: only words of class "s" can be.
+            for index in [match.start() for match in _HELD.finditer(codes)]:
+                token = lowered[index]
+                if token in keep:
+                    spellings[index] = None
+                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
+                    numeric = _numeric_context(lowered, index, is_number, context)
+                    spellings[index] = tokens[index] if numeric else None
+        result = spans(tokens, spellings, lambda index: lowered[index] in inner)
+        return text if result is None else result
+
+    def run(text: str) -> str:
+        tokens = text.split()
+        found = list(map(class_of, tokens))
+        if None in found:  # a token not read before
+            learn(tokens)
+            found = list(map(class_of, tokens))
+        codes = "".join(found)
+        if "s" in codes:
+            return held(text, tokens, codes)
+        if "n" not in codes and "d" not in codes:
+            return text
+        # The same spans as ``spans`` finds (maximal runs of numbers across single inner
+        # words); a lone number that reads as itself (class "d": 2024, 5,7) is left as it is.
+        pieces: list[str] = []
+        done = 0
+        for match in _PARSED_SPANS.finditer(codes):
+            start, end = match.span()
+            pieces.extend(tokens[done:start])
+            if end - start == 1:
+                pieces.append(parse(spelled[tokens[start]]))
+            else:
+                pieces.append(parse(" ".join([spelled[token] or token for token in tokens[start:end]])))
+            done = end
+        if done:
+            pieces.extend(tokens[done:])
+            return " ".join(pieces)
+        return " ".join(tokens)
 
     return run

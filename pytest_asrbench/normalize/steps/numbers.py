@@ -25,6 +25,7 @@ import re
 from pydantic import Field, field_validator
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import step
 
 #: Minus signs that start a number: ASCII hyphen-minus and U+2212 MINUS SIGN.
@@ -57,7 +58,12 @@ def digit_groups(config, lexicons):
     pattern = group_pattern(config.group_separator)
     if pattern is None:
         return lambda text: text
-    return lambda text: pattern.sub("", text) if config.group_separator in text else text
+    # The trigger: the separator between a digit and three digits, wherever the pattern
+    # matches (a superset), led by the separator, which ``re`` scans for in C (a digit-led
+    # test retries at every digit; the separator alone, de ".", is in nearly every text).
+    separator = re.escape(config.group_separator)
+    gate = re.compile(rf"{separator}(?<=\d{separator})\d{{3}}")
+    return triggered(gate, lambda text: pattern.sub("", text))
 
 
 class PhoneOptions(StepOptions):
@@ -99,19 +105,25 @@ def phone_numbers(config, lexicons, options: PhoneOptions):
     def join(match: re.Match) -> str:
         return "".join(group for group in match.groups() if group)
 
-    shortest = min(int(grouping.split("-")[0]) for grouping in options.groupings) if options.groupings else 1
-    test = re.compile(rf"\d{{{shortest}}}[ .-]\d")
-
-    def run(text: str) -> str:
-        return pattern.sub(join, text) if test.search(text) else text
-
-    return run
+    # The trigger, found wherever the pattern matches (a superset): a separator with at least
+    # the shortest first group's digits before it and the shortest second group's after it,
+    # led by the separator's character class, which ``re`` scans for in C (a digit-led test
+    # retries at every digit of a long number).
+    sizes = [[int(size) for size in grouping.split("-")] for grouping in options.groupings]
+    if not sizes:
+        return lambda text: text
+    first, second = min(size[0] for size in sizes), min(size[1] for size in sizes)
+    gate = re.compile(rf"[ .-](?<=\d{{{first}}}[ .-])\d{{{second}}}")
+    return triggered(gate, lambda text: pattern.sub(join, text))
 
 
 # Digits in groups of three split by spaces: "3 400", "1 000 000" (fr, es; after
 # unicode_whitespace has made the no-break and narrow no-break spaces plain spaces). The first
 # group has 1-3 digits, does not start with 0, and has no digit, comma or dot before it; the last is not followed by a digit.
 _SPACED_GROUPS = re.compile(r"(?=[1-9])(?<![\d,.])(?<!\d )[1-9]\d{0,2}(?: \d{3})+(?![\d])")
+# The trigger of ``spaced_digit_groups``: a space between a digit and three digits, wherever
+# _SPACED_GROUPS matches (a superset), led by the space (fewer tries than at every digit).
+_MAY_BE_SPACED_GROUPS = re.compile(r" (?<=\d )\d{3}")
 
 
 class SpacedDigitGroupOptions(StepOptions):
@@ -139,9 +151,8 @@ def spaced_digit_groups(config, lexicons, options: SpacedDigitGroupOptions):
     if not options.join:
         return lambda text: text
 
-    def run(text: str) -> str:
-        if " " not in text:
-            return text
-        return _SPACED_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    return triggered(_MAY_BE_SPACED_GROUPS, lambda text: _SPACED_GROUPS.sub(_unspaced, text))
 
-    return run
+
+def _unspaced(match: re.Match) -> str:
+    return match.group(0).replace(" ", "")
