@@ -176,15 +176,14 @@ class SideView:
         """Whether each of ``tokens`` (tokens of this side) is its own unit by its text alone
         (:meth:`unit` would give it a unit of one token, its English view the token itself),
         so a region of them needs neither the chunk map nor widening."""
-        wide = self.wide_tokens
-        if not wide:
-            return True
         detection = self._detection
-        for token in tokens:
-            if token in wide and not (detection.home_tokens_are_own_units and token not in self._loanwords
-                                      and detection.classify(token) == "home"):
-                return False
-        return True
+        if detection.home_tokens_are_own_units:  # a home token that is no loanword needs no chunk split
+            classify, loanwords = detection.classify, self._loanwords
+            tokens = [token for token in tokens if token in loanwords or classify(token) != "home"]
+            if not tokens:
+                return True
+        wide = self.wide_tokens
+        return not wide or wide.isdisjoint(tokens)
 
     def _tokens_of_wide_chunks(self) -> frozenset[str]:
         """The Hindi tokens of the Latin chunks whose views differ. A side of one chunk is its
