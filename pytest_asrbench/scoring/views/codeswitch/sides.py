@@ -17,7 +17,12 @@ token's unit or chunk script depends on it (see :class:`SideView`); each chunk's
 tokens and a Latin chunk's English view are memoized per chunk text (:class:`LatinViews`):
 words and phrases recur from turn to turn far more than whole sides do. Only when the
 chunks' own tokens do not add up to the side's (neighbours that interact) is the side
-normalized again, chunk by chunk in one call (:func:`chunk_pieces`).
+normalized again, chunk by chunk in one call (:func:`chunk_pieces`). A region whose tokens
+are none of the side's *wide tokens* (the Hindi tokens of Latin chunks whose views differ,
+read from the chunks' texts alone) is of own units throughout (:meth:`SideView.own_units`):
+it needs neither the chunk map nor widening, and a home-script token is known to be its own
+unit without even splitting the side into chunks. A region that does widen reads one list of
+units per side (:meth:`SideView.wide_units`).
 """
 
 from __future__ import annotations
