@@ -48,6 +48,7 @@ PROCESS_CONSTANT: dict[str, str] = {
 PER_OBJECT: dict[str, str] = {
     "scoring.views.codeswitch.sides": "the rescuer's sides (held by rescuer_for)",
     "scoring.views.codeswitch.detect": "a lexicon detection's word verdicts (held by rescuer_for)",
+    "scoring.views.codeswitch.kana_hangul": "a loanword matcher's pair verdicts (held by matcher_for)",
     "scoring.views.codeswitch.rescue": "a rescuer's whole-turn English views, word predicates and region "
                                        "verdicts (held by rescuer_for)",
     "normalize.languages.ja.codes": "a ja step object (held by its normalizer)",

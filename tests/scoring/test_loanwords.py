@@ -8,6 +8,7 @@ import pytest
 
 from pytest_asrbench import score
 from pytest_asrbench.normalize.registry import get_lexicons
+from pytest_asrbench.scoring.views.codeswitch import kana_hangul
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import (
     LoanwordMatcher,
     hangul_first_vowel,
@@ -184,3 +185,15 @@ def test_a_near_miss_is_listed_for_review_and_stays_an_error():
     assert result.rate == score("Spotifyを開く", "スポティハイを開く", "ja", metric="cer").rate
     assert result.details["loanwords"]["near_misses"] == [{"turn": 0, "latin": "spotify", "rendering": "スポティハイ"}]
     assert result.details["loanwords"]["rescues"] == []
+
+
+def test_the_matcher_remembers_a_bounded_number_of_verdicts():
+    matcher = LoanwordMatcher("katakana")
+    first = matcher.check("figma", "フィグマ")
+    assert matcher.check("figma", "フィグマ") is first  # memoized per pair
+    for index in range(kana_hangul.VERDICT_MEMO_SIZE + 10):
+        matcher.check(f"name{index}", "フィグマ")
+    info = matcher.verdicts.cache_info()
+    assert info.maxsize == kana_hangul.VERDICT_MEMO_SIZE
+    assert info.currsize == kana_hangul.VERDICT_MEMO_SIZE  # the oldest verdicts were dropped
+    assert matcher.check("figma", "フィグマ") == first  # and are computed again alike

@@ -60,6 +60,9 @@ MIN_CONSONANTS = 2
 MIN_LATIN_LETTERS = 3
 MIN_NEAR_KEY = 4
 _MAX_READINGS = 64
+#: How many verdicts one matcher remembers (least recently used dropped first): a pair's
+#: verdict is a pure function of its two words, and names recur from turn to turn.
+VERDICT_MEMO_SIZE = 1 << 16
 VOWEL = "V"
 
 # --- Latin -------------------------------------------------------------------------------
@@ -414,18 +417,17 @@ class LoanwordMatcher:
             raise ValueError(f"unknown loanword matcher {script!r}; known: {', '.join(MATCHER_SCRIPTS)}")
         self.script = _SCRIPTS[script]
         self.stoplist = frozenset(stoplist)
-        self._verdicts: dict[tuple[str, str], LoanwordVerdict] = {}
+        #: ``check``'s verdicts, memoized per word pair and bounded (:data:`VERDICT_MEMO_SIZE`).
+        self.verdicts = lru_cache(maxsize=VERDICT_MEMO_SIZE)(self._check)
 
     def is_script_word(self, word: str) -> bool:
         """Whether ``word`` is written wholly in the matcher's script."""
         return self.script.is_word(word)
 
     def check(self, latin: str, script_word: str) -> LoanwordVerdict:
-        """Compare a Latin word with a katakana or Hangul word (both normalized, single words)."""
-        verdict = self._verdicts.get((latin, script_word))
-        if verdict is None:
-            verdict = self._verdicts[latin, script_word] = self._check(latin, script_word)
-        return verdict
+        """Compare a Latin word with a katakana or Hangul word (both normalized, single words).
+        Verdicts are memoized per pair, at most :data:`VERDICT_MEMO_SIZE` of them."""
+        return self.verdicts(latin, script_word)
 
     def _check(self, latin: str, script_word: str) -> LoanwordVerdict:
         if not is_latin_word(latin) or not self.script.is_word(script_word):

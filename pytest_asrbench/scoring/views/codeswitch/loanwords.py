@@ -39,7 +39,7 @@ from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.alignment import align_spans, edit_distance
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, near_miss
-from pytest_asrbench.scoring.views.codeswitch.rescue import span_columns_and_regions
+from pytest_asrbench.scoring.views.codeswitch.rescue import span_regions
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def _rescue_cached(language: str, reference: str, hypothesis: str) -> RescuedPai
     spans = align_spans(reference.strip(), hypothesis.strip())
     proposals: list[tuple[str, str, int, int, str, str]] = []  # (Latin side, latin, start, end, rendering, key)
     near: list[tuple[str, str]] = []
-    for region in span_columns_and_regions(spans)[1]:
+    for region in span_regions(spans):
         for side, latin_text, latin_indices, script_text, script_indices in (
                 ("reference", reference, region.ref_indices, hypothesis, region.hyp_indices),
                 ("hypothesis", hypothesis, region.hyp_indices, reference, region.ref_indices)):

@@ -129,10 +129,7 @@ def spans_of(alignment: Alignment) -> list[Span]:
 
 def columns_of(alignment: Alignment) -> list[Column]:
     """Expand alignment spans into single-token columns."""
-    columns: list[Column] = []
-    for span in spans_of(alignment):
-        columns.extend(_span_columns(*span))
-    return columns
+    return span_columns(spans_of(alignment))
 
 
 def error_regions(columns: list[Column]) -> list[Region]:
@@ -159,26 +156,42 @@ def columns_and_regions(alignment: Alignment) -> tuple[list[Column], list[Region
 
 def span_columns_and_regions(spans) -> tuple[list[Column], list[Region]]:
     """The columns and error regions of an alignment given as spans ``(op, ref_start,
-    ref_end, hyp_start, hyp_end)`` (:func:`~pytest_asrbench.scoring.alignment.align_spans`),
-    in one pass: a region is a run of non-equal spans, so an equal span's columns are never
-    looked at one by one."""
-    columns: list[Column] = []
+    ref_end, hyp_start, hyp_end)`` (:func:`~pytest_asrbench.scoring.alignment.align_spans`):
+    ``(span_columns(spans), span_regions(spans))``."""
+    return span_columns(spans), span_regions(spans)
+
+
+def span_regions(spans) -> list[Region]:
+    """The error regions of an alignment given as spans (``span_columns_and_regions(spans)[1]``)
+    without expanding the equal spans into columns: each equal span only moves the column
+    count on (a region's ``start`` and ``end`` are column indices all the same)."""
     regions: list[Region] = []
-    start = None
+    region_columns: list[Column] | None = None
+    start = position = 0
     for span in spans:
         op, ref_start, ref_end, hyp_start, hyp_end = span
         if ref_start == ref_end and hyp_start == hyp_end:
             continue  # an empty span has no column: it neither ends nor starts a region
         if op == "equal":
-            if start is not None:
-                regions.append(Region(start, len(columns), tuple(columns[start:])))
-                start = None
-        elif start is None:
-            start = len(columns)
+            if region_columns is not None:
+                regions.append(Region(start, position, tuple(region_columns)))
+                region_columns = None
+        else:
+            if region_columns is None:
+                region_columns, start = [], position
+            region_columns.extend(_span_columns(*span))
+        position += hyp_end - hyp_start if op == "insert" else ref_end - ref_start
+    if region_columns is not None:
+        regions.append(Region(start, position, tuple(region_columns)))
+    return regions
+
+
+def span_columns(spans) -> list[Column]:
+    """Every single-token column of an alignment given as spans, in order."""
+    columns: list[Column] = []
+    for span in spans:
         columns.extend(_span_columns(*span))
-    if start is not None:
-        regions.append(Region(start, len(columns), tuple(columns[start:])))
-    return columns, regions
+    return columns
 
 
 class _Sides(NamedTuple):
@@ -235,8 +248,7 @@ class Rescuer:
         be ``hindi(raw_ref).split()`` and ``hindi(raw_hyp).split()`` (the home normalizer's
         words, which the side views are tied to)."""
         sides = _Sides(reference, hypothesis)
-        columns, regions = span_columns_and_regions(spans)
-        result = PairRescue(regions=regions)
+        result = PairRescue(regions=span_regions(spans))
         views: dict[str, SideView] = {}
 
         def view(side: str) -> SideView:
@@ -246,9 +258,11 @@ class Rescuer:
                                        self.side_chunks)
             return views[side]
 
-        column_index = _ColumnIndex(columns)
+        # Every column of the alignment, only for a region that touches a wide unit (whose
+        # widening may take in equal columns): built once, on first use.
+        column_index = _ColumnIndex(spans)
         for region in result.regions:
-            rescue = self._try_region(region, columns, column_index, sides, view)
+            rescue = self._try_region(region, column_index, sides, view)
             if rescue is not None:
                 result.rescues.append(rescue)
         if self.detection.context_view and len(result.rescues) < len(result.regions):
@@ -336,7 +350,7 @@ class Rescuer:
         if found:
             result.rescues = sorted(result.rescues + found, key=lambda rescue: rescue.ref_indices)
 
-    def _try_region(self, region, columns, column_index, alignment, view) -> Rescue | None:
+    def _try_region(self, region, column_index, alignment, view) -> Rescue | None:
         ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
         if not ref_indices or len(ref_indices) > MAX_REGION_WORDS or len(hyp_indices) > MAX_REGION_WORDS:
             return None
@@ -360,9 +374,20 @@ class Rescuer:
                     continue
                 return None
         ref_view, hyp_view = view("ref"), view("hyp")
-        start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
-        ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
-        hyp_english, hyp_origin = _english_span(hyp_view, columns[start:end], "hyp")
+        if ref_view.own_units(ref_words) and hyp_view.own_units(hyp_words):
+            # Every token its own unit: the region needs no widening, and its English view
+            # is its own tokens on each side (no chunk map is built).
+            ref_english, ref_origin, hyp_english, hyp_origin = ref_words, ref_indices, hyp_words, hyp_indices
+            english_changed = False
+        else:
+            columns = column_index.columns
+            start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
+            ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
+            hyp_english, hyp_origin = _english_span(hyp_view, columns[start:end], "hyp")
+            english_changed = (tuple(ref_english), tuple(hyp_english)) != (
+                tuple(alignment.reference[i] for c in columns[start:end] if (i := c.ref) is not None),
+                tuple(alignment.hypothesis[i] for c in columns[start:end] if (i := c.hyp) is not None),
+            )
         if len(ref_english) != len(hyp_english):
             return None
         phonetic = []
@@ -391,10 +416,6 @@ class Rescuer:
             if script == "neutral" and hyp_view.chunk_script(index) in ("second", "neutral"):
                 continue  # digits written as digits
             return None  # the hypothesis is Hindi here: a translation, not a rendering
-        english_changed = (tuple(ref_english), tuple(hyp_english)) != (
-            tuple(alignment.reference[i] for c in columns[start:end] if (i := c.ref) is not None),
-            tuple(alignment.hypothesis[i] for c in columns[start:end] if (i := c.hyp) is not None),
-        )
         if phonetic and english_changed:
             reason = "english_view+phonetic"
         elif phonetic:
@@ -425,14 +446,15 @@ class Rescuer:
         A one-token unit is its own column, already inside; only wider units move the edges.
         """
         start, end = region.start, region.end
+        ref_units, hyp_units = ref_view.wide_units(), hyp_view.wide_units()
         while True:
             new_start, new_end = start, end
-            for column in columns[start:end]:
-                for side, index, side_view in (("ref", column.ref, ref_view), ("hyp", column.hyp, hyp_view)):
+            for _, ref, hyp in columns[start:end]:
+                for side, index, units in (("ref", ref, ref_units), ("hyp", hyp, hyp_units)):
                     if index is None:
                         continue
-                    unit = side_view.unit(index)
-                    if unit.end - unit.start == 1:
+                    unit = units[index]
+                    if unit is None or unit.end - unit.start == 1:
                         continue
                     side_col = column_index.of(side)
                     new_start = min(new_start, side_col[unit.start])
@@ -443,16 +465,24 @@ class Rescuer:
 
 
 class _ColumnIndex:
-    """The column of each token of one side (``"ref"`` or ``"hyp"``), built on first use."""
+    """The columns of an alignment given as spans, and the column of each token of one side
+    (``"ref"`` or ``"hyp"``), each built on first use."""
 
-    def __init__(self, columns: list[Column]):
-        self._columns = columns
+    def __init__(self, spans):
+        self._spans = spans
+        self._columns: list[Column] | None = None
         self._maps: dict[str, dict[int, int]] = {}
+
+    @property
+    def columns(self) -> list[Column]:
+        if self._columns is None:
+            self._columns = span_columns(self._spans)
+        return self._columns
 
     def of(self, side: str) -> dict[int, int]:
         if side not in self._maps:
             field_index = Column._fields.index(side)
-            self._maps[side] = {column[field_index]: index for index, column in enumerate(self._columns)
+            self._maps[side] = {column[field_index]: index for index, column in enumerate(self.columns)
                                 if column[field_index] is not None}
         return self._maps[side]
 
@@ -462,11 +492,20 @@ def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[
     words: list[str] = []
     origin: list[int | None] = []
     seen_units = set()
+    units, tokens = side.wide_units(), side.tokens
+    field_index = 1 if which == "ref" else 2
     for column in columns:
-        index = column.ref if which == "ref" else column.hyp
+        index = column[field_index]
         if index is None:
             continue
-        unit = side.unit(index)
+        unit = units[index]
+        if unit is None:  # its own unit: the token itself
+            if index in seen_units:
+                continue
+            seen_units.add(index)
+            words.append(tokens[index])
+            origin.append(index)
+            continue
         if unit.start in seen_units:
             continue
         seen_units.add(unit.start)

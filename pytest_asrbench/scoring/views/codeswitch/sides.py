@@ -17,13 +17,19 @@ token's unit or chunk script depends on it (see :class:`SideView`); each chunk's
 tokens and a Latin chunk's English view are memoized per chunk text (:class:`LatinViews`):
 words and phrases recur from turn to turn far more than whole sides do. Only when the
 chunks' own tokens do not add up to the side's (neighbours that interact) is the side
-normalized again, chunk by chunk in one call (:func:`chunk_pieces`).
+normalized again, chunk by chunk in one call (:func:`chunk_pieces`). A region whose tokens
+are none of the side's *wide tokens* (the Hindi tokens of Latin chunks whose views differ,
+read from the chunks' texts alone) is of own units throughout (:meth:`SideView.own_units`):
+it needs neither the chunk map nor widening, and a home-script token is known to be its own
+unit without even splitting the side into chunks. A region that does widen reads one list of
+units per side (:meth:`SideView.wide_units`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 
 from pytest_asrbench.scoring.views.codeswitch.detect import ScriptDetection
 from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
@@ -59,6 +65,9 @@ class LatinViews:
         self._english = english
         self.english = lru_cache(maxsize)(self._english_view)
         self.hindi = lru_cache(maxsize)(self._hindi_tokens)
+        #: ``wide(text)``: the Hindi tokens of a Latin chunk whose two views differ (one wide
+        #: unit), ``()`` when they are equal; memoized per text like the views themselves.
+        self.wide = lru_cache(maxsize)(self._wide_tokens)
 
     def _english_view(self, text: str) -> tuple[str, ...]:
         return tuple(self._hindi(self._english(text)).split())
@@ -69,6 +78,9 @@ class LatinViews:
     def differs(self, text: str) -> bool:
         """Whether the English view of ``text`` differs from its Hindi tokens (then it is one unit)."""
         return self.english(text) != self.hindi(text)
+
+    def _wide_tokens(self, text: str) -> tuple[str, ...]:
+        return self.hindi(text) if self.differs(text) else ()
 
 
 class SideView:
@@ -107,6 +119,7 @@ class SideView:
         self._pieces: list[list[str]] = []
         self._chunk_units: dict[int, tuple[Unit, ...] | Unit] = {}
         self._units: dict[int, Unit] = {}
+        self._wide_units: list[Unit | None] | None = None
 
     def chunk_script(self, index: int) -> str:
         self._ensure_chunks()
@@ -119,6 +132,20 @@ class SideView:
         if unit is None:
             unit = self._units[index] = self._find_unit(index)
         return unit
+
+    def wide_units(self) -> list[Unit | None]:
+        """Per token index, its :meth:`unit` when the token is one of :attr:`wide_tokens`
+        (and not a home token the detection makes its own unit), else ``None``: the token is
+        its own unit, its English view itself. Built once per side, in one pass, for the
+        regions that widen (a list is read far faster than :meth:`unit` is called)."""
+        if self._wide_units is None:
+            wide = self.wide_tokens
+            if not wide:
+                self._wide_units = [None] * len(self.tokens)
+            else:
+                unit = self.unit
+                self._wide_units = [unit(index) if token in wide else None for index, token in enumerate(self.tokens)]
+        return self._wide_units
 
     def _find_unit(self, index: int) -> Unit:
         token = self.tokens[index]
@@ -135,23 +162,45 @@ class SideView:
         return units[index - self._chunk_start[chunk_index]]
 
     def _own_unit_by_text(self, token: str) -> bool:
-        """Several chunks, and ``token`` is no Hindi token of a Latin chunk with differing views.
+        """``token`` is no Hindi token of a Latin chunk with differing views.
 
         Such a token is in a chunk that keeps one unit per token whatever the map: a Latin
         chunk with equal views, any other chunk, or a ``mixed`` merge.
         """
+        return token not in self.wide_tokens
+
+    @property
+    def wide_tokens(self) -> frozenset[str]:
+        """The Hindi tokens of the Latin chunks whose views differ (only such a token may lie
+        in a unit wider than itself); computed once per side."""
         if self._wide_tokens is None:
             self._wide_tokens = self._tokens_of_wide_chunks()
-        return token not in self._wide_tokens
+        return self._wide_tokens
+
+    def own_units(self, tokens) -> bool:
+        """Whether each of ``tokens`` (tokens of this side) is its own unit by its text alone
+        (:meth:`unit` would give it a unit of one token, its English view the token itself),
+        so a region of them needs neither the chunk map nor widening."""
+        detection = self._detection
+        if detection.home_tokens_are_own_units:  # a home token that is no loanword needs no chunk split
+            classify, loanwords = detection.classify, self._loanwords
+            tokens = [token for token in tokens if token in loanwords or classify(token) != "home"]
+            if not tokens:
+                return True
+        wide = self.wide_tokens
+        return not wide or wide.isdisjoint(tokens)
 
     def _tokens_of_wide_chunks(self) -> frozenset[str]:
-        """The Hindi tokens of the Latin chunks whose views differ; every token for a side of
-        one chunk, whose map costs nothing (and whose one piece is ``tokens`` itself)."""
+        """The Hindi tokens of the Latin chunks whose views differ. A side of one chunk is its
+        own map (its one piece is ``tokens`` itself): it is one wide unit when it is a Latin
+        chunk whose English view differs from ``tokens``, else every token is its own unit."""
         chunks = self._split_chunks()
         if len(chunks) <= 1:
-            return frozenset(self.tokens)
-        return frozenset(token for script, text in chunks if script == "second" and self._latin.differs(text)
-                         for token in self._latin.hindi(text))
+            if chunks and chunks[0][0] == "second" and self._latin.english(chunks[0][1]) != self.tokens:
+                return frozenset(self.tokens)
+            return frozenset()
+        wide = self._latin.wide
+        return frozenset(token for script, text in chunks if script == "second" for token in wide(text))
 
     def _split_chunks(self) -> list[tuple[str, str]]:
         if self._raw_chunks is None:
@@ -218,14 +267,7 @@ def raw_words(raw: str) -> list[str]:
 def split_chunks(raw: str, classify=DEVANAGARI.classify) -> list[tuple[str, str]]:
     """``[(class, text), ...]``: maximal runs of raw words of one class (``classify``: a
     detection's word classes, :mod:`.detect`)."""
-    chunks: list[list] = []
-    for word in raw_words(raw):
-        script = classify(word)
-        if chunks and chunks[-1][0] == script:
-            chunks[-1][1].append(word)
-        else:
-            chunks.append([script, [word]])
-    return [(script, " ".join(words)) for script, words in chunks]
+    return [(script, " ".join(words)) for script, words in groupby(raw_words(raw), classify)]
 
 
 # A private-use character that every normalizer step leaves alone as a word of its own: the
