@@ -155,8 +155,21 @@ _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = group_pattern(",")
 _HAS_DIGIT = re.compile(r"\d")
-# Two numbers side by side: the only texts the time and year pair rules can change.
-_NUMBER_PAIR = re.compile(r"\d \d")
+_ASCII_DIGITS = b"0123456789"
+# Two numbers side by side: the only texts the time and year pair rules can change. (Spelled
+# with the space first and the digit before it as a lookbehind: the same matches, but ``re``
+# then scans for the literal space in C instead of trying every position.)
+_NUMBER_PAIR = re.compile(r" (?<=\d )\d")
+# Cheap, exact gates of number_formats rules: a pattern every text the rule can change
+# contains (tests/test_english_number_gates.py checks each against its rule).
+# A zero-led number ("01"): a digit run without an "oh" changes only around one.
+_ZERO_LED = re.compile(r"0(?<!\S0)\d")
+# A digit right before "am"/"pm" (searched in the lowercased text): "7pm".
+_GLUED_AM_PM = re.compile(r"[ap]m(?<=\d[ap]m)")
+# "oh" or a zero before one digit, then " am"/" pm" (lowercased): "7 oh 5 pm", "7 05 pm".
+_OH_TIME_GATE = re.compile(r" (?:oh |0)\d [ap]m")
+# A number after "to" (lowercased): "at 20 to 5".
+_TO_NUMBER = re.compile(r" to \d")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
 _MONTH_NAMES = frozenset(MONTHS)
 # The whole words a time-pair rule needs next to the pair (the first word of
@@ -246,14 +259,19 @@ def _convert_span_at(text: str, start: int, end: int) -> str:
     """The span ``text[start:end]`` of number words in digits (its context: the word before)."""
     span = text[start:end]
     if "second" in span.lower():
-        words = span.split(" ")
-        before = text[:start].rstrip().rsplit(" ", 1)[-1].lower()
-        for index, word in enumerate(words):
-            if word.lower() == "second" and _second_is_unit(words, index, before):
-                head = " ".join(words[:index])
-                tail = " ".join(words[index + 1 :])
-                parts = [_convert_words(head) if head else "", word, _convert_words(tail) if tail else ""]
-                return " ".join(part for part in parts if part)
+        return _convert_with_second(span, text[:start].rstrip().rsplit(" ", 1)[-1].lower())
+    return _convert_words(span)
+
+
+def _convert_with_second(span: str, before: str) -> str:
+    """A span holding "second" in digits; ``before`` is the lowercased word before the span."""
+    words = span.split(" ")
+    for index, word in enumerate(words):
+        if word.lower() == "second" and _second_is_unit(words, index, before):
+            head = " ".join(words[:index])
+            tail = " ".join(words[index + 1 :])
+            parts = [_convert_words(head) if head else "", word, _convert_words(tail) if tail else ""]
+            return " ".join(part for part in parts if part)
     return _convert_words(span)
 
 
@@ -446,23 +464,32 @@ def number_formats(config, lexicons):
     # the text as it enters the step (a rule's output never needs a later rule's trigger
     # except where both are listed).
     def convert(text: str) -> str:
-        if not _HAS_DIGIT.search(text):
+        if text.isascii():
+            # The text without its digits, as bytes: shorter only when it had one (in ASCII
+            # text \d is 0-9); several times faster than a regex search for \d.
+            raw = text.encode()
+            if len(raw.translate(None, _ASCII_DIGITS)) == len(raw):
+                return text
+        elif not _HAS_DIGIT.search(text):
             return text
         entering = text
         lower = text.lower()
-        if "am" in lower or "pm" in lower:
+        if ("am" in lower or "pm" in lower) and _GLUED_AM_PM.search(lower):
             text = _AM_PM_GLUED.sub(_spaced, text)
+            lower = text.lower()  # "7:00pm" has just become "7:00 pm" (the next rules' gates)
         if "clock" in lower:
             text = _OCLOCK.sub(_on_the_hour, text)
-        if ":00" in text:
+        if ":00" in text and ("am" in lower or "pm" in lower):
             text = _ZERO_MINUTES.sub(_spaced, text)
-        if ("am" in lower or "pm" in lower) and _may_hold(text, _AM_PM):
+            lower = text.lower()  # "7 05:00 am" has just become "7 05 am" (the next rule's)
+        if ("am" in lower or "pm" in lower) and _OH_TIME_GATE.search(lower) and _may_hold(text, _AM_PM):
             text = _OH_TIME.sub(_oh_minutes, text)
         if "double" in lower or "triple" in lower:
             text = _REPEATED_DIGIT.sub(_repeated_digit, text)
         pair = _NUMBER_PAIR.search(text) is not None
-        # A digit run is two neighbours among digits and "oh": a digit pair, or an "oh".
-        if ("oh" in lower or "0" in text) and (pair or _may_hold(text, _OH)):
+        # A digit run changes only around an "oh" word or a zero-led number ("01"); a run
+        # without an "oh" holds a digit pair.
+        if ("oh" in lower and _may_hold(text, _OH)) or (pair and _ZERO_LED.search(text)):
             before = text
             text = _DIGIT_RUN.sub(_join_digit_run, text)
             if text is not before:
@@ -477,11 +504,11 @@ def number_formats(config, lexicons):
             text = _PAST_TO.sub(_past_to, text)
         if "past" in lower:
             text = _MINUTES_PAST.sub(_minutes_past, text)
-        if " to " in lower and _may_hold(text, _TIME_BEFORE_WORDS):
+        if " to " in lower and _TO_NUMBER.search(text.lower()) and _may_hold(text, _TIME_BEFORE_WORDS):
             text = _MINUTES_TO.sub(_minutes_to, text)
         if "point" in lower:
             text = _POINT.sub(_decimal, text)
-        if "half" in lower:
+        if " and a half" in lower or " and one half" in lower:
             text = _HALF.sub(_and_a_half, text)
         if "%" in text or "per cent" in lower or "percent" in lower:
             text = _PERCENT.sub(_percent, text)
