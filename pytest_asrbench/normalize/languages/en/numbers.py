@@ -70,6 +70,7 @@ from functools import lru_cache
 
 from text_to_num import alpha2digit
 
+from pytest_asrbench.normalize.steps.digit_test import has_digit
 from pytest_asrbench.normalize.steps.numbers import group_pattern
 from pytest_asrbench.normalize.steps.phrases import lowered_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
@@ -99,6 +100,9 @@ _WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS) + r")(?![\w
 _NEXT_WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS + PLURAL_SCALES) + r")(?![\w'])"
 _SPAN = re.compile(rf"(?<![\w']){_WORD}(?: (?:and |point )?{_NEXT_WORD})*", re.IGNORECASE)
 _SPAN_LOWER = re.compile(_SPAN.pattern)  # the same, for lowercased ASCII text
+# The same after a space instead of the lookbehind, for lowercased text of _PLAIN_CHARACTERS.
+_SPAN_SPACED = re.compile(rf" {_WORD}(?: (?:and |point )?{_NEXT_WORD})*")
+_PLAIN_CHARACTERS = b"abcdefghijklmnopqrstuvwxyz0123456789_' "
 _SCALE_WORD = "(?:hundred|thousand|million|billion)(?![\\w'])"
 _FRACTION_WORDS = {"half": ("5", "five"), "quarter": ("25", "two five")}
 # "three and a half million", "2 and a quarter thousand": the fraction joins the number.
@@ -154,8 +158,6 @@ _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", r
 _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = group_pattern(",")
-_HAS_DIGIT = re.compile(r"\d")
-_ASCII_DIGITS = b"0123456789"
 # Two numbers side by side: the only texts the time and year pair rules can change. (Spelled
 # with the space first and the digit before it as a lookbehind: the same matches, but ``re``
 # then scans for the literal space in C instead of trying every position.)
@@ -242,10 +244,17 @@ def _convert_spans(text: str) -> str:
     for ASCII, ignoring case is lowercasing, so the spans are the same."""
     if not text.isascii():
         return _SPAN.sub(_convert_span, text)
+    lower = text.lower()
+    if lower.encode().translate(None, _PLAIN_CHARACTERS):
+        spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
+    else:
+        # Only letters, digits, "_", "'" and spaces: a span starts at the text's start or after
+        # a space, so the search that starts with a literal space (found by a fast scan) finds
+        # the same spans, in the text behind one space (offsets one further).
+        spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
     pieces: list[str] = []
     position = 0
-    for match in _SPAN_LOWER.finditer(text.lower()):
-        start, end = match.span()
+    for start, end in spans:
         pieces.append(text[position:start])
         pieces.append(_convert_span_at(text, start, end))
         position = end
@@ -464,15 +473,11 @@ def number_formats(config, lexicons):
     # the text as it enters the step (a rule's output never needs a later rule's trigger
     # except where both are listed).
     def convert(text: str) -> str:
-        if text.isascii():
-            # The text without its digits, as bytes: shorter only when it had one (in ASCII
-            # text \d is 0-9); several times faster than a regex search for \d.
-            raw = text.encode()
-            if len(raw.translate(None, _ASCII_DIGITS)) == len(raw):
-                return text
-        elif not _HAS_DIGIT.search(text):
+        if not has_digit(text):
             return text
-        entering = text
+        # Read first, on the text as it enters (its words are split once: the rules below
+        # that ask for words ask about this very object until one of them changes it).
+        months = not _MONTH_NAMES.isdisjoint(lowered_words(text))
         lower = text.lower()
         if ("am" in lower or "pm" in lower) and _GLUED_AM_PM.search(lower):
             text = _AM_PM_GLUED.sub(_spaced, text)
@@ -514,7 +519,7 @@ def number_formats(config, lexicons):
             text = _PERCENT.sub(_percent, text)
         if "'s" in text:
             text = _DECADE_APOSTROPHE.sub(_decade_plural, text)
-        if _MONTH_NAMES.isdisjoint(lowered_words(entering)):  # lower.split(), shared
+        if not months:
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
