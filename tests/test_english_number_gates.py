@@ -2,8 +2,7 @@
 
 ``number_formats`` runs each rule only when a cheap test (a substring, a literal-led search, a
 set of words) says the rule can match; ``number_words`` reads texts of plain characters with a
-search that starts at a space; ``money``, ``units`` and ``number_formats`` first ask
-:func:`has_digit`. Each test here compares the gated step with the same rules applied without
+search that starts at a space; ``money`` and ``number_formats`` first ask :func:`has_digit`. Each test here compares the gated step with the same rules applied without
 any gate, on the English case texts, a slice of the throughput corpus as it reaches the step,
 and seeded strings made of the rules' own trigger words, digits and separators (the strings a
 gate is most likely to misjudge).

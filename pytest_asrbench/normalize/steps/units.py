@@ -27,7 +27,6 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.digit_test import has_digit
 from pytest_asrbench.normalize.steps.phrases import PhraseTable, folded_tokens, trie_pattern
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
@@ -71,7 +70,7 @@ def units(config, lexicons, options: UnitOptions):
         return folded in number_words or bool(_NUMBER.fullmatch(token))
 
     def run(text: str) -> str:
-        if glued is not None and has_digit(text) and glued_test.search(text):
+        if glued is not None and glued_test.search(text):
             text = glued.sub(_split_glued, text)
         # The text has been through char_folds (the step is listed after it), so its
         # words meet the folded keys without folding again.

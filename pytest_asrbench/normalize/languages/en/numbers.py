@@ -241,7 +241,9 @@ def _convert_span(match: re.Match) -> str:
 def _convert_spans(text: str) -> str:
     """Every number-word span of ``text`` converted (:data:`_SPAN`). ASCII text is matched
     lowercased by :data:`_SPAN_LOWER`, without IGNORECASE, which re runs about 40% faster:
-    for ASCII, ignoring case is lowercasing, so the spans are the same."""
+    for ASCII, ignoring case is lowercasing, so the spans are the same; ASCII text of letters,
+    digits, "_", "'" and spaces only by :data:`_SPAN_SPACED` (the same spans, found by a scan
+    for spaces; ``tests/test_english_number_gates.py`` compares them)."""
     if not text.isascii():
         return _SPAN.sub(_convert_span, text)
     lower = text.lower()
