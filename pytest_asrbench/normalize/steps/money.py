@@ -38,11 +38,11 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.digit_test import has_digit
 from pytest_asrbench.normalize.steps.phrases import PhraseTable, casefolded_words, folded_tokens
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
-_DIGIT = re.compile(r"\d")
 _MINOR = re.compile(r"[0-9]|[1-9][0-9]")
 _PAIR_HEAD = re.compile(r"[1-9]\d?")  # "one fifty five": 1-99, then
 _PAIR_TAIL = re.compile(r"[1-9]\d")   # 10-99
@@ -100,6 +100,16 @@ def money(config, lexicons, options: MoneyOptions):
     symbol_chars = "".join(sorted(set("".join(symbols))))
     # Any of those characters in a text: one scan in C, not a set lookup per character.
     symbol_search = re.compile(f"[{re.escape(symbol_chars)}]").search if symbol_chars else None
+    # In ASCII text only the ASCII ones can occur ("$"): a substring test each, faster than the search.
+    ascii_symbol_chars = tuple(char for char in symbol_chars if char.isascii())
+
+    def has_symbol(text: str) -> bool:
+        if text.isascii():
+            for char in ascii_symbol_chars:
+                if char in text:
+                    return True
+            return False
+        return symbol_search is not None and symbol_search(text) is not None
 
     def written(mark: str, value: Decimal) -> str:
         return fmt.format(mark=mark, amount=amount_text(value))
@@ -117,10 +127,10 @@ def money(config, lexicons, options: MoneyOptions):
         return None
 
     def run(text: str) -> str:
-        if not _DIGIT.search(text):
+        if not has_digit(text):
             return text
         # After char_folds (the step is listed after it): casefolded words meet the folded keys.
-        if not (symbol_search and symbol_search(text)) and triggers.isdisjoint(casefolded_words(text)):
+        if not has_symbol(text) and triggers.isdisjoint(casefolded_words(text)):
             return text
         tokens = text.split()
         folded = folded_tokens(text, tokens, fold)

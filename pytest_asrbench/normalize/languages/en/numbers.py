@@ -70,6 +70,7 @@ from functools import lru_cache
 
 from text_to_num import alpha2digit
 
+from pytest_asrbench.normalize.steps.digit_test import has_digit
 from pytest_asrbench.normalize.steps.numbers import group_pattern
 from pytest_asrbench.normalize.steps.phrases import lowered_words, trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
@@ -99,6 +100,9 @@ _WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS) + r")(?![\w
 _NEXT_WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS + PLURAL_SCALES) + r")(?![\w'])"
 _SPAN = re.compile(rf"(?<![\w']){_WORD}(?: (?:and |point )?{_NEXT_WORD})*", re.IGNORECASE)
 _SPAN_LOWER = re.compile(_SPAN.pattern)  # the same, for lowercased ASCII text
+# The same after a space instead of the lookbehind, for lowercased text of _PLAIN_CHARACTERS.
+_SPAN_SPACED = re.compile(rf" {_WORD}(?: (?:and |point )?{_NEXT_WORD})*")
+_PLAIN_CHARACTERS = b"abcdefghijklmnopqrstuvwxyz0123456789_' "
 _SCALE_WORD = "(?:hundred|thousand|million|billion)(?![\\w'])"
 _FRACTION_WORDS = {"half": ("5", "five"), "quarter": ("25", "two five")}
 # "three and a half million", "2 and a quarter thousand": the fraction joins the number.
@@ -154,9 +158,20 @@ _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", r
 _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = group_pattern(",")
-_HAS_DIGIT = re.compile(r"\d")
-# Two numbers side by side: the only texts the time and year pair rules can change.
-_NUMBER_PAIR = re.compile(r"\d \d")
+# Two numbers side by side: the only texts the time and year pair rules can change. (Spelled
+# with the space first and the digit before it as a lookbehind: the same matches, but ``re``
+# then scans for the literal space in C instead of trying every position.)
+_NUMBER_PAIR = re.compile(r" (?<=\d )\d")
+# Cheap, exact gates of number_formats rules: a pattern every text the rule can change
+# contains (tests/test_english_number_gates.py checks each against its rule).
+# A zero-led number ("01"): a digit run without an "oh" changes only around one.
+_ZERO_LED = re.compile(r"0(?<!\S0)\d")
+# A digit right before "am"/"pm" (searched in the lowercased text): "7pm".
+_GLUED_AM_PM = re.compile(r"[ap]m(?<=\d[ap]m)")
+# "oh" or a zero before one digit, then " am"/" pm" (lowercased): "7 oh 5 pm", "7 05 pm".
+_OH_TIME_GATE = re.compile(r" (?:oh |0)\d [ap]m")
+# A number after "to" (lowercased): "at 20 to 5".
+_TO_NUMBER = re.compile(r" to \d")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
 _MONTH_NAMES = frozenset(MONTHS)
 # The whole words a time-pair rule needs next to the pair (the first word of
@@ -226,13 +241,22 @@ def _convert_span(match: re.Match) -> str:
 def _convert_spans(text: str) -> str:
     """Every number-word span of ``text`` converted (:data:`_SPAN`). ASCII text is matched
     lowercased by :data:`_SPAN_LOWER`, without IGNORECASE, which re runs about 40% faster:
-    for ASCII, ignoring case is lowercasing, so the spans are the same."""
+    for ASCII, ignoring case is lowercasing, so the spans are the same; ASCII text of letters,
+    digits, "_", "'" and spaces only by :data:`_SPAN_SPACED` (the same spans, found by a scan
+    for spaces; ``tests/test_english_number_gates.py`` compares them)."""
     if not text.isascii():
         return _SPAN.sub(_convert_span, text)
+    lower = text.lower()
+    if lower.encode().translate(None, _PLAIN_CHARACTERS):
+        spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
+    else:
+        # Only letters, digits, "_", "'" and spaces: a span starts at the text's start or after
+        # a space, so the search that starts with a literal space (found by a fast scan) finds
+        # the same spans, in the text behind one space (offsets one further).
+        spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
     pieces: list[str] = []
     position = 0
-    for match in _SPAN_LOWER.finditer(text.lower()):
-        start, end = match.span()
+    for start, end in spans:
         pieces.append(text[position:start])
         pieces.append(_convert_span_at(text, start, end))
         position = end
@@ -246,14 +270,19 @@ def _convert_span_at(text: str, start: int, end: int) -> str:
     """The span ``text[start:end]`` of number words in digits (its context: the word before)."""
     span = text[start:end]
     if "second" in span.lower():
-        words = span.split(" ")
-        before = text[:start].rstrip().rsplit(" ", 1)[-1].lower()
-        for index, word in enumerate(words):
-            if word.lower() == "second" and _second_is_unit(words, index, before):
-                head = " ".join(words[:index])
-                tail = " ".join(words[index + 1 :])
-                parts = [_convert_words(head) if head else "", word, _convert_words(tail) if tail else ""]
-                return " ".join(part for part in parts if part)
+        return _convert_with_second(span, text[:start].rstrip().rsplit(" ", 1)[-1].lower())
+    return _convert_words(span)
+
+
+def _convert_with_second(span: str, before: str) -> str:
+    """A span holding "second" in digits; ``before`` is the lowercased word before the span."""
+    words = span.split(" ")
+    for index, word in enumerate(words):
+        if word.lower() == "second" and _second_is_unit(words, index, before):
+            head = " ".join(words[:index])
+            tail = " ".join(words[index + 1 :])
+            parts = [_convert_words(head) if head else "", word, _convert_words(tail) if tail else ""]
+            return " ".join(part for part in parts if part)
     return _convert_words(span)
 
 
@@ -446,23 +475,28 @@ def number_formats(config, lexicons):
     # the text as it enters the step (a rule's output never needs a later rule's trigger
     # except where both are listed).
     def convert(text: str) -> str:
-        if not _HAS_DIGIT.search(text):
+        if not has_digit(text):
             return text
-        entering = text
+        # Read first, on the text as it enters (its words are split once: the rules below
+        # that ask for words ask about this very object until one of them changes it).
+        months = not _MONTH_NAMES.isdisjoint(lowered_words(text))
         lower = text.lower()
-        if "am" in lower or "pm" in lower:
+        if ("am" in lower or "pm" in lower) and _GLUED_AM_PM.search(lower):
             text = _AM_PM_GLUED.sub(_spaced, text)
+            lower = text.lower()  # "7:00pm" has just become "7:00 pm" (the next rules' gates)
         if "clock" in lower:
             text = _OCLOCK.sub(_on_the_hour, text)
-        if ":00" in text:
+        if ":00" in text and ("am" in lower or "pm" in lower):
             text = _ZERO_MINUTES.sub(_spaced, text)
-        if ("am" in lower or "pm" in lower) and _may_hold(text, _AM_PM):
+            lower = text.lower()  # "7 05:00 am" has just become "7 05 am" (the next rule's)
+        if ("am" in lower or "pm" in lower) and _OH_TIME_GATE.search(lower) and _may_hold(text, _AM_PM):
             text = _OH_TIME.sub(_oh_minutes, text)
         if "double" in lower or "triple" in lower:
             text = _REPEATED_DIGIT.sub(_repeated_digit, text)
         pair = _NUMBER_PAIR.search(text) is not None
-        # A digit run is two neighbours among digits and "oh": a digit pair, or an "oh".
-        if ("oh" in lower or "0" in text) and (pair or _may_hold(text, _OH)):
+        # A digit run changes only around an "oh" word or a zero-led number ("01"); a run
+        # without an "oh" holds a digit pair.
+        if ("oh" in lower and _may_hold(text, _OH)) or (pair and _ZERO_LED.search(text)):
             before = text
             text = _DIGIT_RUN.sub(_join_digit_run, text)
             if text is not before:
@@ -477,17 +511,17 @@ def number_formats(config, lexicons):
             text = _PAST_TO.sub(_past_to, text)
         if "past" in lower:
             text = _MINUTES_PAST.sub(_minutes_past, text)
-        if " to " in lower and _may_hold(text, _TIME_BEFORE_WORDS):
+        if " to " in lower and _TO_NUMBER.search(text.lower()) and _may_hold(text, _TIME_BEFORE_WORDS):
             text = _MINUTES_TO.sub(_minutes_to, text)
         if "point" in lower:
             text = _POINT.sub(_decimal, text)
-        if "half" in lower:
+        if " and a half" in lower or " and one half" in lower:
             text = _HALF.sub(_and_a_half, text)
         if "%" in text or "per cent" in lower or "percent" in lower:
             text = _PERCENT.sub(_percent, text)
         if "'s" in text:
             text = _DECADE_APOSTROPHE.sub(_decade_plural, text)
-        if _MONTH_NAMES.isdisjoint(lowered_words(entering)):  # lower.split(), shared
+        if not months:
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
