@@ -51,15 +51,13 @@ INVISIBLE = regex.compile(
 #: such characters (nearly all, CJK and Hangul text included) pass in one C scan, several
 #: times faster than the ``regex`` search (``re`` tests a large class by table lookup only in
 #: that plane). Built at import from one scan of the plane's 65,536 code points (~10 ms).
-def _bmp_invisible() -> str:
+def _may_be_invisible() -> re.Pattern[str]:
     plane = "".join(map(chr, range(0x10000)))
-    return "".join(sorted(set("".join(INVISIBLE.findall(plane)))))
+    found = sorted(set("".join(INVISIBLE.findall(plane))))
+    return re.compile("[" + "".join(re.escape(char) for char in found) + "\U00010000-\U0010ffff]")
 
 
-_BMP_INVISIBLE = _bmp_invisible()
-_MAY_BE_INVISIBLE = re.compile("[" + "".join(map(re.escape, _BMP_INVISIBLE)) + "\U00010000-\U0010ffff]")
-# Its ASCII characters (the C0 controls that are not separators, and DEL).
-_ASCII_INVISIBLE = re.compile("[" + "".join(re.escape(char) for char in _BMP_INVISIBLE if char.isascii()) + "]")
+_MAY_BE_INVISIBLE = _may_be_invisible()
 
 
 @step("invisible_characters", idempotent=True,
@@ -76,24 +74,10 @@ def invisible_characters(config, lexicons):
     Rule sources: Unicode ``Default_Ignorable_Code_Point`` (UAX #44), general categories
     Cc and Cf, UAX #9 (bidi controls), Unicode Standard section 23.1 (control codes).
     """
-    # Cheapest test first. Printable ASCII holds none (the ASCII characters of INVISIBLE are
-    # controls, all non-printable); other ASCII text is searched for those few controls (a
-    # 128-entry table); any other text for the plane's class, a plain ``re`` scan that nearly
-    # all text passes. The ``regex`` search and substitution run only where one may be.
-    may_be = _MAY_BE_INVISIBLE.search
-    ascii_may_be = _ASCII_INVISIBLE.search
-    search = INVISIBLE.search
-    remove = partial(INVISIBLE.sub, "")
-
-    def run(text: str) -> str:
-        if text.isascii():
-            if text.isprintable() or ascii_may_be(text) is None:
-                return text
-        elif may_be(text) is None:
-            return text
-        return remove(text) if search(text) else text
-
-    return run
+    # A search first: cheaper than a sub that finds nothing, the usual case; and the trigger
+    # before it, a plain ``re`` scan that most texts (printable ASCII) pass in C.
+    return triggered(_MAY_BE_INVISIBLE,
+                     lambda text: INVISIBLE.sub("", text) if INVISIBLE.search(text) else text)
 
 
 @step("nfc", before={"char_folds": "the fold tables are written composed: a decomposed letter would miss its fold"})
@@ -110,7 +94,7 @@ def unicode_whitespace(config, lexicons):
     def run(text: str) -> str:
         # Nothing to do when the only whitespace is single ASCII spaces: every character
         # ``str.isspace`` takes in, but the ASCII space, and the zero width space are
-        # non-printable (category Z* or C*; tests/test_whitespace_gates.py checks every code point).
+        # non-printable (category Z* or C*; tests/test_word_step_gates.py checks every code point).
         if text.isprintable() and "  " not in text:
             return text
         # Same result as ``WHITESPACE.sub(" ", text)``, without a regex call per space:
@@ -255,16 +239,10 @@ def _fast_punctuation(decimal: str, options: PunctuationOptions, exact: Callable
 
 @step("collapse_whitespace", idempotent=True)
 def collapse_whitespace(config, lexicons):
-    """Collapse runs of spaces to one and strip both ends (any ``str.isspace`` character is a space)."""
-
-    def run(text: str) -> str:
-        # Already collapsed: single ASCII spaces only (the others are non-printable, as in
-        # ``unicode_whitespace``), none at either end.
-        if "  " not in text and text.isprintable() and not text.startswith(" ") and not text.endswith(" "):
-            return text
-        return " ".join(text.split())
-
-    return run
+    """Collapse runs of spaces to one and strip both ends."""
+    # No gate in front (an exact one, as in unicode_whitespace, costs more than the split and
+    # join on short texts, which most CJK texts are).
+    return lambda text: " ".join(text.split())
 
 
 @step("remove_spaces")
