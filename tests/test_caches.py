@@ -26,6 +26,7 @@ PROCESS_CONSTANT: dict[str, str] = {
     "signatures.graph.steps_in": "keyed by a module's bytes: a pure function of its argument",
     "signatures.graph.module_hash": "keyed by a module's bytes: a pure function of its argument",
     "scoring.views.codeswitch.scripts.word_script": "Unicode script of a word: a pure function",
+    "normalize.steps.char_classes.bmp_members": "the installed regex package's property classes: a pure function of its arguments",
     "scoring.views.codeswitch.phonetic.devanagari_key": "a word's consonant key: a pure function",
     "scoring.views.codeswitch.phonetic.latin_keys": "a word's consonant keys: a pure function",
     "scoring.views.codeswitch.romanized.readings": "a Devanagari word's romanizations: a pure function",

@@ -45,7 +45,7 @@ METRICS: dict[str, Metric] = {
             "protocol where the config defines one (zh-eval-v1).",
             views=("compounds", "code_switch", "loanwords", "spacing", "cer_views"),
         ),
-        Metric("cer", "1.3.7", "char", "Character error rate after the language's normalizer; spaces not counted "
+        Metric("cer", "1.3.8", "char", "Character error rate after the language's normalizer; spaces not counted "
                "in a character-scored language that keeps them (Korean); the CER views of an evaluation "
                "protocol where the config defines one (zh-eval-v1).", views=("spacing", "cer_views")),
     )

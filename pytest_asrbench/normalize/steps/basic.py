@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
+from functools import partial
 
 import regex
 
@@ -13,7 +14,8 @@ from pydantic import Field
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.pipeline import triggered
-from pytest_asrbench.normalize.steps.numbers import number_marks
+from pytest_asrbench.normalize.steps.char_classes import beyond_bmp, bmp_class
+from pytest_asrbench.normalize.steps.numbers import MINUS_SIGNS, number_marks
 from pytest_asrbench.normalize.steps.registry import step
 
 # Word boundaries: every character Python treats as whitespace (``str.isspace``: category
@@ -80,7 +82,7 @@ def invisible_characters(config, lexicons):
 @step("nfc", before={"char_folds": "the fold tables are written composed: a decomposed letter would miss its fold"})
 def nfc(config, lexicons):
     """Unicode NFC, so a precomposed and a decomposed 'é' (or nukta letter) compare equal."""
-    return lambda text: unicodedata.normalize("NFC", text)
+    return partial(unicodedata.normalize, "NFC")  # called in C: no Python frame per text
 
 
 @step("unicode_whitespace")
@@ -89,6 +91,11 @@ def unicode_whitespace(config, lexicons):
     zero width space become one ASCII space (:data:`WHITESPACE`): a word boundary."""
 
     def run(text: str) -> str:
+        # Nothing to do when the only whitespace is single ASCII spaces: every character
+        # ``str.isspace`` takes in, but the ASCII space, and the zero width space are
+        # non-printable (category Z* or C*; tests/test_word_step_gates.py checks every code point).
+        if text.isprintable() and "  " not in text:
+            return text
         # Same result as ``WHITESPACE.sub(" ", text)``, without a regex call per space:
         # ``str.split()`` splits at the very characters ``\s`` matches (``str.isspace``).
         if "\u200b" in text:
@@ -116,10 +123,6 @@ def lowercase(config, lexicons):
 _WORD_CHAR = r"[\p{L}\p{N}\p{M}]"
 # Combining marks with no base before them (text start or a space).
 _ORPHAN_MARKS = regex.compile(r"(?:^|(?<=\s))\p{M}+")
-# Every text the ``punctuation`` step changes holds a character of P* or S* (the only ones its
-# substitution replaces; the marks it keeps in numbers are P* or S* too) or a mark with no
-# base (what _ORPHAN_MARKS removes); any other text is returned as it is, without the two passes.
-_PUNCTUATION_TRIGGER = regex.compile(r"[\p{P}\p{S}]|(?:^|(?<=\s))\p{M}")
 
 
 class PunctuationOptions(StepOptions):
@@ -146,12 +149,21 @@ def punctuation(config, lexicons, options: PunctuationOptions):
     word is never split at a vowel sign, virama or nukta; a mark with no base left (after a
     removed symbol or a space) is dropped with it, so it never becomes a word of its own.
 
-    Uses the ``regex`` package for its Unicode property classes (``\\p{P}``, ``\\p{S}``):
-    one compiled pass instead of a Python loop over characters.
+    The rules are Unicode property classes of the ``regex`` package (``\\p{P}``, ``\\p{S}``,
+    ``\\p{M}``); :func:`_fast_punctuation` runs the same rules as plain ``re`` patterns over
+    those classes listed for the Basic Multilingual Plane (:mod:`.char_classes`), and a text with a
+    character beyond the plane takes the ``regex`` form.
     """
+    exact = _exact_punctuation(config.decimal_separator, options)
+    return _fast_punctuation(config.decimal_separator, options, exact)
+
+
+def _exact_punctuation(decimal: str, options: PunctuationOptions) -> Callable[[str], str]:
+    """The punctuation rules as one ``regex`` pass with a replacement function per match,
+    then the orphan marks: the statement of the rules, run on any text."""
     keep = "".join(regex.escape(char) for char in options.keep_symbols)
     symbols = rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]"
-    alternatives = [number_marks(config.decimal_separator, options.ordinal_dot)]  # groups 1 and 2
+    alternatives = [number_marks(decimal, options.ordinal_dot)]  # groups 1 and 2
     if options.inner_punctuation:
         inner = "".join(regex.escape(char) for char in options.inner_punctuation)
         alternatives.append(rf"(?<={_WORD_CHAR})([{inner}])(?={_WORD_CHAR})")  # group 3
@@ -168,12 +180,67 @@ def punctuation(config, lexicons, options: PunctuationOptions):
         text = pattern.sub(replace, text)
         return text if text.isascii() else _ORPHAN_MARKS.sub("", text)  # ASCII has no marks
 
-    return triggered(_PUNCTUATION_TRIGGER, run)
+    return run
+
+
+def _fast_punctuation(decimal: str, options: PunctuationOptions, exact: Callable[[str], str]) -> Callable[[str], str]:
+    """:func:`_exact_punctuation`'s output, in one C scan with a constant replacement.
+
+    Every character the rules replace is one of P* or S*, and each rule decides on one such
+    character from its neighbours in the input: the decimal separator between two digits,
+    the ordinal dot (a digit before it, a space and a letter after it) and an inner mark
+    between two word characters stay as they are; a minus sign with a space or the text
+    start before it and a digit after it stays as ``-``; any other character of P* or S*
+    outside ``keep_symbols`` becomes a space. So the pattern is the class of those characters
+    (the scan jumps from one to the next) with the kept contexts as negative lookarounds, and
+    ``U+2212`` before a number is first written ``-`` (it and ``-`` are alike to every
+    neighbour's rule: neither is a digit, a space or a word character). Each class is the
+    ``regex`` class of the rules listed for U+0000..U+FFFF; a text beyond that plane is
+    handed to ``exact``.
+    """
+    v1 = regex.V1
+    not_space = bmp_class(r"\s", v1, negate=True)
+    digit = bmp_class(r"\d", v1)
+    keep = "".join(regex.escape(char) for char in options.keep_symbols)
+    symbols = bmp_class(rf"[[\p{{P}}\p{{S}}]--[{keep}]]" if keep else r"[\p{P}\p{S}]", v1)
+    decimal_mark = re.escape(decimal)
+    kept = [rf"(?!(?<={digit}{decimal_mark}){digit})"]
+    if options.ordinal_dot:
+        letter = bmp_class(r"[^\W\d_]", v1)
+        kept.append(rf"(?!(?<={digit}\.) {letter})")
+    kept.append(rf"(?!(?<=-)(?<!{not_space}-){digit})")
+    if options.inner_punctuation:
+        word = bmp_class(_WORD_CHAR, v1)
+        inner = "".join(re.escape(char) for char in options.inner_punctuation)
+        kept.append(rf"(?!(?<={word}[{inner}]){word})")
+    replaced = re.compile(symbols + "".join(kept)).sub
+    other_minus = "".join(sign for sign in MINUS_SIGNS if sign != "-")
+    minus_before_number = re.compile(rf"(?<!{not_space})[{re.escape(other_minus)}](?={digit})").sub
+    marks = bmp_class(r"\p{M}")
+    not_space_v0 = bmp_class(r"\s", negate=True)  # _ORPHAN_MARKS is a V0 pattern
+    orphan_marks = re.compile(rf"{marks}(?<!{not_space_v0}{marks}){marks}*").sub
+    # One scan for all that needs more than the replacement: a mark, U+2212, a character beyond the plane.
+    special = re.compile(rf"[{marks[1:-1]}{re.escape(other_minus)}\U00010000-\U0010ffff]").search
+
+    def run(text: str) -> str:
+        if text.isascii() or special(text) is None:
+            return replaced(" ", text)
+        if beyond_bmp(text):
+            return exact(text)
+        if "\u2212" in text:
+            text = minus_before_number("-", text)
+        return orphan_marks("", replaced(" ", text))
+
+    if len(decimal) != 1 or decimal in MINUS_SIGNS or other_minus != "\u2212":
+        return exact  # outside what the reasoning above covers: the rules as stated
+    return run
 
 
 @step("collapse_whitespace", idempotent=True)
 def collapse_whitespace(config, lexicons):
     """Collapse runs of spaces to one and strip both ends."""
+    # No gate in front (an exact one, as in unicode_whitespace, costs more than the split and
+    # join on short texts, which most CJK texts are).
     return lambda text: " ".join(text.split())
 
 

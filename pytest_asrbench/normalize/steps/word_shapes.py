@@ -18,14 +18,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pytest_asrbench.normalize.steps.basic import make_fold
 from pytest_asrbench.normalize.steps.registry import step
 
 # A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
 # between two digits never matches.
-_SPLIT_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=\w)|(?<=\w)-(?=[^\W\d_])")
+# (The hyphen first, its neighbours looked at after it: a pattern that starts with a literal is
+# scanned in C from one hyphen to the next instead of tried at every position.)
+_SPLIT_HYPHEN = re.compile(r"-(?:(?<=[^\W\d_]-)(?=\w)|(?<=\w-)(?=[^\W\d_]))")
 _DOTTED = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){1,}[^\W\d_]\.?(?![\w])")
+# Every match of _DOTTED holds a letter, a dot and a letter: the cheap test first (scanned from dot to dot).
+_LETTER_DOT_LETTER = re.compile(r"\.(?<=[^\W\d_]\.)[^\W\d_]")
 
 
 @step("split_hyphens", idempotent=True,
@@ -46,7 +51,7 @@ def dotted_abbreviations(config, lexicons):
     """Drop the dots of a dotted single-letter abbreviation: "U.S.A." -> "USA", "p.m." -> "pm"."""
 
     def run(text: str) -> str:
-        if "." not in text:
+        if "." not in text or _LETTER_DOT_LETTER.search(text) is None:
             return text
         return _DOTTED.sub(lambda match: match.group(0).replace(".", ""), text)
 
@@ -57,11 +62,25 @@ def dotted_abbreviations(config, lexicons):
 def fillers_any_case(config, lexicons):
     """Remove the config's fillers as whole words, ignoring case ("Um", "um" and "UM"); a
     hyphenated chain of fillers is one word, written closed ("hm-hm" = "hmhm")."""
+    present, remove = filler_rules(config)
+    if present is None:
+        return remove
+
+    def run(text: str) -> str:
+        return text if present(text.casefold()) is None else remove(text)
+
+    return run
+
+
+def filler_rules(config) -> tuple[Callable[[str], re.Match | None] | None, Callable[[str], str]]:
+    """``(present, remove)`` of ``fillers_any_case``: ``remove`` applies the rules to any text;
+    ``present`` searches the case-folded text for what every text ``remove`` changes holds (a
+    filler with no word character before it), ``None`` when the config has no fillers."""
     fold = make_fold(config.char_folds)
     words = sorted({form for word in config.fillers for form in (word.casefold(), fold(word.casefold()))},
                    key=len, reverse=True)
     if not words:
-        return lambda text: text
+        return None, lambda text: text
     # A whole word: no letter or digit touching it, nor an apostrophe or hyphen that joins it
     # to one ("um," "(euh)" and a cut-off "uh-" are fillers; "umbrella", "hm-hm" and "l'euh"
     # are not). A dangling hyphen must not save it: punctuation removes that hyphen later, and
@@ -72,15 +91,16 @@ def fillers_any_case(config, lexicons):
     # ("hmhm"): left hyphenated, split_hyphens would make it "hm hm", two fillers that a
     # second normalization removes (idempotence).
     chain = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?:-(?:{body}))+(?!\w)(?!['’-]\w)", re.IGNORECASE)
-    present = re.compile(rf"(?<!\w)(?:{body})").search  # on the case-folded text: the cheap test first
+    # The cheap test first, on the case-folded text: a filler with no word character before it,
+    # ``(?<!\w)(?:body)`` spelled with each word's lookbehind after the word, so that the
+    # pattern starts with letters and is scanned in C from one first letter of a filler to the next.
+    present = re.compile("|".join(rf"{re.escape(word)}(?<!\w{re.escape(word)})" for word in words)).search
 
-    def run(text: str) -> str:
-        if not present(text.casefold()):
-            return text
+    def remove(text: str) -> str:
         if "-" in text:
             text = chain.sub(lambda match: match.group(0).replace("-", ""), text)
         text, count = pattern.subn(" ", text)
         # Re-collapse only when a filler went, so the next steps see single spaces.
         return " ".join(text.split()) if count else text
 
-    return run
+    return present, remove
