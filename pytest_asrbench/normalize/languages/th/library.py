@@ -195,23 +195,29 @@ def _text_tokens(text: str) -> tuple[str, ...]:
     return tuple(word_tokenize()(text))
 
 
-def tokenize_by_chunks(text: str, keep_whole: Callable[[str], bool] | None = None) -> list[str]:
+def tokenize_by_chunks(text: str, keep_whole: Callable[[list[str], int], bool] | None = None) -> list[str]:
     """pythainlp's tokens of ``text``, tokenized one space-free chunk at a time with the
     chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
     of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
     breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole (cached per text).
     ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text.
 
-    ``keep_whole``: a chunk it accepts is one token, not tokenized (the caller's guarantee
-    that how ``newmm`` would split it does not matter to it); never asked of a text tokenized whole."""
+    ``keep_whole(chunks, index)``: given the text's space-free chunks in order, whether chunk
+    ``index`` is one token, not tokenized (the caller's guarantee that how ``newmm`` would
+    split it does not matter to it); never asked of a text tokenized whole."""
     if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
         return list(_text_tokens(text))
+    pieces = [piece for piece in _SPACE_RUNS.split(text) if piece]
+    chunks = [piece for piece in pieces if not piece.isspace()]
     tokens: list[str] = []
-    for piece in _SPACE_RUNS.split(text):
-        if not piece:
+    index = 0
+    for piece in pieces:
+        if piece.isspace():
+            tokens.append(piece)
             continue
-        if piece.isspace() or (keep_whole is not None and keep_whole(piece)):
+        if keep_whole is not None and keep_whole(chunks, index):
             tokens.append(piece)
         else:
             tokens.extend(_chunk_tokens(piece))
+        index += 1
     return tokens

@@ -134,8 +134,26 @@ class _Converter:
             return False
         return splits_between(chunk, [match.end() for match in _MORPHEME_RE.finditer(chunk)], MORPHEMES)
 
+    def _opaque(self, chunk: str) -> bool:
+        """Nothing in ``chunk`` reads the tokens of the chunks beside it: it has no numeral
+        morpheme, or it is one numeral run of two or more morphemes (which needs no context
+        and is no lone multiplier after digits)."""
+        return not _MORPHEME_RE.search(chunk) or (
+            self.whole_numeral(chunk) and len(_MORPHEME_RE.findall(chunk)) >= 2)
+
+    def _keep_whole(self, chunks: list[str], index: int) -> bool:
+        """Chunk ``index`` need not be tokenized: a whole numeral run (:meth:`_whole_numeral`),
+        or a chunk with no numeral morpheme between chunks that read none of its tokens (its
+        tokens are no parts and stay as they are; only its first and last could be read, as
+        the context of a numeral or as digits before a multiplier, and only from next door)."""
+        chunk = chunks[index]
+        if _MORPHEME_RE.search(chunk):
+            return self.whole_numeral(chunk)
+        return (index == 0 or self._opaque(chunks[index - 1])) and (
+            index + 1 == len(chunks) or self._opaque(chunks[index + 1]))
+
     def convert(self, text: str) -> str:
-        tokens = tokenize_by_chunks(text, self.whole_numeral)
+        tokens = tokenize_by_chunks(text, self._keep_whole)
         is_part = list(map(self.is_part, tokens))
         if not any(is_part):
             return text  # no numeral word (digits times a multiplier need one too)
