@@ -59,3 +59,57 @@ def test_chunked_tokenizing_equals_tokenizing_the_whole_text():
     tokenize = word_tokenize()
     for text in _random_texts(3_000, 5) + _case_texts():
         assert tokenize_by_chunks(text) == tokenize(text), repr(text)
+
+
+def _morpheme_runs(count: int, seed: int) -> list[str]:
+    """Written numerals (pythainlp's num_to_thaiword) and random runs of number morphemes."""
+    from pythainlp.util import num_to_thaiword
+
+    from pytest_asrbench.normalize.languages.th.numbers import MORPHEMES
+
+    rng = random.Random(seed)
+    runs = {num_to_thaiword(value) for value in [*range(1, 1500), *(rng.randrange(10**13) for _ in range(1500))]}
+    runs |= {"".join(rng.choice(MORPHEMES) for _ in range(rng.randrange(1, 14))) for _ in range(count)}
+    return sorted(runs)
+
+
+def test_numeral_values_read_by_the_grammar_equal_pythainlps():
+    from pythainlp.util import thaiword_to_num
+
+    from pytest_asrbench.normalize.languages.th.numbers import numeral_value
+
+    words = [word for word in _morpheme_runs(6000, 11) if numeral_value(word) is not None]
+    assert len(words) > 3000
+    assert [numeral_value(word) for word in words] == [thaiword_to_num(word) for word in words]
+
+
+def test_a_run_splits_between_accepts_is_tokenized_into_whole_morphemes_only():
+    from pytest_asrbench.normalize.languages.th.library import splits_between
+    from pytest_asrbench.normalize.languages.th.numbers import _MORPHEME_RE, _PART, MORPHEMES
+
+    accepted = [run for run in _morpheme_runs(6000, 12)
+                if splits_between(run, [match.end() for match in _MORPHEME_RE.finditer(run)], MORPHEMES)]
+    assert len(accepted) > 4000  # the shortcut is taken for most runs
+    tokens = {run: word_tokenize()(run) for run in accepted}
+    assert [(run, split) for run, split in tokens.items() if not all(_PART.fullmatch(token) for token in split)] == []
+
+
+def test_thai_numbers_outputs_equal_those_with_every_chunk_tokenized(monkeypatch):
+    """The shortcuts (whole numeral runs, chunks nobody reads) against tokenizing every chunk."""
+    monkeypatch.syspath_prepend("benchmarks")
+    import corpora
+
+    from pytest_asrbench.normalize.languages.th import numbers
+
+    texts = corpora.load("th")(3000, 77) + _case_texts()
+    converter = numbers._Converter(dict(_context()))
+    fast = [converter.convert(text) for text in texts]
+    monkeypatch.setattr(numbers, "tokenize_by_chunks", lambda text, keep_whole=None: tokenize_by_chunks(text))
+    slow = numbers._Converter(dict(_context()))
+    assert fast == [slow.convert(text) for text in texts]
+
+
+def _context():
+    for line in Path("configs/th/number_context.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield line.split("\t")

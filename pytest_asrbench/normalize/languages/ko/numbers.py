@@ -37,7 +37,9 @@ from pytest_asrbench.normalize.languages.ko.numerals import (
     NATIVE_TENS,
     SINO_DIGITS,
     SMALL_UNITS,
+    digit_prefix_length,
     digit_string,
+    numeral_prefix_length,
     numeral_value,
     trailing_place,
 )
@@ -111,6 +113,11 @@ class KoreanNumbers:
     def __init__(self, tables: KoreanNumberTables):
         self.tables = tables
         self.is_tail = tables.particles
+        #: The counters by first character, each list in the table's order (longest first):
+        #: only those can start a text, so :meth:`_counter_of` tries no other.
+        self._counters_by_first: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for counter, systems in tables.counters.items():
+            self._counters_by_first.setdefault(counter[:1], []).append((counter, systems))
         # Pure functions of one word, called for most words of every text: cached per instance
         # (bounded; the tables are fixed for the instance's life).
         self.read = lru_cache(maxsize=65536)(self._read)
@@ -145,7 +152,7 @@ class KoreanNumbers:
     def _counter_of(self, text: str, system: str) -> tuple[str, str] | None:
         """``(counter, tail)`` when ``text`` is a counter taking ``system`` numerals, then particles
         (the public name :attr:`counter_of` is this, cached)."""
-        for counter, systems in self.tables.counters.items():
+        for counter, systems in self._counters_by_first.get(text[:1], ()):
             if text.startswith(counter) and system in systems and self.is_tail(text[len(counter):]):
                 return counter, text[len(counter):]
         return None
@@ -162,7 +169,9 @@ class KoreanNumbers:
         if word[0] not in _STARTS:
             return None, None
         whole = None
-        for end in range(len(word), 0, -1):
+        # A numeral is written only with numeral characters: no prefix longer than the word's
+        # run of them is one, so the search starts at the run's end.
+        for end in range(numeral_prefix_length(word), 0, -1):
             found = numeral_value(word[:end])
             if found is None:
                 continue
@@ -214,7 +223,7 @@ class KoreanNumbers:
         (``오육칠팔입니다`` -> ``("5678", "입니다")``), else ``None``."""
         if word in self.tables.not_numbers or word[0] not in DIGIT_SYLLABLES:
             return None
-        for end in range(len(word), 2, -1):
+        for end in range(digit_prefix_length(word), 2, -1):  # only digit syllables make one
             digits = digit_string(word[:end])
             if digits is not None and self.is_tail(word[end:]):
                 return digits, word[end:]

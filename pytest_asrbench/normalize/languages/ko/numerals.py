@@ -102,6 +102,25 @@ def digit_string(word: str) -> str | None:
     return "".join(DIGIT_SYLLABLES[syllable] for syllable in word)
 
 
+#: Every character a numeral word of :func:`numeral_value` can hold besides digits (``\\d``, as
+#: its patterns read them): the Sino-Korean digits and units, the native numerals' syllables.
+NUMERAL_SYLLABLES = frozenset("".join([*SINO_DIGITS, *SMALL_UNITS, *BIG_UNITS, *NATIVE_ONES, *NATIVE_TENS]))
+_NUMERAL_RUN = re.compile(rf"[\d{''.join(sorted(NUMERAL_SYLLABLES))}]*")
+_DIGIT_RUN = re.compile(f"[{''.join(DIGIT_SYLLABLES)}]*")
+
+
+def numeral_prefix_length(word: str) -> int:
+    """Characters at the start of ``word`` that a numeral may be written with (``"이십오일에"``
+    -> 4: 에 is none): :func:`numeral_value` is ``None`` for every longer prefix."""
+    return _NUMERAL_RUN.match(word).end()
+
+
+def digit_prefix_length(word: str) -> int:
+    """Spoken digit syllables at the start of ``word`` (``"공일공입니다"`` -> 3):
+    :func:`digit_string` is ``None`` for every longer prefix."""
+    return _DIGIT_RUN.match(word).end()
+
+
 def trailing_place(value: int) -> int:
     """The place of the lowest non-zero digit (``12000`` -> 1000, ``25`` -> 1, ``0`` -> 1):
     a following numeral word joins this one only when it is smaller (만 이천 = 12000)."""

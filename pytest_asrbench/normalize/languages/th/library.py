@@ -101,6 +101,86 @@ def _spaced_entries() -> re.Pattern[str]:
     return re.compile(" +(?:" + trie_pattern(continuations) + ")")
 
 
+@lru_cache(maxsize=1)
+def cluster_boundaries() -> Callable[[str], bytearray]:
+    """``pythainlp.tokenize.tcc_p.tcc_pos_array``: ``str -> bytearray`` of ``len(text) + 1``
+    flags, 1 where a Thai character cluster ends (the only places ``newmm`` may end a word)."""
+    installed_version()
+    from pythainlp.tokenize.tcc_p import tcc_pos_array
+
+    return tcc_pos_array
+
+
+@lru_cache(maxsize=4)
+def _inner_enders(morphemes: tuple[str, ...]) -> dict[str, tuple[str, ...]] | None:
+    """The dictionary words a run of ``morphemes`` can begin with that end inside a morpheme
+    (``สิ`` in สิบ, ``สามสี`` in สามสี่: 18 in pythainlp 5.3.5) by their first character, read
+    once from the dictionary; ``None`` when a morpheme is a prefix of another (a run would have two readings) or is no
+    dictionary word (``newmm`` could fall back to its cut between clusters)."""
+    installed_version()
+    from pythainlp.tokenize import word_dict_trie
+
+    if any(a != b and b.startswith(a) for a in morphemes for b in morphemes):
+        return None
+    dictionary = set(word_dict_trie())
+    if not dictionary.issuperset(morphemes):
+        return None
+    firsts = {morpheme[0] for morpheme in morphemes}
+    enders = []
+    for word in dictionary:
+        if word[:1] not in firsts:
+            continue
+        position = 0
+        while position < len(word):  # whole morphemes: one reading at most
+            rest = word[position:]
+            whole = next((m for m in morphemes if rest.startswith(m)), None)
+            if whole is None:
+                if any(m.startswith(rest) for m in morphemes):
+                    enders.append(word)
+                break
+            position += len(whole)
+    by_first: dict[str, list[str]] = {}
+    for word in sorted(enders):
+        by_first.setdefault(word[0], []).append(word)
+    return {first: tuple(words) for first, words in by_first.items()}
+
+
+def splits_between(chunk: str, boundaries: list[int], morphemes: tuple[str, ...]) -> bool:
+    """Whether ``newmm`` (pythainlp's default dictionary) splits ``chunk``, a space-free run of
+    ``morphemes`` ending at ``boundaries`` (each morpheme's end, ascending), only between
+    morphemes: every token it gives is then a run of whole morphemes, so a caller for whom
+    only that matters need not tokenize the chunk.
+
+    ``True`` when (1) every boundary ends a character cluster (:func:`cluster_boundaries`), so
+    the next morpheme, a dictionary word, is a word ``newmm`` can take from each boundary, and
+    (2) every word that ends inside a morpheme (:func:`_inner_enders`) and that ``newmm`` can
+    take from a boundary (it ends a cluster) leads nowhere: no dictionary word that ends a
+    cluster starts where it ends. Why that suffices (``newmm._onecut``): positions are visited
+    in increasing order, so the next boundary is always pending; the queue narrows to one
+    position only at a boundary, and the shortest path to it, the tokens, cannot pass through
+    a position with no word after it. ``False`` also when the morphemes fail
+    :func:`_inner_enders`' conditions. ``tests/normalize/test_thai_speed_paths.py`` checks it
+    against the tokenizer."""
+    enders = _inner_enders(morphemes)
+    if enders is None:
+        return False
+    clusters = cluster_boundaries()(chunk)
+    if not all(clusters[end] for end in boundaries):
+        return False
+    dictionary = None
+    for start in (0, *boundaries[:-1]):
+        for word in enders.get(chunk[start], ()):
+            inner = start + len(word)
+            if chunk.startswith(word, start) and clusters[inner]:
+                if dictionary is None:
+                    from pythainlp.tokenize import word_dict_trie
+
+                    dictionary = word_dict_trie()
+                if any(clusters[inner + len(after)] for after in dictionary.prefixes(chunk, inner)):
+                    return False
+    return True
+
+
 _SPACE_RUNS = re.compile("( +)")
 _OTHER_WHITESPACE = re.compile(r"[^\S ]")
 
@@ -115,20 +195,29 @@ def _text_tokens(text: str) -> tuple[str, ...]:
     return tuple(word_tokenize()(text))
 
 
-def tokenize_by_chunks(text: str) -> list[str]:
+def tokenize_by_chunks(text: str, keep_whole: Callable[[list[str], int], bool] | None = None) -> list[str]:
     """pythainlp's tokens of ``text``, tokenized one space-free chunk at a time with the
     chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
     of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
     breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole (cached per text).
-    ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text."""
+    ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text.
+
+    ``keep_whole(chunks, index)``: given the text's space-free chunks in order, whether chunk
+    ``index`` is one token, not tokenized (the caller's guarantee that how ``newmm`` would
+    split it does not matter to it); never asked of a text tokenized whole."""
     if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
         return list(_text_tokens(text))
+    pieces = [piece for piece in _SPACE_RUNS.split(text) if piece]
+    chunks = [piece for piece in pieces if not piece.isspace()]
     tokens: list[str] = []
-    for piece in _SPACE_RUNS.split(text):
-        if not piece:
-            continue
+    index = 0
+    for piece in pieces:
         if piece.isspace():
+            tokens.append(piece)
+            continue
+        if keep_whole is not None and keep_whole(chunks, index):
             tokens.append(piece)
         else:
             tokens.extend(_chunk_tokens(piece))
+        index += 1
     return tokens

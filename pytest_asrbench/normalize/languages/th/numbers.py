@@ -16,7 +16,7 @@ from decimal import Decimal
 from pytest_asrbench.errors import ConfigError
 from functools import lru_cache
 
-from pytest_asrbench.normalize.languages.th.library import thaiword_to_num, tokenize_by_chunks
+from pytest_asrbench.normalize.languages.th.library import splits_between, tokenize_by_chunks
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
@@ -64,7 +64,33 @@ def numeral_value(word: str) -> int | None:
         return 0
     if not word or word == "เอ็ด" or not _NUMERAL.fullmatch(word):
         return None
-    return thaiword_to_num()(word)
+    return _grammar_value(word)
+
+
+#: The value of each morpheme of a numeral accepted by the written grammar (ยี่ and เอ็ด included).
+_MORPHEME_DIGITS = {**DIGITS, "ยี่": 2, "เอ็ด": 1}
+_POWERS = {word: value for word, value in MULTIPLIERS.items() if word != "ล้าน"}
+
+
+def _grammar_value(word: str) -> int:
+    """The value of a numeral of the written grammar, read morpheme by morpheme as pythainlp
+    5.3.5's ``thaiword_to_num`` reads the tokens it splits the word into: a digit waits for its
+    place (1 when none is written: สิบ = 10, ร้อย = 100), ล้าน multiplies all before it.
+    Without that function's tokenizer run per word (most of its cost);
+    ``tests/normalize/test_thai_speed_paths.py`` checks the two agree."""
+    accumulated = 0
+    next_digit = 1
+    for morpheme in _MORPHEME_RE.findall(word):
+        digit = _MORPHEME_DIGITS.get(morpheme)
+        if digit is not None:
+            next_digit = digit
+        elif morpheme in _POWERS:
+            accumulated += max(next_digit, 1) * _POWERS[morpheme]
+            next_digit = 0
+        else:  # ล้าน: everything before it, times a million
+            accumulated = (accumulated + next_digit) * 1_000_000
+            next_digit = 0
+    return accumulated + next_digit
 
 
 def _spelled(word: str) -> str:
@@ -90,6 +116,8 @@ class _Converter:
         self.context = context
         self.names = frozenset(word for word, role in context.items() if role == "name")
         self.is_part = lru_cache(maxsize=65536)(self._is_part)
+        # Per chunk, cached: the same number words recur (สาม, ร้อย, สองพัน).
+        self.whole_numeral = lru_cache(maxsize=65536)(self._whole_numeral)
 
     def _is_part(self, token: str) -> bool:
         """A numeral morpheme run that is not a listed name (per token, cached)."""
@@ -98,8 +126,34 @@ class _Converter:
     def role(self, token: str | None) -> str | None:
         return self.context.get(token) if token is not None else None
 
+    def _whole_numeral(self, chunk: str) -> bool:
+        """A space-free chunk that is one numeral run however ``newmm`` splits it: morphemes
+        only, no name inside, split only between morphemes (:func:`splits_between`). All its
+        tokens would be parts, so it is one run: the chunk need not be tokenized."""
+        if not _PART.fullmatch(chunk) or any(name in chunk for name in self.names):
+            return False
+        return splits_between(chunk, [match.end() for match in _MORPHEME_RE.finditer(chunk)], MORPHEMES)
+
+    def _opaque(self, chunk: str) -> bool:
+        """Nothing in ``chunk`` reads the tokens of the chunks beside it: it has no numeral
+        morpheme, or it is one numeral run of two or more morphemes (which needs no context
+        and is no lone multiplier after digits)."""
+        return not _MORPHEME_RE.search(chunk) or (
+            self.whole_numeral(chunk) and len(_MORPHEME_RE.findall(chunk)) >= 2)
+
+    def _keep_whole(self, chunks: list[str], index: int) -> bool:
+        """Chunk ``index`` need not be tokenized: a whole numeral run (:meth:`_whole_numeral`),
+        or a chunk with no numeral morpheme between chunks that read none of its tokens (its
+        tokens are no parts and stay as they are; only its first and last could be read, as
+        the context of a numeral or as digits before a multiplier, and only from next door)."""
+        chunk = chunks[index]
+        if _MORPHEME_RE.search(chunk):
+            return self.whole_numeral(chunk)
+        return (index == 0 or self._opaque(chunks[index - 1])) and (
+            index + 1 == len(chunks) or self._opaque(chunks[index + 1]))
+
     def convert(self, text: str) -> str:
-        tokens = tokenize_by_chunks(text)
+        tokens = tokenize_by_chunks(text, self._keep_whole)
         is_part = list(map(self.is_part, tokens))
         if not any(is_part):
             return text  # no numeral word (digits times a multiplier need one too)
