@@ -25,10 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 #: The figures' keys, in order.
 FIGURE_KEYS = ("unit", "rate", "errors", "reference_length", "pairs", "written")
 #: The keys figures made from a ``Score`` add (module docstring).
 HEADLINE_KEYS = ("headline", "error_tally")
+#: In ``config.stash``: whether this run's scoring cases compute :data:`HEADLINE_KEYS` (set by
+#: the reports' hooks, ``reports.pytest_hooks.reports_requested``; unset: they do).
+HEADLINES_WANTED = pytest.StashKey[bool]()
 
 
 def score_figures(data: Any, result: Any = None) -> dict[str, Any] | None:

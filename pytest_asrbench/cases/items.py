@@ -8,6 +8,7 @@ import pytest
 from _pytest._code.code import TerminalRepr
 
 from pytest_asrbench.cases.case_record import case_record, junit_properties
+from pytest_asrbench.cases.figures import HEADLINES_WANTED
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
@@ -16,7 +17,6 @@ from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.alignment_view import strip_ansi
-from pytest_asrbench.reports.pytest_hooks import reports_requested
 from pytest_asrbench.scoring.display import elide
 from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, Comparison
 from pytest_asrbench.snapshot.session import snapshot_session
@@ -165,7 +165,7 @@ def _run_context(config) -> RunContext:
         snapshots = snapshot_session(config)
         context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config),
                              updating=snapshots.updating, adding_fingerprints=snapshots.adding_fingerprints,
-                             headlines=reports_requested(config))
+                             headlines=config.stash.get(HEADLINES_WANTED, True))
         config.stash[RUN_CONTEXT] = context
     return context
 
