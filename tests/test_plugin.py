@@ -353,3 +353,18 @@ def test_two_signature_cases_for_one_pair_refuse_updates(project):
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.stdout.fnmatch_lines(["*a second signature case for stt_wer in en*keep one*"])
     assert not (project.path / "snapshots/en/a").exists()
+
+
+def test_the_cases_of_a_file_share_one_fixture_resolution(project):
+    # The case items reuse the first item's resolved fixtures (pytest's private
+    # `_fixtureinfo`, as its own parametrization shares one); if pytest renames it, each
+    # item resolves its own: still correct but slower per item, so this fails to say so.
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/en/b.yaml", GOOD)
+    items, _ = project.inline_genitems("--asrbench", "cases")
+    by_file: dict = {}
+    for item in items:
+        assert hasattr(item, "_fixtureinfo"), "pytest no longer names it _fixtureinfo: update cases/items.py"
+        by_file.setdefault(item.path.name, set()).add(id(item._fixtureinfo))
+    assert {name: len(found) for name, found in by_file.items()} == {"a.yaml": 1, "b.yaml": 1}
+    assert all(set(item.fixturenames) >= {"snapshot", "request"} for item in items)

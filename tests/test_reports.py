@@ -117,6 +117,32 @@ def test_html_and_markdown_reports_are_written(project):
     assert "#### `cases/en/a.yaml::pair`" in markdown and "HYP: the BAT sat on *** ***" in markdown
 
 
+class _FigureKeys:
+    """An in-process plugin noting the figure keys of each case record the run reports."""
+
+    def __init__(self):
+        self.keys: dict[str, set] = {}
+
+    def pytest_runtest_logreport(self, report):
+        record = getattr(report, "asrbench_case", None)
+        if report.when == "call" and record and record["figures"]:
+            self.keys[report.nodeid.split("::")[-1]] = set(record["figures"])
+
+
+def test_headline_alignments_are_computed_only_for_a_run_that_writes_a_report(project):
+    from pytest_asrbench.cases.figures import FIGURE_KEYS, HEADLINE_KEYS
+
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    plain, reported = _FigureKeys(), _FigureKeys()
+    project.runpytest("--asrbench", "cases", plugins=[plain]).assert_outcomes(passed=3)
+    project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md", plugins=[reported]).assert_outcomes(
+        passed=3)
+    assert plain.keys == {"pair": set(FIGURE_KEYS)}
+    assert reported.keys == {"pair": {*FIGURE_KEYS, *HEADLINE_KEYS}}
+    assert "Most frequent errors" in (project.path / "s.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("option", ["--asrbench-report", "--asrbench-markdown"])
 def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, option):
     write(project, "cases/en/a.yaml", GOOD)

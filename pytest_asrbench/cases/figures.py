@@ -10,7 +10,8 @@ keep only the error spans, and each pair's texts as written (an ``asr`` case's r
 transcript), which the reports show above the aligned view.
 
 Figures made from the :class:`~pytest_asrbench.scoring.Score` itself (this run's, not a
-recording's) add two keys from its headline alignments
+recording's, and only in a run that writes a report file, the only reader:
+:attr:`~pytest_asrbench.cases.registry.RunContext.headlines`) add two keys from its headline alignments
 (:mod:`pytest_asrbench.scoring.headline`): ``"headline"``, per pair ``None`` when the aligned
 view rebuilt from the normalized forms is the headline one, else ``{"reference",
 "hypothesis", "rescued"}`` (the headline alignment's tokens joined by the unit's separator,
@@ -24,10 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 #: The figures' keys, in order.
 FIGURE_KEYS = ("unit", "rate", "errors", "reference_length", "pairs", "written")
 #: The keys figures made from a ``Score`` add (module docstring).
 HEADLINE_KEYS = ("headline", "error_tally")
+#: In ``config.stash``: whether this run's scoring cases compute :data:`HEADLINE_KEYS` (set by
+#: the reports' hooks, ``reports.pytest_hooks.reports_requested``; unset: they do).
+HEADLINES_WANTED = pytest.StashKey[bool]()
 
 
 def score_figures(data: Any, result: Any = None) -> dict[str, Any] | None:

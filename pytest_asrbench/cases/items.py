@@ -8,6 +8,7 @@ import pytest
 from _pytest._code.code import TerminalRepr
 
 from pytest_asrbench.cases.case_record import case_record, junit_properties
+from pytest_asrbench.cases.figures import HEADLINES_WANTED
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
@@ -62,7 +63,13 @@ class CaseFileNode(pytest.File):
         for case in loaded.cases:
             item = CaseItem.from_parent(self, name=case.id, callobj=_case_function(case), fixtureinfo=fixtureinfo)
             # Every case function takes the same fixtures from the same place (this file), so
-            # pytest resolves them once per file, as it does for a parametrized test.
+            # pytest resolves them once per file, as its own parametrization does (it hands one
+            # FuncFixtureInfo to every Function it makes): resolving them per case costs about a
+            # tenth of a millisecond per item. pytest has no public getter for that object (its
+            # public route, parametrizing a Python test function, would change every node id),
+            # so the attribute read here is private; without it each item resolves its own
+            # (correct, only slower), and tests/test_plugin.py's
+            # test_the_cases_of_a_file_share_one_fixture_resolution fails when pytest renames it.
             fixtureinfo = getattr(item, "_fixtureinfo", None)
             item.stash[CASE] = case
             item.stash[SNAPSHOT_DIR] = folder
@@ -157,7 +164,8 @@ def _run_context(config) -> RunContext:
     if context is None:
         snapshots = snapshot_session(config)
         context = RunContext(rootpath=config.rootpath, pytest_config=config, color=_terminal_markup(config),
-                             updating=snapshots.updating, adding_fingerprints=snapshots.adding_fingerprints)
+                             updating=snapshots.updating, adding_fingerprints=snapshots.adding_fingerprints,
+                             headlines=config.stash.get(HEADLINES_WANTED, True))
         config.stash[RUN_CONTEXT] = context
     return context
 

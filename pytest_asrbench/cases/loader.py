@@ -15,6 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import fastjsonschema
 import jsonschema
 
 from pytest_asrbench.cases.model import Case
@@ -105,7 +106,52 @@ def _inline_refs(node, defs: dict):
     return inlined
 
 
+def _compiled(schema: dict):
+    """``schema`` (draft-07 keywords only, as the file shape and the flat per-kind schemas
+    are) compiled to a Python function by fastjsonschema."""
+    return fastjsonschema.compile({key: value for key, value in schema.items() if key not in ("$schema", "$id", "$defs")})
+
+
+@lru_cache(maxsize=1)
+def _fast_checks() -> tuple:
+    """``(file shape check, {kind: case check})``: the same schemas as :func:`_file_validator`
+    and :func:`_case_validator`, compiled once."""
+    schema = case_schema()
+    shape = {**schema, "properties": {**schema["properties"], "cases": {"type": "array", "minItems": 1,
+                                                                       "items": {"type": "object"}}}}
+    defs = schema["$defs"]
+    common = defs["common"]
+    checks = {}
+    for kind in schema_kinds():
+        own = defs.get(f"kind_{kind}", {})
+        flat = {"type": "object", "properties": {**common["properties"], **own.get("properties", {})},
+                "required": [*common["required"], *own.get("required", [])], "additionalProperties": False}
+        checks[kind] = _compiled(_inline_refs(flat, defs))
+    return _compiled(shape), checks
+
+
+def _passes_fast(data) -> bool:
+    """Whether ``data`` (a whole case file) passes the compiled schemas: the file's shape, and
+    each case the schema of its kind. ``True`` means jsonschema finds no error either (the same
+    rules; ``tests/case_files/test_case_schema.py`` compares the two on generated files);
+    ``False`` sends the file to jsonschema, whose errors are what a reviewer reads (the
+    compiled check may be stricter, never looser)."""
+    file_check, case_checks = _fast_checks()
+    try:
+        file_check(data)
+        for entry in data["cases"]:
+            case_checks[entry["kind"]](entry)
+    except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
+        return False
+    return True
+
+
 def _schema_errors(data: dict) -> list[jsonschema.ValidationError]:
+    """Every schema violation of ``data`` (a whole case file), as jsonschema reports it: the
+    file's shape, then each case against its kind's schema. A file the compiled check passes
+    (:func:`_passes_fast`, the common case) has none and is not walked again."""
+    if _passes_fast(data):
+        return []
     errors = list(_file_validator().iter_errors(data))
     if errors or not isinstance(data.get("cases"), list):
         return errors

@@ -37,13 +37,17 @@ class RunContext:
     failure report strips them everywhere else, JUnit XML and xdist included), and the
     snapshot session's mode (:mod:`pytest_asrbench.snapshot.session` decides both):
     ``updating`` under ``--snapshot-update``, ``adding_fingerprints`` when this host's kernel
-    fingerprint may be added to an ``asr`` recording (``--asrbench-record-fingerprint``)."""
+    fingerprint may be added to an ``asr`` recording (``--asrbench-record-fingerprint``).
+    ``headlines``: the figures of a scoring case carry their headline alignments and error
+    tally (:data:`pytest_asrbench.cases.figures.HEADLINE_KEYS`), which only the run's report
+    files read; a run that writes none leaves them out (``False``)."""
 
     rootpath: Path
     pytest_config: Any = None
     color: bool = False
     updating: bool = False
     adding_fingerprints: bool = False
+    headlines: bool = True
 
     def recorded(self, case: Case) -> Any:
         """The case's recorded snapshot as parsed JSON, or ``None`` when none is recorded (or

@@ -36,11 +36,25 @@ def _paths(config: pytest.Config) -> list[tuple[str, Path]]:
             for option, dest in _OPTIONS.items() if config.getoption(dest, None)]
 
 
+def reports_requested(config: pytest.Config) -> bool:
+    """Whether this run writes a report file (``--asrbench-report``, ``--asrbench-markdown``):
+    only those read the scoring cases' headline alignments and error tallies, so a run without
+    one does not compute them (:class:`~pytest_asrbench.cases.registry.RunContext`). The same
+    answer on an xdist worker, which has the controller's options."""
+    return bool(_paths(config))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """On the controller of an ``--asrbench`` run, collect entries; refuse, before anything
     runs, a report path that cannot be written, one path given to two outputs (a report and
     the Markdown summary, or either and the run record: the later write would replace the
-    earlier), or a report option without ``--asrbench``."""
+    earlier), or a report option without ``--asrbench``. On every process (xdist workers
+    included): whether the scoring cases compute what only the reports read
+    (:func:`reports_requested`)."""
+    if config.getoption("asrbench"):
+        from pytest_asrbench.cases.figures import HEADLINES_WANTED
+
+        config.stash[HEADLINES_WANTED] = reports_requested(config)
     if hasattr(config, "workerinput"):
         return
     paths = _paths(config)

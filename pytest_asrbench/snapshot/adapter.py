@@ -25,6 +25,7 @@ change process state.
 from __future__ import annotations
 
 import errno
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -95,8 +96,79 @@ def _snapshot_dir(test_location) -> Path | None:
     return None if stash is None else stash.get(SNAPSHOT_DIR, None)
 
 
+#: Per case item: ``{(what, index): value}`` of the names syrupy asks its extension for
+#: (the snapshot's location and name), computed once per item instead of on every ask
+#: (syrupy asks for the location three times and the name twice per assertion).
+_NAMES = pytest.StashKey[dict]()
+
+
+def _item_names(test_location) -> dict | None:
+    stash = getattr(test_location.item, "stash", None)
+    if stash is None or SNAPSHOT_DIR not in stash:
+        return None
+    names = stash.get(_NAMES, None)
+    if names is None:
+        names = stash[_NAMES] = {}
+    return names
+
+
+#: The JSON types a case output is made of; an output of only these, with string keys and at
+#: most :data:`_PLAIN_DEPTH` levels deep, is serialized by ``json.dumps`` alone (see
+#: :meth:`CaseSnapshotExtension.serialize`).
+_PLAIN_SCALARS = (str, int, float, type(None))
+_PLAIN_DEPTH = JSONSnapshotExtension._max_depth
+
+
+def _is_plain(data: Any, depth: int = 0) -> bool:
+    """Whether ``data`` holds only JSON scalars (``bool`` included), lists, tuples and dicts
+    with string keys, nested at most :data:`_PLAIN_DEPTH` deep."""
+    kind = type(data)
+    if kind in _PLAIN_SCALARS or kind is bool:
+        return True
+    if depth >= _PLAIN_DEPTH:
+        return False
+    if kind is dict:
+        return all(type(key) is str and _is_plain(value, depth + 1) for key, value in data.items())
+    if kind is list or kind is tuple:
+        return all(_is_plain(value, depth + 1) for value in data)
+    return False
+
+
 class CaseSnapshotExtension(JSONSnapshotExtension):
     """JSON (UTF-8, unescaped, sorted keys) in the folder of the case file."""
+
+    def serialize(self, data: Any, *, exclude=None, include=None, matcher=None) -> str:
+        """The JSON text of ``data``: indented by two, keys sorted, UTF-8 unescaped, a final newline.
+
+        An output of plain JSON values (:func:`_is_plain`; every case kind's) is written by
+        ``json.dumps`` directly, byte for byte what syrupy's own serializer gives it (which
+        first copies it through its property filter, with sorted keys, then calls the same
+        ``json.dumps``); anything else (sets, non-string keys, objects, filters) goes through
+        syrupy's serializer.
+        """
+        if exclude is None and include is None and _is_plain(data):
+            return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        return super().serialize(data, exclude=exclude, include=include, matcher=matcher)
+
+    @classmethod
+    def get_location(cls, *, test_location, index) -> str:
+        names = _item_names(test_location)
+        if names is None:
+            return super().get_location(test_location=test_location, index=index)
+        key = ("location", index)
+        if key not in names:
+            names[key] = super().get_location(test_location=test_location, index=index)
+        return names[key]
+
+    @classmethod
+    def get_snapshot_name(cls, *, test_location, index=0) -> str:
+        names = _item_names(test_location)
+        if names is None:
+            return super().get_snapshot_name(test_location=test_location, index=index)
+        key = ("name", index)
+        if key not in names:
+            names[key] = super().get_snapshot_name(test_location=test_location, index=index)
+        return names[key]
 
     @classmethod
     def dirname(cls, *, test_location) -> str:
@@ -215,14 +287,21 @@ def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = F
     new-snapshots-only mode); a recorded one that differs stays as it is. With
     ``reviewable=False`` the write goes over the recording even in pending mode.
     """
-    recorded = snapshot.use_extension(CaseSnapshotExtension)
+    # One assertion object per case: syrupy's call form sets the extension for the next
+    # comparison only (``use_extension`` would make and register a second assertion).
+    flags = snapshot.update_snapshots, snapshot.update_new_snapshots_only
     if not may_write:
-        recorded.update_snapshots = recorded.update_new_snapshots_only = False
-    elif new_only and recorded.update_snapshots:
-        recorded.update_snapshots, recorded.update_new_snapshots_only = False, True
-    if not reviewable:  # before the assertion: syrupy may write the file during it
-        _DIRECT.add(str(recorded.extension.get_location(test_location=recorded.test_location, index=recorded.index)))
-    matched = recorded == output
+        snapshot.update_snapshots = snapshot.update_new_snapshots_only = False
+    elif new_only and snapshot.update_snapshots:
+        snapshot.update_snapshots, snapshot.update_new_snapshots_only = False, True
+    try:
+        recorded = snapshot(extension_class=CaseSnapshotExtension)
+        if not reviewable:  # before the assertion: syrupy may write the file during it
+            _DIRECT.add(str(recorded.extension.get_location(test_location=recorded.test_location,
+                                                            index=recorded.index)))
+        matched = recorded == output
+    finally:
+        snapshot.update_snapshots, snapshot.update_new_snapshots_only = flags
     execution = recorded.executions[max(recorded.executions)]
     error = execution.exception if isinstance(execution.exception, SnapshotWriteError) else None
     return Comparison(matched and error is None, str(execution.snapshot_location),
@@ -236,9 +315,8 @@ def peek(snapshot, output: Any) -> Comparison:
     signature case whose re-recording waits for the end of the run: the obtained text is
     written then, if at all, by :func:`write_snapshot_file`.
     """
-    recorded = snapshot.use_extension(CaseSnapshotExtension)
-    extension = recorded.extension
-    location = str(extension.get_location(test_location=recorded.test_location, index=recorded.index))
+    extension = CaseSnapshotExtension()
+    location = str(extension.get_location(test_location=snapshot.test_location, index=snapshot.index))
     obtained = str(extension.serialize(output))
     try:
         text = Path(location).read_bytes().decode("utf-8")

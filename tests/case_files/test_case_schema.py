@@ -8,6 +8,8 @@ import sys
 import types
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pytest_asrbench.cases import schema as schema_module
 from pytest_asrbench.cases.kinds import KINDS, get_runner, kind_module
@@ -121,3 +123,79 @@ def test_inlined_kind_validators_report_what_the_referencing_schema_reports(entr
     assert "$ref" not in str(validator.schema)
     errors = described(validator.iter_errors(entry))
     assert errors and errors == described(referencing.iter_errors(entry))
+
+
+def _shipped_entries() -> list[dict]:
+    """Every case entry of the shipped case files, as the loader parses them."""
+    from pathlib import Path
+
+    from pytest_asrbench.cases.yaml_lines import parse
+
+    root = Path(__file__).resolve().parents[2] / "cases"
+    entries = []
+    for path in sorted(root.rglob("*.yaml")):
+        parsed = parse(path.read_text(encoding="utf-8"))
+        if parsed is not None and isinstance(parsed.value, dict) and isinstance(parsed.value.get("cases"), list):
+            entries += [entry for entry in parsed.value["cases"] if isinstance(entry, dict)]
+    return entries
+
+
+SHIPPED_ENTRIES = _shipped_entries()
+#: Values a mutation puts in a field: every JSON type, the edges of the schema's bounds, and the
+#: scalars YAML makes of unquoted words (booleans, integral floats).
+ANY_VALUE = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.0, 1.0, -0.5, 0.25, 2.5]) |
+    st.sampled_from(["", "x", "bad id!", "en", "stt_wer", "faster-whisper", "cpu", "a.b-c_1"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["rate", "hits", "max_rate", "x", "flags", "batch_size", "tolerance", "wer_hi"]), inner,
+        max_size=3),
+    max_leaves=6,
+)
+
+
+@st.composite
+def mutated_files(draw):
+    """A case file of shipped entries, each possibly with a field removed, replaced by any
+    value, or added, or its kind swapped."""
+    entries = [dict(entry) for entry in draw(st.lists(st.sampled_from(SHIPPED_ENTRIES), min_size=1, max_size=3))]
+    for entry in entries:
+        for _ in range(draw(st.integers(0, 2))):
+            action = draw(st.sampled_from(["drop", "set", "add", "kind"]))
+            keys = sorted(entry)
+            if action == "drop" and keys:
+                entry.pop(draw(st.sampled_from(keys)))
+            elif action == "set" and keys:
+                entry[draw(st.sampled_from(keys))] = draw(ANY_VALUE)
+            elif action == "add":
+                entry[draw(st.sampled_from(["extra", "engine", "expect", "tolerance", "note", "texts", "text"]))] = \
+                    draw(ANY_VALUE)
+            else:
+                entry["kind"] = draw(st.sampled_from([*KINDS, "unknown"]))
+    return {"language": draw(st.sampled_from(["en", 1, None])), "cases": entries}
+
+
+def _jsonschema_errors(data):
+    from pytest_asrbench.cases import loader
+
+    errors = list(loader._file_validator().iter_errors(data))
+    for entry in data["cases"] if isinstance(data.get("cases"), list) and not errors else []:
+        kind = entry.get("kind")
+        errors += list(loader._case_validator(kind if kind in KINDS else None).iter_errors(entry))
+    return errors
+
+
+@settings(max_examples=300, deadline=None)
+@given(mutated_files())
+def test_the_compiled_check_passes_no_file_that_jsonschema_rejects(data):
+    from pytest_asrbench.cases.loader import _passes_fast
+
+    if _passes_fast(data):
+        assert _jsonschema_errors(data) == []
+
+
+def test_the_compiled_check_passes_every_shipped_case():
+    from pytest_asrbench.cases.loader import _passes_fast
+
+    assert SHIPPED_ENTRIES
+    refused = [entry["id"] for entry in SHIPPED_ENTRIES if not _passes_fast({"cases": [entry]})]
+    assert refused == []

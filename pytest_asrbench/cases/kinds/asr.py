@@ -396,7 +396,8 @@ class AsrRunner:
                         describe_score(scored, color=context.color)]
             if before is not None:
                 failures.append(policy.short_diff(before, current["transcript"]))
-        return CaseResult(output, failures, snapshot_hint=hint, figures=score_figures(current, scored),
+        return CaseResult(output, failures, snapshot_hint=hint,
+                          figures=score_figures(current, scored if context.headlines else None),
                           recorded_figures=_measured_against(stored, here, score_figures(current)))
 
     @staticmethod

@@ -177,4 +177,5 @@ class ScoreRunner:
         data = score_to_dict(result)
         failures = check_expectations(data, case.fields["expect"], case.fields.get("tolerance", DEFAULT_TOLERANCE))
         return CaseResult({"kind": case.kind, **data}, explained(failures, result, context.color),
-                          figures=score_figures(data, result), recorded_figures=score_figures(context.recorded(case)))
+                          figures=score_figures(data, result if context.headlines else None),
+                          recorded_figures=score_figures(context.recorded(case)))
