@@ -41,6 +41,7 @@ PROCESS_CONSTANT: dict[str, str] = {
     "normalize.languages.th.numbers.numeral_value": "a Thai numeral's value: a pure function of the word",
     "normalize.languages.th.words._expand_word": "mai yamok expanded in one chunk: a pure function of the chunk",
     "cases.loader.common_fields": "the fields of the package's own schema.json",
+    "cases.loader._fast_checks": "validators compiled from the package's own schema.json",
     "signatures.graph._step_libraries_cached": "keyed by a module's bytes: a pure function of its argument",
 }
 #: Caches made per object (``lru_cache(n)(self._method)``, or a function decorated inside a
