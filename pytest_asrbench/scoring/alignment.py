@@ -110,6 +110,16 @@ def _aligned_tokens(text: str, unit: str) -> list[str] | str:
     raise ValueError(f"unknown alignment unit {unit!r}; use 'word' or 'char'")
 
 
+def tokenize_aligned(text: str, unit: str) -> list[str] | str:
+    """The tokens :func:`align` aligns for ``text``: its words (``unit="word"``), or its
+    characters without the whitespace at its two ends (``unit="char"``, as one string).
+
+    Raises:
+        ValueError: ``unit`` is neither ``"word"`` nor ``"char"``.
+    """
+    return _aligned_tokens(text, unit)
+
+
 def _library_inputs(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> tuple[Sequence, Sequence]:
     """What the library compares: two strings as they are, else the tokens numbered per pair.
 

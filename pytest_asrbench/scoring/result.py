@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_asrbench.scoring.alignment import Alignment, align, align_counts
+from pytest_asrbench.scoring.alignment import Alignment, Span, align, align_counts, align_spans, tokenize_aligned
 from pytest_asrbench.scoring.counts import EditCounts
 
 
@@ -44,6 +44,7 @@ class PairScore:
     reference_length: int
     chosen_reference: str | None = None
     _alignment: Alignment | None = field(default=None, compare=False, repr=False)
+    _spans: list[Span] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
@@ -55,6 +56,25 @@ class PairScore:
         """
         return cls(reference, hypothesis, normalized_reference, normalized_hypothesis, unit,
                    *align_counts(normalized_reference, normalized_hypothesis, unit))
+
+    @classmethod
+    def with_spans(cls, reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
+                   unit: str) -> PairScore:
+        """:meth:`of`, with the alignment's spans kept (:attr:`spans`): one alignment gives both
+        the counts and the spans, for a metric view that reads the spans of most pairs (the
+        code-switch rescue's error regions). The counts are the spans' own, the same as
+        :meth:`of` gives (one aligner, the same tokens).
+
+        Raises:
+            ValueError: ``unit`` is neither ``"word"`` nor ``"char"``.
+        """
+        ref_tokens = tokenize_aligned(normalized_reference, unit)
+        spans = align_spans(ref_tokens, tokenize_aligned(normalized_hypothesis, unit))
+        tallies = {"equal": 0, "substitute": 0, "delete": 0, "insert": 0}
+        for op, ref_start, ref_end, hyp_start, hyp_end in spans:
+            tallies[op] += hyp_end - hyp_start if op == "insert" else ref_end - ref_start
+        return cls(reference, hypothesis, normalized_reference, normalized_hypothesis, unit, tallies["equal"],
+                   tallies["substitute"], tallies["delete"], tallies["insert"], len(ref_tokens), None, None, spans)
 
     @classmethod
     def from_alignment(cls, reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,
@@ -79,6 +99,19 @@ class PairScore:
             alignment = align(self.normalized_reference, self.normalized_hypothesis, self.unit)
             object.__setattr__(self, "_alignment", alignment)
         return alignment
+
+    @property
+    def spans(self) -> list[Span]:
+        """The alignment's spans as plain tuples ``(op, ref_start, ref_end, hyp_start, hyp_end)``
+        (:func:`~pytest_asrbench.scoring.alignment.align_spans`, token indices, ends exclusive):
+        the ones kept by :meth:`with_spans`, else aligned now (and kept), by the same aligner on
+        the same tokens, so they are always :attr:`alignment`'s spans."""
+        spans = self._spans
+        if spans is None:
+            spans = align_spans(tokenize_aligned(self.normalized_reference, self.unit),
+                                tokenize_aligned(self.normalized_hypothesis, self.unit))
+            object.__setattr__(self, "_spans", spans)
+        return spans
 
     @property
     def counts(self) -> EditCounts:

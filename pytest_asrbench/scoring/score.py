@@ -15,7 +15,7 @@ from pytest_asrbench.scoring.alignment import align
 from pytest_asrbench.scoring.alternatives import best_reference
 from pytest_asrbench.scoring.metrics import get_metric
 from pytest_asrbench.scoring.result import PairScore, Score, aggregate
-from pytest_asrbench.scoring.views import apply_views, pair_rewrites
+from pytest_asrbench.scoring.views import apply_views, keeps_spans, pair_rewrites
 
 __all__ = ["PairScore", "Score", "aggregate", "score"]
 
@@ -76,6 +76,9 @@ def score(
     unit = config.unit if metric_info.unit == "config" else metric_info.unit
     normalize = get_normalizer(tag)  # fetched once: the tag is resolved above, not per text
     rewrites = pair_rewrites(config, unit, metric_info.views)
+    # A view that reads most pairs' spans (the code-switch rescue) gets the spans of the
+    # alignment that gave the counts, so no pair is aligned twice.
+    scored = PairScore.with_spans if keeps_spans(config, unit, metric_info.views) else PairScore.of
     pairs = _as_pairs(reference, hypothesis)
     # The loop keeps one PairScore per pair and makes no reference cycle: the cyclic garbage
     # collector would only rescan the growing list again and again (a per-pair cost that grows
@@ -83,7 +86,7 @@ def score(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        pairs = [_pair_score(ref, hyp, normalize, unit, rewrites) for ref, hyp in pairs]
+        pairs = [_pair_score(ref, hyp, normalize, unit, rewrites, scored) for ref, hyp in pairs]
     finally:
         if collecting:
             gc.enable()
@@ -92,10 +95,13 @@ def score(
     return apply_views(result, config, metric_info.views)
 
 
-def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=()) -> PairScore:
+def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=(),
+                scored=PairScore.of) -> PairScore:
     """One pair scored: against the best form of its alternatives (``{ a / b }``) where the
     reference has braces, else against the reference as written; each of ``rewrites`` (the
-    metric's views' pair rewrites) applied to the normalized pair first."""
+    metric's views' pair rewrites) applied to the normalized pair first. ``scored`` makes the
+    :class:`PairScore` of a normalized pair (``PairScore.of``, or ``PairScore.with_spans``
+    to keep its alignment's spans)."""
     normalized_hypothesis = normalize(hypothesis)
     if "{" in reference or "}" in reference:
         best = best_reference(reference, normalized_hypothesis, normalize, unit)
@@ -110,8 +116,8 @@ def _pair_score(reference: str, hypothesis: str, normalize, unit: str, rewrites=
     # A hypothesis equal to its reference (common in a good system's output) is normalized
     # once: the normalizer is a pure function of the text.
     normalized_reference = normalized_hypothesis if reference == hypothesis else normalize(reference)
-    return PairScore.of(reference, hypothesis,
-                        *_rewrite(reference, hypothesis, normalized_reference, normalized_hypothesis, rewrites), unit)
+    return scored(reference, hypothesis,
+                  *_rewrite(reference, hypothesis, normalized_reference, normalized_hypothesis, rewrites), unit)
 
 
 def _rewrite(reference: str, hypothesis: str, normalized_reference: str, normalized_hypothesis: str,

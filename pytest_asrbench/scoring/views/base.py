@@ -64,6 +64,10 @@ class MetricView:
             normalizer wrote (the Japanese and Korean loanword rescue: the hypothesis writes a
             name as the reference does, Latin or katakana/Hangul) gives ``score()`` the rewrite to apply to
             each normalized pair before it is aligned; see :func:`pair_rewrites`.
+        reads_spans: the view reads the alignment spans (``PairScore.spans``) of most pairs
+            (the code-switch rescue's error regions): ``score()`` then keeps the spans of the
+            alignment that gave the counts instead of aligning each pair again; see
+            :func:`keeps_spans`. Only the cost moves, never a result.
     """
 
     name: str
@@ -73,6 +77,7 @@ class MetricView:
     profile: str | None = None
     rewrite: Callable[[LanguageConfig], Callable[[str, str, str, str], tuple[str, str]]] | None = None
     builds_on_counts: bool = False
+    reads_spans: bool = False
 
     def normalizer(self, language: str):
         """The normalizer this view uses in ``language``: its ``profile``, or the default.
@@ -130,6 +135,16 @@ def pair_rewrites(config: LanguageConfig, unit: str,
     """
     return [view.rewrite(config) for view in map(get_view, names)
             if view.rewrite is not None and view.applies(config, unit)]
+
+
+def keeps_spans(config: LanguageConfig, unit: str, names: Sequence[str]) -> bool:
+    """True when one of the views ``names`` that applies to ``config`` and ``unit`` declares
+    ``reads_spans`` (``score()`` then keeps each pair's alignment spans).
+
+    Raises:
+        ViewError: a name is not registered.
+    """
+    return any(view.reads_spans and view.applies(config, unit) for view in map(get_view, names))
 
 
 def apply_views(result: Score, config: LanguageConfig, names: Sequence[str]) -> Score:

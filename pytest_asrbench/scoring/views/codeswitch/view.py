@@ -33,7 +33,6 @@ from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.scoring.views.codeswitch.romanized import KEY_PREFIX as ROMANIZED_KEY
 from pytest_asrbench.scoring.views.codeswitch.romanized import romanizes
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.scoring.alignment import align_spans
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.compounds import merge_compounds
@@ -160,10 +159,10 @@ def _aware_score(result, config) -> ViewResult:
         second_words = sum(map(is_second, reference))
         if strict_errors:
             if second_words or any(map(is_second, hypothesis)):
-                # The regions (of the strict alignment's spans: the same aligner on the same
-                # words) are rescued, and their errors told apart by language.
+                # The regions (of the strict alignment's spans, which score() kept: the view
+                # declares reads_spans) are rescued, and their errors told apart by language.
                 found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis,
-                                             align_spans(reference, hypothesis))
+                                             pair.spans)
                 if merged_compounds and found.rescues and merge_compounds(pair.alignment)[2]:
                     # The compounds view counted this turn with its split compounds merged: its
                     # errors are not the strict alignment's, so its regions are not rescued.
@@ -253,4 +252,4 @@ def _aware_score(result, config) -> ViewResult:
 
 
 CODE_SWITCH = register_view(MetricView("code_switch", applies, code_switch_view, sets_counts=True,
-                                       builds_on_counts=True))
+                                       builds_on_counts=True, reads_spans=True))
