@@ -170,7 +170,14 @@ def _minor_digit(char: str | None) -> int:
     return int(char) if char.isascii() else numeral_value(char) or 0
 
 
+#: The most significant digits ``Decimal`` keeps (its default context's precision): an
+#: amount of ASCII digits up to this long reads the same as a Python ``int``.
+_EXACT_DIGITS = 28
+
+
 def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
+    if not jiao and not fen and number.isascii() and number.isdigit() and len(number) <= _EXACT_DIGITS:
+        return f"{int(number)}元"  # whole yuan in digits (the common case): no Decimal needed
     value = _decimal_number(number) if not number.isascii() else Decimal(number)
     if value is None:
         return None
