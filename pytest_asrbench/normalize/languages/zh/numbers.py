@@ -176,8 +176,16 @@ _EXACT_DIGITS = 28
 
 
 def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
-    if not jiao and not fen and number.isascii() and number.isdigit() and len(number) <= _EXACT_DIGITS:
-        return f"{int(number)}元"  # whole yuan in digits (the common case): no Decimal needed
+    if not jiao and not fen:  # whole yuan (the common case): an int, no Decimal arithmetic
+        if number.isascii():
+            if number.isdigit() and len(number) <= _EXACT_DIGITS:
+                return f"{int(number)}元"
+        elif _POINT_OR_DOT.search(number) is None:
+            integer = _count(number)
+            if integer is None:
+                return None
+            if integer < 10**_EXACT_DIGITS:
+                return f"{integer}元"
     value = _decimal_number(number) if not number.isascii() else Decimal(number)
     if value is None:
         return None
