@@ -31,6 +31,25 @@ def test_digit_strings_are_read_digit_by_digit():
     assert digit_string("两千") is None
 
 
+def test_digit_strings_mix_ascii_digits_and_refuse_other_unicode_digits():
+    assert digit_string("二0一9") == "2019"
+    assert digit_string("") is None
+    # Characters str.isdigit() accepts that are not ASCII digits are not digits of a digit string.
+    assert digit_string("二²") is None
+    assert digit_string("１二") is None
+    assert digit_string("٣") is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("¥0050", "50元"), ("¥0", "0元"),
+    ("¥" + "9" * 28, "9" * 28 + "元"),
+    # Beyond 28 digits the amount keeps Decimal's default precision (28 significant digits).
+    ("¥" + "1" * 30, "1" * 28 + "00元"),
+])
+def test_whole_yuan_in_digits_read_as_their_plain_value(text, expected):
+    assert normalize_text(text, "zh") == expected
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("三千四百", "3400"), ("二零一九年三月五日", "2019年3月5日"), ("二点七", "2.7"), ("三点五万", "35000"),
     ("百分之十五", "15%"), ("千分之五", "5‰"), ("四分之三", "3/4"), ("三点十分", "3:10"), ("三点半", "3:30"),

@@ -170,7 +170,22 @@ def _minor_digit(char: str | None) -> int:
     return int(char) if char.isascii() else numeral_value(char) or 0
 
 
+#: The most significant digits ``Decimal`` keeps (its default context's precision): an
+#: amount of ASCII digits up to this long reads the same as a Python ``int``.
+_EXACT_DIGITS = 28
+
+
 def _money(number: str, jiao: str | None, fen: str | None) -> str | None:
+    if not jiao and not fen:  # whole yuan (the common case): an int, no Decimal arithmetic
+        if number.isascii():
+            if number.isdigit() and len(number) <= _EXACT_DIGITS:
+                return f"{int(number)}元"
+        elif _POINT_OR_DOT.search(number) is None:
+            integer = _count(number)
+            if integer is None:
+                return None
+            if integer < 10**_EXACT_DIGITS:
+                return f"{integer}元"
     value = _decimal_number(number) if not number.isascii() else Decimal(number)
     if value is None:
         return None

@@ -34,6 +34,10 @@ CHINESE_NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(LARGE_U
 STRING_DIGITS = "零〇一二三四五六七八九幺"
 
 
+#: ``str.translate`` table: each digit of a digit string to its ASCII digit.
+_STRING_DIGIT_TABLE = str.maketrans({char: str(DIGITS[char]) for char in STRING_DIGITS})
+
+
 def _digit(char: str) -> int | None:
     if "0" <= char <= "9":
         return ord(char) - 48
@@ -43,9 +47,10 @@ def _digit(char: str) -> int | None:
 def digit_string(numeral: str) -> str | None:
     """``numeral`` read digit by digit (``"二零一九"`` -> ``"2019"``), or ``None`` when it holds a
     unit, ``两`` or another character."""
-    if not numeral or any(char not in STRING_DIGITS and not "0" <= char <= "9" for char in numeral):
+    if not numeral:
         return None
-    return "".join(str(_digit(char)) for char in numeral)
+    digits = numeral.translate(_STRING_DIGIT_TABLE)  # one C pass; ASCII digits stay as they are
+    return digits if digits.isascii() and digits.isdigit() else None
 
 
 def numeral_value(numeral: str) -> int | None:
