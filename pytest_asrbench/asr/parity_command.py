@@ -107,10 +107,11 @@ def case_clips(paths: list[Path]):
 
 
 def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None, *, allow_missing: bool = False):
-    """The clips of a bench manifest's included rows (the gate of ``bench run``), clustered by
-    speaker, in the language ``bench run`` would force: ``language``, else the sidecar's
-    ``language``, else ``zh`` (the Mandarin pilot's). With ``allow_missing``, rows whose audio
-    file is missing are left out and listed on stderr, as ``bench run --allow-missing`` does.
+    """``(clips, missing)``: the clips of a bench manifest's included rows (the gate of ``bench
+    run``), clustered by speaker, in the language ``bench run`` would force: ``language``, else
+    the sidecar's ``language``, else ``zh`` (the Mandarin pilot's); and ``{row id: audio path}``
+    of the rows left out because their audio file is missing (only with ``allow_missing``; they
+    are listed on stderr, as ``bench run --allow-missing`` does, and the JSON report names them).
 
     Raises:
         InputError: ``language`` contradicts the sidecar's.
@@ -127,8 +128,9 @@ def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None
     if gated.missing_audio:
         report_missing_audio("asrbench asr parity", gated.missing_audio)
     tag, _ = run_language(language, gated)
-    return [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
-                       cluster=item.row.speaker) for item in gated.included]
+    clips = [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
+                        cluster=item.row.speaker) for item in gated.included]
+    return clips, dict(gated.missing_audio)
 
 
 def run_parity_command(args: argparse.Namespace) -> int:
@@ -157,8 +159,11 @@ def run_parity_command(args: argparse.Namespace) -> int:
         raise InputError("--language applies to --manifest (a case's language is in its case file)")
     if args.allow_missing and args.manifest is None:
         raise InputError("--allow-missing applies to --manifest (a case's missing audio fails that case)")
-    clips = (case_clips(args.case_files) if args.case_files
-             else manifest_clips(args.manifest, args.audio_root, args.language, allow_missing=args.allow_missing))
+    missing = None
+    if args.case_files:
+        clips = case_clips(args.case_files)
+    else:
+        clips, missing = manifest_clips(args.manifest, args.audio_root, args.language, allow_missing=args.allow_missing)
     require_asr_extra()
     check_audio_files(clip.audio for clip in clips)  # AudioError naming every bad file, before any model loads
     session = AsrSession(use_cache=False)
@@ -170,7 +175,10 @@ def run_parity_command(args: argparse.Namespace) -> int:
                         determinism=not args.no_determinism, max_delta=args.max_delta, seed=args.seed,
                         resamples=args.resamples, progress=progress)
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        data = report.to_dict()
+        if missing is not None:  # a manifest's rows left out for a missing audio file (--allow-missing)
+            data["missing_audio"] = missing
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         for line in report.lines():
             print(line)

@@ -363,6 +363,7 @@ def test_parity_on_a_manifest_refuses_missing_audio_unless_allowed_and_then_list
     out = capsys.readouterr()
     assert ("asrbench asr parity: --allow-missing: 1 row(s) excluded, their audio file missing (audio-missing):\n"
             "  zh-02: zh-02.wav\n") in out.err
-    assert [clip["id"] for clip in json.loads(out.out)["clips"]] == ["zh-01"]
+    report = json.loads(out.out)
+    assert [clip["id"] for clip in report["clips"]] == ["zh-01"] and report["missing_audio"] == {"zh-02": "zh-02.wav"}
     assert cli.main(["asr", "parity", str(ROOT / "cases" / "en" / "asr.yaml"), "--allow-missing"]) == 2
     assert "--allow-missing applies to --manifest" in capsys.readouterr().err

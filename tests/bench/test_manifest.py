@@ -104,6 +104,48 @@ def test_audio_other_than_the_sidecar_describes_is_refused(tmp_path):
         open_manifest(manifest, root)
 
 
+def test_allowed_missing_audio_is_not_refused_for_the_digest_the_sidecar_took_over_every_file(tmp_path):
+    # The sidecar was written while every file was there; one went missing since.
+    manifest, root = _corpus(tmp_path, [_row("a"), _row("b")])
+    (root / "b.wav").unlink()
+    gated = open_manifest(manifest, root, allow_missing=True)
+    assert [item.row.id for item in gated.included] == ["a"] and gated.missing_audio == {"b": "b.wav"}
+    assert gated.audio_digest_checked is False
+    with pytest.raises(ManifestGateError, match="audio-missing"):
+        open_manifest(manifest, root, allow_missing=False)
+
+
+def test_allowed_missing_audio_keeps_the_digest_checked_when_the_present_files_have_it(tmp_path):
+    # The sidecar was written from the folder as it is now, the missing file left out.
+    manifest, root = _corpus(tmp_path, [_row("a"), _row("b")])
+    (root / "b.wav").unlink()
+    meta = tmp_path / "m.meta.json"
+    sidecar = json.loads(meta.read_text(encoding="utf-8"))
+    sidecar["audio_sha256"] = audio_set_digest([("a.wav", hashlib.sha256((root / "a.wav").read_bytes()).hexdigest())])
+    meta.write_text(json.dumps(sidecar), encoding="utf-8")
+    gated = open_manifest(manifest, root, allow_missing=True)
+    assert gated.missing_audio == {"b": "b.wav"} and gated.audio_digest_checked is True
+
+
+def test_other_audio_is_still_refused_when_no_row_is_missing(tmp_path):
+    manifest, root = _corpus(tmp_path, [_row("a")])
+    (root / "a.wav").write_bytes(b"changed")
+    with pytest.raises(ManifestGateError, match="audio-digest-mismatch"):
+        open_manifest(manifest, root, allow_missing=True)
+
+
+def test_a_record_whose_audio_was_not_checked_is_not_valid_for_a_claim():
+    from pytest_asrbench.bench.run.runner import validity
+    from pytest_asrbench.bench.run.settings import RunSettings
+    from pytest_asrbench.bench.run.smoke import smoke_record
+
+    record = smoke_record(RunSettings(manifest=Path("m.jsonl"), audio_root=Path(".")))
+    record["corpus"]["missing_audio"] = {"b": "b.wav"}
+    record["corpus"]["audio_sha256_checked"] = False
+    assert ("1 row(s) had no audio file (--allow-missing) and the files present do not have the sidecar's "
+            "audio_sha256, so the audio was not checked against it") in validity(record)
+
+
 def test_every_row_excluded_is_refused(tmp_path):
     manifest, root = _corpus(tmp_path, [_row("a", consent=None)])
     with pytest.raises(ManifestGateError, match=r"row-no-consent: 1\) \(no-rows-left\)"):

@@ -19,7 +19,11 @@ A row whose audio file is missing (``audio-missing``) refuses the corpus unless 
 allows it (``allow_missing``, the ``--allow-missing`` of ``bench run`` and ``asr parity``):
 nothing is lost and nothing is silently skipped, so one error lists every missing file
 before anything is decoded; allowed, the rows are excluded and named in
-:attr:`GatedManifest.missing_audio`.
+:attr:`GatedManifest.missing_audio`. The sidecar's ``audio_sha256`` then usually covers files
+that are not there, so a digest of the files present that differs from it is not refused as
+``audio-digest-mismatch`` (missing files and other audio cannot be told apart by one set
+digest): :attr:`GatedManifest.audio_digest_checked` is ``False``, and a ``bench run`` record
+says the audio was not checked (it is not valid for a claim).
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ class IncludedRow:
 class GatedManifest:
     """A manifest after the gate. ``excluded`` maps a row id to its reason code;
     ``missing_audio`` maps the id of each row excluded as ``audio-missing`` to its ``audio``
-    path as the manifest writes it."""
+    path as the manifest writes it; ``audio_digest_checked`` is ``False`` when rows were missing
+    and the files present do not have the sidecar's ``audio_sha256`` (see the module docstring)."""
 
     path: Path
     sha256: str
@@ -65,6 +70,7 @@ class GatedManifest:
     excluded: dict[str, str] = field(default_factory=dict)
     audio_digest: str = ""
     missing_audio: dict[str, str] = field(default_factory=dict)
+    audio_digest_checked: bool = True
 
     def exclusion_counts(self) -> dict[str, int]:
         """``{reason code: rows}``, sorted by code."""
@@ -107,7 +113,8 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
         ManifestHashError: the manifest's SHA-256 is not ``expect_sha256``.
         ManifestGateError: the corpus is refused (the module docstring lists the reason codes);
             without ``allow_missing``, a missing audio file (``audio-missing``: every one listed,
-            before the audio digest is compared).
+            before the audio digest is compared); with it, a digest that differs is not refused
+            when rows were missing (``audio_digest_checked`` is ``False``).
     """
     manifest, audio_root = Path(manifest), Path(audio_root)
     if not manifest.is_file():
@@ -146,14 +153,15 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
     if missing and not allow_missing:
         raise ManifestGateError(_missing_message(manifest, audio_root, missing), MISSING)
     measured = audio_set_digest(audio)
-    if measured != sidecar.audio_sha256:
+    checked = measured == sidecar.audio_sha256
+    if not checked and not missing:
         raise ManifestGateError(f"{meta}: the audio under {audio_root} has digest {measured}, not the sidecar's "
                                 f"audio_sha256 {sidecar.audio_sha256} (audio-digest-mismatch); this is other audio "
                                 "than the sidecar describes: use the described audio, or review it and update the "
                                 "sidecar", "audio-digest-mismatch")
     if not included:
         raise ManifestGateError(f"{manifest}: every row was excluded ({_counts(excluded)}) (no-rows-left)", "no-rows-left")
-    return GatedManifest(manifest, digest, sidecar, len(rows), tuple(included), excluded, measured, missing)
+    return GatedManifest(manifest, digest, sidecar, len(rows), tuple(included), excluded, measured, missing, checked)
 
 
 def _missing_message(manifest: Path, audio_root: Path, missing: dict[str, str]) -> str:

@@ -151,6 +151,7 @@ def corpus_section(manifest, prereg: dict | None) -> dict:
         "split": sidecar.split,
         "selection": {"rule": sidecar.selection_rule, "seed": sidecar.selection_seed},
         "audio_sha256": manifest.audio_digest,
+        "audio_sha256_checked": manifest.audio_digest_checked,
         "share_transcripts": sidecar.share_transcripts,
         "rows": {"total": manifest.rows_total, "included": len(manifest.included),
                  "excluded": len(manifest.excluded)},

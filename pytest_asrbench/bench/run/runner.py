@@ -190,6 +190,10 @@ def validity(record: dict) -> list[str]:
     if revision["matches_declared"] is False:
         reasons.append(f"the declared model revision {revision['declared']!r} does not match the weights' "
                        f"{revision['resolved']!r}")
+    corpus = record["corpus"]
+    if corpus.get("audio_sha256_checked") is False:
+        reasons.append(f"{len(corpus['missing_audio'])} row(s) had no audio file (--allow-missing) and the files present "
+                       "do not have the sidecar's audio_sha256, so the audio was not checked against it")
     if record["smoke"]:
         reasons.append("a smoke record: no model, audio or network was used")
     elif record["corpus"]["split"] == PILOT_SPLIT:

@@ -36,7 +36,7 @@ def smoke_record(settings: RunSettings) -> dict:
             "manifest": "(smoke: no manifest)", "manifest_sha256": _EMPTY, "sidecar_sha256": _EMPTY,
             "corpus": "(smoke)", "source": "(smoke)", "revision": "(smoke)", "licence": "(smoke)",
             "consent": "(smoke)", "split": "(smoke)", "selection": {"rule": "(smoke)", "seed": None},
-            "audio_sha256": _EMPTY, "share_transcripts": False,
+            "audio_sha256": _EMPTY, "audio_sha256_checked": True, "share_transcripts": False,
             "rows": {"total": 0, "included": 0, "excluded": 0}, "exclusions": {}, "excluded_ids": {},
             "missing_audio": {},
             "slices": {}, "speakers": 0, "preregistration": None,
