@@ -186,6 +186,17 @@ def test_files_that_share_some_ids_but_not_all_are_refused_not_read_as_plain_tex
     assert code == 0 and "format: plain (named by --format)" in out
 
 
+def test_allow_extra_reads_files_that_share_some_ids_as_kaldi_and_skips_the_stray_ones(tmp_path, capsys):
+    # --allow-extra says some hypothesis ids have no reference: only Kaldi ids can be that.
+    ref, hyp = files(tmp_path, "d1 ich habe drei Hunde\nd2 wir gehen heim\nd3 das ist gut\n",
+                     "d1 ich habe drei Hunde\nd2 wir gehen heim\nd4 das ist gut\n")
+    code, out, err = run(capsys, "score", "-l", "de", "--references", ref, "--hypotheses", hyp, "--allow-extra")
+    assert code == 0, err
+    assert "format: kaldi (every line starts with a unique utterance id; 1 hypothesis id(s) are not reference ids" in out
+    # d3 has no hypothesis: its 3 words are deletions; d4 is listed and skipped.
+    assert "deletions 3" in out and "d4" in err
+
+
 def test_files_whose_first_words_never_pair_up_are_read_as_plain_text():
     fmt, why = detect_format(["x1 the cat", "x2 a dog"], ["y1 the cat", "y2 a dog"])
     assert fmt == "plain" and "none of the hypotheses' is a reference id" in why

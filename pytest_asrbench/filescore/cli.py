@@ -135,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
     ref_name, hyp_name = _display(args.references), _display(args.hypotheses)
     ref_lines = text_lines(_read(args.references, "--references"), ref_name)
     hyp_lines = text_lines(_read(args.hypotheses, "--hypotheses"), hyp_name)
-    fmt, reason = (args.format, "named by --format") if args.format else detect_format(ref_lines, hyp_lines, (ref_name, hyp_name))
+    fmt, reason = ((args.format, "named by --format") if args.format
+                   else detect_format(ref_lines, hyp_lines, (ref_name, hyp_name), allow_extra=args.allow_extra))
     paired = pair_up(read_utterances(ref_lines, fmt, ref_name), read_utterances(hyp_lines, fmt, hyp_name),
                      allow_extra=args.allow_extra, hypotheses_name=hyp_name)
     result = score(paired.references, paired.hypotheses, args.language, args.metric)

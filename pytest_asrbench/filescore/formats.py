@@ -57,7 +57,8 @@ def text_lines(data: bytes, name: str) -> list[str]:
 
 
 def detect_format(references: list[str], hypotheses: list[str],
-                  names: tuple[str, str] = ("the references", "the hypotheses")) -> tuple[str, str]:
+                  names: tuple[str, str] = ("the references", "the hypotheses"), *,
+                  allow_extra: bool = False) -> tuple[str, str]:
     """``(format, reason)`` for the line lists of the reference and hypothesis files, each
     file judged on its own lines, then the two compared.
 
@@ -66,7 +67,8 @@ def detect_format(references: list[str], hypotheses: list[str],
     like an utterance id (holds a digit, ``_`` or ``-``) and those words are unique; else
     ``plain``. Two files read as ``kaldi`` none of whose hypothesis ids is a reference id are
     ``plain`` (their first words are text, not ids); when some are and some are not, the files
-    are ambiguous and refused. Two files read as ``kaldi`` whose every id on both sides is a
+    are ambiguous and refused, unless ``allow_extra`` (``--allow-extra``: the user expects
+    hypothesis ids without a reference, which only Kaldi ids can be) reads them as ``kaldi``. Two files read as ``kaldi`` whose every id on both sides is a
     number (``20 Euro bitte``, ``3 Kinder``) and whose hypothesis ids stand at the same line
     positions as the reference ids are refused too: they pair the same way whether the numbers
     are ids (``kaldi``, the numbers not scored) or words (``plain``, scored), so the rate depends
@@ -91,6 +93,9 @@ def detect_format(references: list[str], hypotheses: list[str],
             f"({', '.join(FORMATS)})")
     if ref_format == "kaldi" and not set(hyp_ids) <= set(ref_ids):
         unmatched = [ident for ident in hyp_ids if ident not in set(ref_ids)]
+        if len(unmatched) < len(hyp_ids) and allow_extra:
+            return "kaldi", (f"every line starts with a unique utterance id; {len(unmatched)} hypothesis id(s) "
+                             "are not reference ids (--allow-extra)")
         if len(unmatched) < len(hyp_ids):
             # Some ids pair up and some do not: reading the files as plain text would score the
             # ids as words and pair lines by position, a quietly wrong rate. Ask which is meant.
