@@ -128,6 +128,10 @@ def test_bad_lines_name_the_file_and_line():
         read_utterances(["no id here"], "trn", "r.trn")
     with pytest.raises(TranscriptFormatError, match=r"^r.jsonl:1: the key 'id' appears twice"):
         read_utterances(['{"id": "a", "id": "b", "text": "x"}'], "jsonl", "r.jsonl")
+    with pytest.raises(TranscriptFormatError, match=r"^r.jsonl:1: no 'text' key \(each jsonl line needs id and text"):
+        read_utterances(['{"id": "a"}'], "jsonl", "r.jsonl")
+    with pytest.raises(TranscriptFormatError, match=r"^r.jsonl:1: text must be a string .*got 3"):
+        read_utterances(['{"id": "a", "text": 3}'], "jsonl", "r.jsonl")
     with pytest.raises(TranscriptFormatError, match=r"^r.ark:2: an empty line"):
         read_utterances(["u1 a", ""], "kaldi", "r.ark")
     with pytest.raises(TranscriptFormatError, match=r"byte order mark"):

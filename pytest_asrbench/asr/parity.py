@@ -219,7 +219,7 @@ class ParityReport:
     def lines(self) -> list[str]:
         """The text report: one line per clip, one per unit, then the verdict."""
         a, b = self.arms
-        out = [f"A = {a.label}: {_settings_text(a.settings)}", f"B = {b.label}: {_settings_text(b.settings)}", ""]
+        out = [_arm_line("A", a), _arm_line("B", b), ""]
         for clip in self.clips:
             name = RATE_NAMES.get(clip.a.unit, clip.a.unit)
             same = "identical" if clip.identical else "DIFFERENT"
@@ -263,6 +263,12 @@ def _figure(value: float | None) -> str:
 
 def _signed(value: float | None) -> str:
     return "-" if value is None else f"{value:+.4f}"
+
+
+def _arm_line(name: str, arm) -> str:
+    """``A: settings``, or ``A = label: settings`` when the arm has a label of its own."""
+    named = name if arm.label == name else f"{name} = {arm.label}"
+    return f"{named}: {_settings_text(arm.settings)}"
 
 
 def _settings_text(settings: Mapping[str, Any]) -> str:

@@ -210,6 +210,8 @@ def _parse(line: str, fmt: str, where: str) -> tuple[str, str]:
     if not isinstance(value, dict):
         raise TranscriptFormatError(f"{where}: a {type(value).__name__}, not a JSON object with id and text")
     for key in ("id", "text"):
+        if key not in value:
+            raise TranscriptFormatError(f"{where}: no {key!r} key (each jsonl line needs id and text, both strings)")
         if not isinstance(value.get(key), str):
             raise TranscriptFormatError(f"{where}: {key} must be a string (each jsonl line needs id and text), "
                                         f"got {value.get(key)!r}")

@@ -328,6 +328,25 @@ def test_allow_missing_lists_the_excluded_rows_on_stderr_and_records_them(tmp_pa
     assert "excluded: audio-missing 2" in captured.out
 
 
+def test_the_run_summary_gives_peak_memory_in_mebibytes():
+    from pytest_asrbench.bench.run.cli import summary
+
+    record = _smoke_record()
+    record["smoke"] = False
+    record["performance"].update({"cold_load_seconds": 1.0, "latency_p50_seconds": 0.5, "latency_p95_seconds": 0.9,
+                                      "real_time_factor": 0.3, "cpu_core_seconds": 4.0, "peak_rss_bytes": 399_585_280})
+    assert any(line.endswith("peak RSS 381 MiB") for line in summary(record))
+    record["performance"]["peak_rss_bytes"] = None
+    assert any(line.endswith("peak RSS unmeasured") for line in summary(record))
+
+
+def _smoke_record() -> dict:
+    from pytest_asrbench.bench.run.settings import RunSettings
+    from pytest_asrbench.bench.run.smoke import smoke_record
+
+    return smoke_record(RunSettings(manifest=Path("m.jsonl"), audio_root=Path(".")))
+
+
 def test_run_settings_default_to_the_engine_options_of_the_command_line(monkeypatch):
     # one default each, defined once: a RunSettings made in code runs as the command would
     from pytest_asrbench.bench.run.settings import RunSettings

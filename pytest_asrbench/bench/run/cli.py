@@ -155,7 +155,7 @@ def summary(record: dict) -> list[str]:
     if not record["smoke"]:
         lines.append(f"cold load {perf['cold_load_seconds']} s, latency p50 {perf['latency_p50_seconds']} s / p95 "
                      f"{perf['latency_p95_seconds']} s, RTF {perf['real_time_factor']}, {perf['cpu_core_seconds']} "
-                     f"core-s, peak RSS {perf['peak_rss_bytes']} B")
+                     f"core-s, peak RSS {_mebibytes(perf['peak_rss_bytes'])}")
     if corpus["exclusions"]:
         lines.append("excluded: " + ", ".join(f"{reason} {count}" for reason, count in corpus["exclusions"].items()))
     critical = record["critical_tokens"]
@@ -217,3 +217,8 @@ def run_command(args: argparse.Namespace) -> int:
     write_output("--out", args.out, (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     print(f"record -> {args.out}")
     return 0
+
+
+def _mebibytes(size: int | None) -> str:
+    """``size`` bytes as MiB for the text summary (the record keeps the bytes)."""
+    return "unmeasured" if size is None else f"{size / 2**20:,.0f} MiB"
