@@ -8,6 +8,7 @@ instead of stopping at the first, so one run shows everything to fix.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from dataclasses import dataclass, field
@@ -299,8 +300,28 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     elif error.validator == "enum" and path[-1:] == ["kind"]:
         message += f" (use one of: {', '.join(schema_kinds())})"
     elif error.validator in ("unevaluatedProperties", "additionalProperties"):
-        message += " (remove it or fix its spelling)"
+        message += f" ({_spelling_hint(error)}remove it or fix its spelling)"
+    elif error.validator == "type" and error.validator_value == "array":
+        message += " (it takes a list: one item per line starting with '- ', or [first, second])"
     return where + message
+
+
+def _spelling_hint(error: jsonschema.ValidationError) -> str:
+    """``"did you mean 'expect'? "`` for each unexpected key of ``error`` that is close to a
+    field the mapping takes (:func:`difflib.get_close_matches`, the standard library's
+    ratio, cutoff 0.75: ``expcet`` -> ``expect``, ``langauge`` -> ``language``); empty when
+    none is."""
+    allowed = sorted(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+    if not allowed or not isinstance(error.instance, dict):
+        return ""
+    hints = []
+    for key in error.instance:
+        if key in allowed or not isinstance(key, str):
+            continue
+        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.75)
+        if close:
+            hints.append(f"did you mean {close[0]!r} for {key!r}? ")
+    return "".join(hints)
 
 
 def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:

@@ -218,3 +218,46 @@ def test_a_control_character_is_reported_at_its_own_line_and_column(tmp_path, ch
     assert errors == [f"a.yaml:5: the control character {shown} at column 15 is not allowed in a case file: "
                       "remove it, or write it as an escape in a double-quoted string "
                       f'("\\x{ord(character):02x}")']
+
+
+def test_a_misspelt_field_names_the_field_it_is_close_to(tmp_path):
+    errors = _errors(tmp_path, """
+        language: en
+        cases:
+          - id: c
+            kind: normalize
+            text: x
+            expcet: x
+        """)
+    assert ("a.yaml:3: case 'c': Additional properties are not allowed ('expcet' was unexpected) "
+            "(did you mean 'expect' for 'expcet'? remove it or fix its spelling)") in errors
+    top = _errors(tmp_path, """
+        langauge: en
+        cases:
+          - id: c
+            kind: equal
+            texts: [a, b]
+        """)
+    assert any("did you mean 'language' for 'langauge'?" in error for error in top)
+    far = _errors(tmp_path, """
+        language: en
+        cases:
+          - id: c
+            kind: equal
+            texts: [a, b]
+            zzz: 1
+        """)
+    assert far == ["a.yaml:3: case 'c': Additional properties are not allowed ('zzz' was unexpected) "
+                   "(remove it or fix its spelling)"]
+
+
+def test_a_text_where_a_list_belongs_says_how_to_write_a_list(tmp_path):
+    errors = _errors(tmp_path, """
+        language: en
+        cases:
+          - id: c
+            kind: equal
+            texts: "five dollars"
+        """)
+    assert errors == ["a.yaml:5: case 'c', field 'texts': 'five dollars' is not of type 'array' (it takes a list: "
+                      "one item per line starting with '- ', or [first, second])"]
