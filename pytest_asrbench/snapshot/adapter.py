@@ -152,23 +152,15 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
 
     @classmethod
     def get_location(cls, *, test_location, index) -> str:
-        names = _item_names(test_location)
-        if names is None:
-            return super().get_location(test_location=test_location, index=index)
-        key = ("location", index)
-        if key not in names:
-            names[key] = super().get_location(test_location=test_location, index=index)
-        return names[key]
+        compute = super().get_location
+        return _per_item(test_location, ("location", index),
+                         lambda: compute(test_location=test_location, index=index))
 
     @classmethod
     def get_snapshot_name(cls, *, test_location, index=0) -> str:
-        names = _item_names(test_location)
-        if names is None:
-            return super().get_snapshot_name(test_location=test_location, index=index)
-        key = ("name", index)
-        if key not in names:
-            names[key] = super().get_snapshot_name(test_location=test_location, index=index)
-        return names[key]
+        compute = super().get_snapshot_name
+        return _per_item(test_location, ("name", index),
+                         lambda: compute(test_location=test_location, index=index))
 
     @classmethod
     def dirname(cls, *, test_location) -> str:
@@ -344,3 +336,14 @@ def unused_detection(config: pytest.Config, *, enabled: bool) -> Iterator[None]:
         yield
     finally:
         option.disable_unused_snapshots = previous
+
+
+def _per_item(test_location, key, compute):
+    """``compute()``, worked out once per case item and ``key`` (syrupy asks for a snapshot's
+    location and name several times per comparison); computed every time outside case items."""
+    names = _item_names(test_location)
+    if names is None:
+        return compute()
+    if key not in names:
+        names[key] = compute()
+    return names[key]
