@@ -88,25 +88,90 @@ def test_a_run_splits_between_accepts_is_tokenized_into_whole_morphemes_only():
     from pytest_asrbench.normalize.languages.th.numbers import _MORPHEME_RE, _PART, MORPHEMES
 
     accepted = [run for run in _morpheme_runs(6000, 12)
-                if splits_between(run, [match.end() for match in _MORPHEME_RE.finditer(run)], MORPHEMES)]
+                if splits_between(_MORPHEME_RE.findall(run), MORPHEMES)]
     assert len(accepted) > 4000  # the shortcut is taken for most runs
     tokens = {run: word_tokenize()(run) for run in accepted}
     assert [(run, split) for run, split in tokens.items() if not all(_PART.fullmatch(token) for token in split)] == []
 
 
+#: Chunks that reach every branch of the chunk-by-chunk reading: numerals of one and more
+#: morphemes, units and markers before and after them, digits before a multiplier, a name that
+#: is a numeral, words holding number words, decimals, spelled digits, and empty chunks.
+_CHUNKS = ["หก", "พัน", "สิบ", "ร้อย", "ยี่", "เอ็ด", "ศูนย์", "สองพัน", "สามร้อยยี่สิบห้า", "ศูนย์แปดหนึ่ง", "สองสาม",
+           "ร้อยเอ็ด", "หนึ่งร้อยเอ็ด", "โมง", "คน", "บาท", "ปี", "ที่", "เลขที่", "ราคา", "วันที่", "5", "2.5", "๓", "12:30",
+           "เก้าอี้", "สามคน", "ห้าง", "สามจุดห้า", "จุด", "สาม", "แสนดี", "ครับ", "ราคา5", "", "a", "เร็ว", "ๆ", "นี้"]
+
+
+def _chunk_texts(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return [" ".join(rng.choice(_CHUNKS) for _ in range(rng.randrange(1, 6))) for _ in range(count)]
+
+
 def test_thai_numbers_outputs_equal_those_with_every_chunk_tokenized(monkeypatch):
-    """The shortcuts (whole numeral runs, chunks nobody reads) against tokenizing every chunk."""
+    """The shortcuts (chunks read alone, whole numeral runs, chunks nobody reads) against
+    tokenizing every chunk of every text."""
     monkeypatch.syspath_prepend("benchmarks")
     import corpora
 
     from pytest_asrbench.normalize.languages.th import numbers
 
-    texts = corpora.load("th")(3000, 77) + _case_texts()
+    texts = corpora.load("th")(3000, 77) + _case_texts() + _chunk_texts(3000, 78)
     converter = numbers._Converter(dict(_context()))
     fast = [converter.convert(text) for text in texts]
+    read_alone = sum(converter._by_chunks(text.split(" ")) is not None for text in texts)
+    assert read_alone > 2000  # the chunk-by-chunk reading is taken, not vacuous
+    monkeypatch.setattr(numbers, "tokenizes_by_chunks", lambda text: False)
     monkeypatch.setattr(numbers, "tokenize_by_chunks", lambda text, keep_whole=None: tokenize_by_chunks(text))
     slow = numbers._Converter(dict(_context()))
-    assert fast == [slow.convert(text) for text in texts]
+    assert [(text, out) for text, out in zip(texts, fast) if out != slow.convert(text)] == []
+
+
+@pytest.mark.slow
+def test_the_clusters_of_a_morpheme_run_are_its_morphemes_clusters_side_by_side():
+    """``run_clusters`` (a table of each morpheme's clusters) against pythainlp's
+    ``tcc_pos_array`` on every morpheme followed by every run of morphemes up to the length
+    where no TCC pattern that starts inside the morpheme can see further."""
+    import re
+
+    from pythainlp.tokenize.tcc_p import _RE_TCC, tcc_pos_array
+
+    from pytest_asrbench.normalize.languages.th.library import run_clusters
+    from pytest_asrbench.normalize.languages.th.numbers import MORPHEMES
+
+    try:
+        from re import _parser as parser
+    except ImportError:  # Python < 3.11
+        import sre_parse as parser
+    widest = max(parser.parse(pattern).getwidth()[1] for pattern in _RE_TCC)
+    lookaheads = [look for pattern in _RE_TCC for look in re.findall(r"\(\?=([^()]*)\)", pattern)]
+    assert widest == 11 and lookaheads and all(parser.parse(look).getwidth()[1] == 1 for look in lookaheads)
+    assert all(run_clusters([morpheme], MORPHEMES)[-1] == 1 for morpheme in MORPHEMES)  # each ends a cluster
+    # A match starting at the morpheme's last character at the latest reads at most `widest`
+    # characters and one of lookahead: `widest` characters past the morpheme's end.
+    checked = 0
+    mismatches = []
+
+    def walk(first: str, after: list[str], length: int) -> None:
+        nonlocal checked
+        pieces = [first, *after]
+        text = "".join(pieces)
+        live = tcc_pos_array(text)
+        checked += 1
+        if live[: len(first) + 1] != run_clusters([first], MORPHEMES) or (
+                not after and live != run_clusters(pieces, MORPHEMES)):
+            mismatches.append(pieces)
+        if length < widest:
+            for morpheme in MORPHEMES:
+                walk(first, [*after, morpheme], length + len(morpheme))
+
+    for first in MORPHEMES:
+        walk(first, [], 0)
+    assert checked > 1_000_000
+    assert mismatches == []
+    rng = random.Random(31)
+    for _ in range(2000):
+        pieces = [rng.choice(MORPHEMES) for _ in range(rng.randrange(1, 16))]
+        assert run_clusters(pieces, MORPHEMES) == bytes(tcc_pos_array("".join(pieces))), pieces
 
 
 def _context():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import accumulate
 
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize.steps.phrases import trie_pattern
@@ -145,13 +146,39 @@ def _inner_enders(morphemes: tuple[str, ...]) -> dict[str, tuple[str, ...]] | No
     return {first: tuple(words) for first, words in by_first.items()}
 
 
-def splits_between(chunk: str, boundaries: list[int], morphemes: tuple[str, ...]) -> bool:
-    """Whether ``newmm`` (pythainlp's default dictionary) splits ``chunk``, a space-free run of
-    ``morphemes`` ending at ``boundaries`` (each morpheme's end, ascending), only between
-    morphemes: every token it gives is then a run of whole morphemes, so a caller for whom
-    only that matters need not tokenize the chunk.
+@lru_cache(maxsize=4)
+def _morpheme_clusters(morphemes: tuple[str, ...]) -> dict[str, bytes]:
+    """Each morpheme's character-cluster ends, read once from pythainlp's TCC rules
+    (:func:`cluster_boundaries`) on the morpheme alone: ``bytes`` of ``len(morpheme)`` flags,
+    flag ``i`` set when a cluster ends after character ``i`` (``สิบ`` -> ``b"\\x00\\x01\\x01"``)."""
+    boundaries = cluster_boundaries()
+    return {morpheme: bytes(boundaries(morpheme)[1:]) for morpheme in morphemes}
 
-    ``True`` when (1) every boundary ends a character cluster (:func:`cluster_boundaries`), so
+
+def run_clusters(pieces: list[str], morphemes: tuple[str, ...]) -> bytes:
+    """:func:`cluster_boundaries` of ``"".join(pieces)``, a run of ``morphemes`` (``pieces``:
+    the run's morphemes in order), as table look-ups: the clusters of a run are those of its
+    morphemes, each alone, side by side. Why that holds for every run: a TCC pattern matches at
+    most 11 characters and looks one further, so the clusters that start inside a morpheme
+    depend on it and the 11 characters after it at most; pythainlp's own ``tcc_pos_array``
+    gives each morpheme's clusters and a boundary at its end after every sequence of morphemes
+    reaching 11 characters, and at the end of a run (all 1,177,110 such texts of pythainlp
+    5.3.5's rules: ``tests/normalize/test_thai_speed_paths.py``).
+
+    Raises:
+        KeyError: a piece is not one of ``morphemes``.
+    """
+    table = _morpheme_clusters(morphemes)
+    return b"\x00" + b"".join([table[piece] for piece in pieces])
+
+
+def splits_between(pieces: list[str], morphemes: tuple[str, ...]) -> bool:
+    """Whether ``newmm`` (pythainlp's default dictionary) splits ``"".join(pieces)``, a
+    space-free run of ``morphemes`` (``pieces``: the run's morphemes in order), only between
+    morphemes: every token it gives is then a run of whole morphemes, so a caller for whom
+    only that matters need not tokenize the run.
+
+    ``True`` when (1) every morpheme's end ends a character cluster (:func:`run_clusters`), so
     the next morpheme, a dictionary word, is a word ``newmm`` can take from each boundary, and
     (2) every word that ends inside a morpheme (:func:`_inner_enders`) and that ``newmm`` can
     take from a boundary (it ends a cluster) leads nowhere: no dictionary word that ends a
@@ -160,11 +187,17 @@ def splits_between(chunk: str, boundaries: list[int], morphemes: tuple[str, ...]
     position only at a boundary, and the shortest path to it, the tokens, cannot pass through
     a position with no word after it. ``False`` also when the morphemes fail
     :func:`_inner_enders`' conditions. ``tests/normalize/test_thai_speed_paths.py`` checks it
-    against the tokenizer."""
+    against the tokenizer.
+
+    Raises:
+        KeyError: a piece is not one of ``morphemes``.
+    """
     enders = _inner_enders(morphemes)
     if enders is None:
         return False
-    clusters = cluster_boundaries()(chunk)
+    chunk = "".join(pieces)
+    clusters = run_clusters(pieces, morphemes)
+    boundaries = list(accumulate(map(len, pieces)))
     if not all(clusters[end] for end in boundaries):
         return False
     dictionary = None
@@ -186,27 +219,34 @@ _OTHER_WHITESPACE = re.compile(r"[^\S ]")
 
 
 @lru_cache(maxsize=65536)
-def _chunk_tokens(chunk: str) -> tuple[str, ...]:
+def chunk_tokens(chunk: str) -> tuple[str, ...]:
+    """pythainlp's tokens of one space-free ``chunk``, cached per chunk (chunks are words and
+    short phrases that recur across texts: ราคา, บาท, ครับ)."""
     return tuple(word_tokenize()(chunk))
 
 
-@lru_cache(maxsize=16384)
-def _text_tokens(text: str) -> tuple[str, ...]:
-    return tuple(word_tokenize()(text))
+def tokenizes_by_chunks(text: str) -> bool:
+    """Whether pythainlp's tokens of ``text`` are those of its space-free chunks with each
+    run of spaces one token between them: ``False`` when ``text`` has whitespace other than
+    the plain space (tabs, line breaks: the pipeline's ``unicode_whitespace`` leaves none) or
+    a space where a dictionary entry with a space in it may continue (``เร็ว ๆ นี้``).
+    ``tests/normalize/test_thai_speed_paths.py`` checks the chunks' tokens against the whole text's."""
+    return not (_OTHER_WHITESPACE.search(text) or _spaced_entries().search(text))
 
 
 def tokenize_by_chunks(text: str, keep_whole: Callable[[list[str], int], bool] | None = None) -> list[str]:
     """pythainlp's tokens of ``text``, tokenized one space-free chunk at a time with the
     chunks' tokens cached (the same chunks recur across texts: ราคา, บาท, ครับ); every run
     of spaces is one token, as ``newmm`` gives it. A text with other whitespace (tabs, line
-    breaks: the pipeline's ``unicode_whitespace`` leaves none) is tokenized whole (cached per text).
+    breaks: the pipeline's ``unicode_whitespace`` leaves none) or a spaced dictionary entry is
+    tokenized whole (:func:`tokenizes_by_chunks`).
     ``tests/normalize/test_thai_speed_paths.py`` checks this equals :func:`word_tokenize` on the whole text.
 
     ``keep_whole(chunks, index)``: given the text's space-free chunks in order, whether chunk
     ``index`` is one token, not tokenized (the caller's guarantee that how ``newmm`` would
     split it does not matter to it); never asked of a text tokenized whole."""
-    if _OTHER_WHITESPACE.search(text) or _spaced_entries().search(text):
-        return list(_text_tokens(text))
+    if not tokenizes_by_chunks(text):
+        return word_tokenize()(text)
     pieces = [piece for piece in _SPACE_RUNS.split(text) if piece]
     chunks = [piece for piece in pieces if not piece.isspace()]
     tokens: list[str] = []
@@ -218,6 +258,6 @@ def tokenize_by_chunks(text: str, keep_whole: Callable[[list[str], int], bool] |
         if keep_whole is not None and keep_whole(chunks, index):
             tokens.append(piece)
         else:
-            tokens.extend(_chunk_tokens(piece))
+            tokens.extend(chunk_tokens(piece))
         index += 1
     return tokens

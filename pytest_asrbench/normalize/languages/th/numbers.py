@@ -16,7 +16,8 @@ from decimal import Decimal
 from pytest_asrbench.errors import ConfigError
 from functools import lru_cache
 
-from pytest_asrbench.normalize.languages.th.library import splits_between, tokenize_by_chunks
+from pytest_asrbench.normalize.languages.th.library import (
+    chunk_tokens, splits_between, tokenize_by_chunks, tokenizes_by_chunks)
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
@@ -109,6 +110,10 @@ def load_context(table, step_name: str) -> dict[str, str]:
     return dict(table)
 
 
+#: What a space-free chunk is to the numbers (:meth:`_Converter._chunk_reading`).
+_PLAIN, _READ, _ONE, _OTHER = range(4)
+
+
 class _Converter:
     """One pass over the tokens of a text; see :func:`thai_numbers` for the rules."""
 
@@ -116,8 +121,8 @@ class _Converter:
         self.context = context
         self.names = frozenset(word for word, role in context.items() if role == "name")
         self.is_part = lru_cache(maxsize=65536)(self._is_part)
-        # Per chunk, cached: the same number words recur (สาม, ร้อย, สองพัน).
-        self.whole_numeral = lru_cache(maxsize=65536)(self._whole_numeral)
+        # Per chunk, cached: the same words and number words recur (ราคา, บาท, สาม, สองพัน).
+        self.chunk_reading = lru_cache(maxsize=65536)(self._chunk_reading)
 
     def _is_part(self, token: str) -> bool:
         """A numeral morpheme run that is not a listed name (per token, cached)."""
@@ -126,33 +131,98 @@ class _Converter:
     def role(self, token: str | None) -> str | None:
         return self.context.get(token) if token is not None else None
 
-    def _whole_numeral(self, chunk: str) -> bool:
-        """A space-free chunk that is one numeral run however ``newmm`` splits it: morphemes
-        only, no name inside, split only between morphemes (:func:`splits_between`). All its
-        tokens would be parts, so it is one run: the chunk need not be tokenized."""
-        if not _PART.fullmatch(chunk) or any(name in chunk for name in self.names):
-            return False
-        return splits_between(chunk, [match.end() for match in _MORPHEME_RE.finditer(chunk)], MORPHEMES)
+    def _chunk_reading(self, chunk: str) -> tuple[int, str | None]:
+        """What a space-free ``chunk`` is, with what it becomes where that needs no neighbour:
+
+        - ``(_PLAIN, chunk)``: no numeral morpheme, so no token of it is a numeral part; it
+          stays as it is;
+        - ``(_READ, output)``: one numeral run of two or more morphemes however ``newmm``
+          splits it (morphemes only, no name inside, split only between morphemes:
+          :func:`splits_between`), so all its tokens are parts of one run, read without
+          context (``สามร้อย`` -> ``300``; spelled digits ``ศูนย์แปดหนึ่ง`` -> ``081``);
+        - ``(_ONE, chunk)``: such a run of one morpheme (``หก``), read by its neighbours;
+        - ``(_OTHER, None)``: anything else (``เก้าอี้``, ``สามคน``): its tokens are needed.
+        """
+        if not _MORPHEME_RE.search(chunk):
+            return _PLAIN, chunk
+        # No morpheme is a prefix of another (splits_between refuses morphemes that are), so
+        # the morphemes found cover the chunk exactly when it is a run of them.
+        pieces = _MORPHEME_RE.findall(chunk)
+        if (sum(map(len, pieces)) != len(chunk) or any(name in chunk for name in self.names)
+                or not splits_between(pieces, MORPHEMES)):
+            return _OTHER, None
+        if len(pieces) == 1:
+            return _ONE, chunk
+        return _READ, self._run([chunk], 0, 1)[0]
 
     def _opaque(self, chunk: str) -> bool:
         """Nothing in ``chunk`` reads the tokens of the chunks beside it: it has no numeral
         morpheme, or it is one numeral run of two or more morphemes (which needs no context
         and is no lone multiplier after digits)."""
-        return not _MORPHEME_RE.search(chunk) or (
-            self.whole_numeral(chunk) and len(_MORPHEME_RE.findall(chunk)) >= 2)
+        return self.chunk_reading(chunk)[0] <= _READ
 
     def _keep_whole(self, chunks: list[str], index: int) -> bool:
-        """Chunk ``index`` need not be tokenized: a whole numeral run (:meth:`_whole_numeral`),
+        """Chunk ``index`` need not be tokenized: a whole numeral run (:meth:`_chunk_reading`),
         or a chunk with no numeral morpheme between chunks that read none of its tokens (its
         tokens are no parts and stay as they are; only its first and last could be read, as
         the context of a numeral or as digits before a multiplier, and only from next door)."""
-        chunk = chunks[index]
-        if _MORPHEME_RE.search(chunk):
-            return self.whole_numeral(chunk)
+        kind = self.chunk_reading(chunks[index])[0]
+        if kind != _PLAIN:
+            return kind == _READ or kind == _ONE
         return (index == 0 or self._opaque(chunks[index - 1])) and (
             index + 1 == len(chunks) or self._opaque(chunks[index + 1]))
 
     def convert(self, text: str) -> str:
+        """``text`` with its numerals read (the rules: :func:`thai_numbers`)."""
+        if tokenizes_by_chunks(text):
+            out = self._by_chunks(text.split(" "))
+            if out is not None:
+                return out
+        return self._by_tokens(text)
+
+    def _by_chunks(self, chunks: list[str]) -> str | None:
+        """The output from each chunk's :meth:`_chunk_reading` alone, without a token list;
+        ``None`` when a chunk's tokens are needed (an ``_OTHER`` chunk; a one-morpheme run
+        beside anything but a plain chunk, or a multiplier after digits: ``5 พัน``).
+        ``chunks``: the text split at each single space (an empty chunk: two spaces)."""
+        readings = list(map(self.chunk_reading, chunks))
+        out = []
+        for index, (kind, output) in enumerate(readings):
+            if kind == _ONE:
+                output = self._one(chunks, readings, index)
+            elif kind == _OTHER:
+                return None
+            if output is None:
+                return None
+            out.append(output)
+        return " ".join(out)
+
+    def _one(self, chunks: list[str], readings: list[tuple[int, str | None]], index: int) -> str | None:
+        """A one-morpheme run read from the edge tokens of the plain chunks beside it, as
+        :meth:`_run` reads it from its neighbouring tokens (``None``: a neighbour that is not a
+        plain chunk, or digits before a multiplier, which :meth:`_digits_times` reads)."""
+        chunk = chunks[index]
+        before = after = None
+        if index > 0:
+            neighbour = chunks[index - 1]
+            if readings[index - 1][0] != _PLAIN or not neighbour:
+                return None
+            token = chunk_tokens(neighbour)[-1]
+            if chunk in MULTIPLIERS and token[:1].isdigit():
+                return None
+            before = self.context.get(token)
+        if index + 1 < len(chunks):
+            neighbour = chunks[index + 1]
+            if readings[index + 1][0] != _PLAIN or not neighbour:
+                return None
+            after = self.context.get(chunk_tokens(neighbour)[0])
+        value = numeral_value(chunk)
+        if value is not None and (after == "unit" or before == "marker"):
+            return str(value)
+        return chunk
+
+    def _by_tokens(self, text: str) -> str:
+        """The output from the text's tokens (:func:`tokenize_by_chunks`)."""
         tokens = tokenize_by_chunks(text, self._keep_whole)
         is_part = list(map(self.is_part, tokens))
         if not any(is_part):
