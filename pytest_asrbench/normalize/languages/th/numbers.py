@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from pytest_asrbench.normalize.languages.th.library import (
     chunk_tokens, splits_between, tokenize_by_chunks, tokenizes_by_chunks)
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import require_lexicon, step
 
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
@@ -29,8 +30,10 @@ _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
 def thai_digits(config, lexicons):
     """Thai digits are ASCII digits (``๑๒๓`` = ``123``, ``๓.๑๔`` = ``3.14``); before
     ``digit_groups`` and ``punctuation``, so grouping and decimals are read as for ASCII."""
-    has_digit = re.compile("[๐-๙]")
-    return lambda text: text.translate(_THAI_DIGITS) if has_digit.search(text) else text
+    def run(text: str) -> str:
+        return text.translate(_THAI_DIGITS)
+
+    return triggered(re.compile("[๐-๙]"), run)
 
 
 # --- the numeral grammar -------------------------------------------------------------------
@@ -326,14 +329,15 @@ def thai_numbers(config, lexicons):
         ConfigError: the lexicon is not declared, or a role is unknown.
     """
     converter = _Converter(load_context(require_lexicon(lexicons, "number_context", "thai_numbers"), "thai_numbers"))
-    has_numeral = re.compile(_MORPHEME)
 
     def run(text: str) -> str:
-        return converter.convert(text) if has_numeral.search(text) else text
+        return converter.convert(text)
 
-    return run
+    return triggered(_MORPHEME_RE, run)  # a text with no numeral morpheme is left as it is
 
 
+#: In every text thai_percent changes.
+_PERCENT_TRIGGER = re.compile("ร้อยละ|เปอร์เซ|%")
 _PERCENT = re.compile(r"(?:ร้อยละ *(?P<before>\d+(?:\.\d+)?)|(?P<after>\d+(?:\.\d+)?) *(?:เปอร์เซ็นต์|เปอร์เซนต์|%))")
 
 
@@ -345,9 +349,7 @@ def thai_percent(config, lexicons):
     ``remove_spaces``; the ``punctuation`` options keep ``%``."""
 
     def run(text: str) -> str:
-        if "ร้อยละ" not in text and "เปอร์เซ" not in text and "%" not in text:
-            return text
         out = _PERCENT.sub(lambda match: (match.group("before") or match.group("after")) + "%", text)
         return text if out == text else out
 
-    return run
+    return triggered(_PERCENT_TRIGGER, run)

@@ -10,11 +10,13 @@ import re
 from functools import lru_cache
 
 from pytest_asrbench.normalize.languages.th.library import expand_maiyamok, thai_normalize
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.registry import step
 
 MAI_YAMOK = "\u0e46"  # ๆ, the repetition mark (a letter of category Lm, not punctuation)
 # Spaces typed before the mark: "เด็ก ๆ" is "เด็กๆ" (the Royal Institute style spaces it, chat
 # and ASR output attach it; the spoken form is the same).
+_MAI_YAMOK_RE = re.compile(MAI_YAMOK)
 _SPACES_BEFORE_YAMOK = re.compile(rf"\s+(?={MAI_YAMOK})")
 
 
@@ -30,11 +32,9 @@ def thai_marks(config, lexicons):
     normalize = thai_normalize()
 
     def run(text: str) -> str:
-        if not might_change(text):
-            return text  # nothing pythainlp's normalize would change
         return normalize(text)
 
-    return run
+    return triggered(_MIGHT_CHANGE, run)  # a text it misses is one pythainlp's normalize leaves as it is
 
 
 # Every condition under which pythainlp 5.3.5's ``normalize`` changes a text (its source,
@@ -83,9 +83,7 @@ def thai_maiyamok(config, lexicons):
     Runs after ``punctuation`` (``เด็กๆ,`` tokenizes like ``เด็กๆ``) and before ``thai_numbers``."""
 
     def run(text: str) -> str:
-        if MAI_YAMOK not in text:
-            return text
         text = _SPACES_BEFORE_YAMOK.sub("", text)
         return " ".join(_expand_word(chunk) for chunk in text.split(" "))
 
-    return run
+    return triggered(_MAI_YAMOK_RE, run)
