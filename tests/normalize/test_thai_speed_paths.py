@@ -96,10 +96,11 @@ def test_a_run_splits_between_accepts_is_tokenized_into_whole_morphemes_only():
 
 #: Chunks that reach every branch of the chunk-by-chunk reading: numerals of one and more
 #: morphemes, units and markers before and after them, digits before a multiplier, a name that
-#: is a numeral, words holding number words, decimals, spelled digits, and empty chunks.
+#: is a numeral, words holding number words (with digits after them), decimals, spelled digits,
+#: and empty chunks.
 _CHUNKS = ["หก", "พัน", "สิบ", "ร้อย", "ยี่", "เอ็ด", "ศูนย์", "สองพัน", "สามร้อยยี่สิบห้า", "ศูนย์แปดหนึ่ง", "สองสาม",
            "ร้อยเอ็ด", "หนึ่งร้อยเอ็ด", "โมง", "คน", "บาท", "ปี", "ที่", "เลขที่", "ราคา", "วันที่", "5", "2.5", "๓", "12:30",
-           "เก้าอี้", "สามคน", "ห้าง", "สามจุดห้า", "จุด", "สาม", "แสนดี", "ครับ", "ราคา5", "", "a", "เร็ว", "ๆ", "นี้"]
+           "เก้าอี้", "เก้าอี้5", "ผมชอบเก้าอี้ตัวนี้", "สามคน", "ห้าง", "สามจุดห้า", "จุด", "สาม", "แสนดี", "ครับ", "ราคา5", "", "a", "เร็ว", "ๆ", "นี้"]
 
 
 def _chunk_texts(count: int, seed: int) -> list[str]:

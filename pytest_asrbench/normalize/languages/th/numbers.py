@@ -114,7 +114,7 @@ def load_context(table, step_name: str) -> dict[str, str]:
 
 
 #: What a space-free chunk is to the numbers (:meth:`_Converter._chunk_reading`).
-_PLAIN, _READ, _ONE, _OTHER = range(4)
+_PLAIN, _WORDS, _READ, _ONE, _OTHER = range(5)
 
 
 class _Converter:
@@ -139,12 +139,15 @@ class _Converter:
 
         - ``(_PLAIN, chunk)``: no numeral morpheme, so no token of it is a numeral part; it
           stays as it is;
+        - ``(_WORDS, chunk)``: numeral morphemes only inside words (``เก้าอี้``, ``อยากไปห้าง``):
+          no token of it is a run of morphemes (so none is a part, a multiplier or a name that
+          is a numeral); it stays as it is, like a plain chunk, but it is tokenized to know that;
         - ``(_READ, output)``: one numeral run of two or more morphemes however ``newmm``
           splits it (morphemes only, no name inside, split only between morphemes:
           :func:`splits_between`), so all its tokens are parts of one run, read without
           context (``สามร้อย`` -> ``300``; spelled digits ``ศูนย์แปดหนึ่ง`` -> ``081``);
         - ``(_ONE, chunk)``: such a run of one morpheme (``หก``), read by its neighbours;
-        - ``(_OTHER, None)``: anything else (``เก้าอี้``, ``สามคน``): its tokens are needed.
+        - ``(_OTHER, None)``: anything else (``สามคน``, ``สามจุดห้า``): its tokens are needed.
         """
         if not _MORPHEME_RE.search(chunk):
             return _PLAIN, chunk
@@ -153,15 +156,17 @@ class _Converter:
         pieces = _MORPHEME_RE.findall(chunk)
         if (sum(map(len, pieces)) != len(chunk) or any(name in chunk for name in self.names)
                 or not splits_between(pieces, MORPHEMES)):
-            return _OTHER, None
+            if any(_PART.fullmatch(token) for token in chunk_tokens(chunk)):
+                return _OTHER, None
+            return _WORDS, chunk
         if len(pieces) == 1:
             return _ONE, chunk
         return _READ, self._run([chunk], 0, 1)[0]
 
     def _opaque(self, chunk: str) -> bool:
         """Nothing in ``chunk`` reads the tokens of the chunks beside it: it has no numeral
-        morpheme, or it is one numeral run of two or more morphemes (which needs no context
-        and is no lone multiplier after digits)."""
+        run (a plain chunk or one of words), or it is one numeral run of two or more morphemes
+        (which needs no context and is no lone multiplier after digits)."""
         return self.chunk_reading(chunk)[0] <= _READ
 
     def _keep_whole(self, chunks: list[str], index: int) -> bool:
@@ -170,7 +175,7 @@ class _Converter:
         tokens are no parts and stay as they are; only its first and last could be read, as
         the context of a numeral or as digits before a multiplier, and only from next door)."""
         kind = self.chunk_reading(chunks[index])[0]
-        if kind != _PLAIN:
+        if kind != _PLAIN:  # one of words is tokenized: as one token it could read as a numeral run
             return kind == _READ or kind == _ONE
         return (index == 0 or self._opaque(chunks[index - 1])) and (
             index + 1 == len(chunks) or self._opaque(chunks[index + 1]))
@@ -186,7 +191,7 @@ class _Converter:
     def _by_chunks(self, chunks: list[str]) -> str | None:
         """The output from each chunk's :meth:`_chunk_reading` alone, without a token list;
         ``None`` when a chunk's tokens are needed (an ``_OTHER`` chunk; a one-morpheme run
-        beside anything but a plain chunk, or a multiplier after digits: ``5 พัน``).
+        beside anything but a plain chunk or one of words, or a multiplier after digits: ``5 พัน``).
         ``chunks``: the text split at each single space (an empty chunk: two spaces)."""
         readings = list(map(self.chunk_reading, chunks))
         out = []
@@ -201,14 +206,14 @@ class _Converter:
         return " ".join(out)
 
     def _one(self, chunks: list[str], readings: list[tuple[int, str | None]], index: int) -> str | None:
-        """A one-morpheme run read from the edge tokens of the plain chunks beside it, as
-        :meth:`_run` reads it from its neighbouring tokens (``None``: a neighbour that is not a
-        plain chunk, or digits before a multiplier, which :meth:`_digits_times` reads)."""
+        """A one-morpheme run read from the edge tokens of the chunks beside it, plain or of
+        words, as :meth:`_run` reads it from its neighbouring tokens (``None``: another
+        neighbour, or digits before a multiplier, which :meth:`_digits_times` reads)."""
         chunk = chunks[index]
         before = after = None
         if index > 0:
             neighbour = chunks[index - 1]
-            if readings[index - 1][0] != _PLAIN or not neighbour:
+            if readings[index - 1][0] > _WORDS or not neighbour:
                 return None
             token = chunk_tokens(neighbour)[-1]
             if chunk in MULTIPLIERS and token[:1].isdigit():
@@ -216,7 +221,7 @@ class _Converter:
             before = self.context.get(token)
         if index + 1 < len(chunks):
             neighbour = chunks[index + 1]
-            if readings[index + 1][0] != _PLAIN or not neighbour:
+            if readings[index + 1][0] > _WORDS or not neighbour:
                 return None
             after = self.context.get(chunk_tokens(neighbour)[0])
         value = numeral_value(chunk)
