@@ -180,12 +180,13 @@ def splits_between(pieces: list[str], morphemes: tuple[str, ...]) -> bool:
 
     ``True`` when (1) every morpheme's end ends a character cluster (:func:`run_clusters`), so
     the next morpheme, a dictionary word, is a word ``newmm`` can take from each boundary, and
-    (2) every word that ends inside a morpheme (:func:`_inner_enders`) and that ``newmm`` can
-    take from a boundary (it ends a cluster) leads nowhere: no dictionary word that ends a
-    cluster starts where it ends. Why that suffices (``newmm._onecut``): positions are visited
-    in increasing order, so the next boundary is always pending; the queue narrows to one
-    position only at a boundary, and the shortest path to it, the tokens, cannot pass through
-    a position with no word after it. ``False`` also when the morphemes fail
+    (2) no position inside a morpheme that ``newmm`` can reach from a boundary, through a word
+    that ends inside a morpheme (:func:`_inner_enders`) and then any dictionary words, each
+    ending at a cluster, leads back to a boundary (``สามสิบ``: สา, then มสิ, then nothing from
+    บ). Why that suffices (``newmm._onecut``): positions are visited in increasing order, so
+    the next boundary is always pending and the queue never narrows to a position inside a
+    morpheme; it narrows at a boundary, and the shortest path to it, the tokens, cannot pass
+    through a position from which no path reaches a boundary. ``False`` also when the morphemes fail
     :func:`_inner_enders`' conditions. ``tests/normalize/test_thai_speed_paths.py`` checks it
     against the tokenizer.
 
@@ -200,17 +201,28 @@ def splits_between(pieces: list[str], morphemes: tuple[str, ...]) -> bool:
     boundaries = list(accumulate(map(len, pieces)))
     if not all(clusters[end] for end in boundaries):
         return False
-    dictionary = None
-    for start in (0, *boundaries[:-1]):
-        for word in enders.get(chunk[start], ()):
-            inner = start + len(word)
-            if chunk.startswith(word, start) and clusters[inner]:
-                if dictionary is None:
-                    from pythainlp.tokenize import word_dict_trie
+    # The positions inside morphemes newmm can reach from a boundary (a word ending at a cluster)...
+    inner_positions = [start + len(word) for start in (0, *boundaries[:-1])
+                       for word in enders.get(chunk[start], ()) if chunk.startswith(word, start)]
+    pending = [inner for inner in inner_positions if clusters[inner]]
+    if not pending:
+        return True
+    from pythainlp.tokenize import word_dict_trie
 
-                    dictionary = word_dict_trie()
-                if any(clusters[inner + len(after)] for after in dictionary.prefixes(chunk, inner)):
+    dictionary = word_dict_trie()
+    ends = set(boundaries)
+    seen: set[int] = set()
+    while pending:  # ...and on from them, word by word: none may come back to a boundary
+        inner = pending.pop()
+        if inner in seen:
+            continue
+        seen.add(inner)
+        for after in dictionary.prefixes(chunk, inner):
+            end = inner + len(after)
+            if clusters[end]:
+                if end in ends:
                     return False
+                pending.append(end)
     return True
 
 
