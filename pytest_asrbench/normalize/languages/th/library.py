@@ -160,10 +160,10 @@ def run_clusters(pieces: list[str], morphemes: tuple[str, ...]) -> bytes:
     the run's morphemes in order), as table look-ups: the clusters of a run are those of its
     morphemes, each alone, side by side. Why that holds for every run: a TCC pattern matches at
     most 11 characters and looks one further, so the clusters that start inside a morpheme
-    depend on it and the 11 characters after it at most; pythainlp's own ``tcc_pos_array``
+    depend on it and at most the 11 characters after it; pythainlp's own ``tcc_pos_array``
     gives each morpheme's clusters and a boundary at its end after every sequence of morphemes
-    reaching 11 characters, and at the end of a run (all 1,177,110 such texts of pythainlp
-    5.3.5's rules: ``tests/normalize/test_thai_speed_paths.py``).
+    long enough to cover what its last cluster can read, and at the end of a run (all 651,672
+    such texts of pythainlp 5.3.5's rules: ``tests/normalize/test_thai_speed_paths.py``).
 
     Raises:
         KeyError: a piece is not one of ``morphemes``.
