@@ -241,14 +241,17 @@ class Rescuer:
         ``raw_hyp``) and the rescues among them."""
         return self.rescue_spans(raw_ref, raw_hyp, alignment.reference, alignment.hypothesis, spans_of(alignment))
 
-    def rescue_spans(self, raw_ref: str, raw_hyp: str, reference, hypothesis, spans) -> PairRescue:
+    def rescue_spans(self, raw_ref: str, raw_hyp: str, reference, hypothesis, spans,
+                     regions: list[Region] | None = None) -> PairRescue:
         """:meth:`rescue_pair` for an alignment given as its two token sequences and its spans
         (:func:`~pytest_asrbench.scoring.alignment.align_spans`), so a caller that needs only
         the regions never builds an :class:`Alignment`. ``reference`` and ``hypothesis`` must
         be ``hindi(raw_ref).split()`` and ``hindi(raw_hyp).split()`` (the home normalizer's
-        words, which the side views are tied to)."""
+        words, which the side views are tied to). ``regions``, if given, must be
+        ``span_regions(spans)`` (a caller that has looked at them already, see
+        :meth:`could_rescue`)."""
         sides = _Sides(reference, hypothesis)
-        result = PairRescue(regions=span_regions(spans))
+        result = PairRescue(regions=span_regions(spans) if regions is None else regions)
         views: dict[str, SideView] = {}
 
         def view(side: str) -> SideView:
@@ -268,6 +271,50 @@ class Rescuer:
         if self.detection.context_view and len(result.rescues) < len(result.regions):
             self._rescue_in_context(result, raw_ref, raw_hyp, sides)
         return result
+
+    def could_rescue(self, ref_words: Sequence[str], hyp_words: Sequence[str]) -> bool:
+        """Whether an error region whose tokens are ``ref_words`` and ``hyp_words`` (the home
+        normalizer's, in order) meets every condition of a rescue that reads its words alone:
+        its size (at least one reference word, at most :data:`MAX_REGION_WORDS` on each side),
+        and either the region check's word classes (:meth:`_words_may_be_english`) or, for a
+        detection with the whole-turn view, that view's (:meth:`_context_candidate`).
+
+        A region for which this is ``False`` is never rescued, by either check, so a caller may
+        leave out a turn none of whose regions passes (its errors stay where the strict
+        alignment put them) without building any side view. One memoized class look-up per
+        word: no normalization, no chunk."""
+        if not ref_words or len(ref_words) > MAX_REGION_WORDS or len(hyp_words) > MAX_REGION_WORDS:
+            return False
+        classify = self.classify
+        ref_classes = [classify(word) for word in ref_words]
+        hyp_classes = [classify(word) for word in hyp_words]
+        if self._words_may_be_english(ref_words, hyp_words, ref_classes, hyp_classes):
+            return True
+        return self.detection.context_view and self._context_candidate(ref_classes, hyp_classes)
+
+    def _words_may_be_english(self, ref_words, hyp_words, ref_classes, hyp_classes) -> bool:
+        """The region check's necessary conditions, read from the words and their classes
+        before any English view is built: English on one side at least; every reference word
+        English, or a home-script word the matcher could pair with an English hypothesis word;
+        every hypothesis word English, digits, or such a home-script word."""
+        if not ("second" in ref_classes or "second" in hyp_classes):
+            return False  # no English on either side: the English view cannot differ
+        for classes, words, other_has_second in ((ref_classes, ref_words, "second" in hyp_classes),
+                                                 (hyp_classes, hyp_words, "second" in ref_classes)):
+            for word_class, word in zip(classes, words):
+                if word_class == "second" or (word_class == "neutral" and classes is hyp_classes):
+                    continue
+                if word_class == "home" and other_has_second and self.matcher is not None \
+                        and self.matcher.could_match(word):
+                    continue
+                return False
+        return True
+
+    @staticmethod
+    def _context_candidate(ref_classes, hyp_classes) -> bool:
+        """The whole-turn view's necessary conditions on a region's word classes: an English
+        reference word, and no word of a third script on either side."""
+        return "second" in ref_classes and "other" not in ref_classes and "other" not in hyp_classes
 
     def _context_text(self, raw: str, hypothesis: bool) -> str | None:
         """The text whose home normalization is the English view of a whole side: each
@@ -316,7 +363,7 @@ class Rescuer:
             hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
             classes = [self.classify(word) for word in ref_words]
             hyp_classes = [self.classify(word) for word in hyp_words]
-            if "second" not in classes or "other" in classes or "other" in hyp_classes:
+            if not self._context_candidate(classes, hyp_classes):
                 continue
             if any(cls == "home" and any(self.classify(token) == "neutral" for token in self.latin_views.hindi(word))
                    for cls, word in zip(hyp_classes, hyp_words)):
@@ -359,20 +406,8 @@ class Rescuer:
         classify = self.classify
         ref_scripts = [classify(word) for word in ref_words]
         hyp_scripts = [classify(word) for word in hyp_words]
-        # Necessary conditions, checked before any English view is built: every reference
-        # word English, or a home-script word the matcher could pair with an English
-        # hypothesis word; every hypothesis word English, digits, or such a home-script word.
-        if not ("second" in ref_scripts or "second" in hyp_scripts):
-            return None  # no English on either side: the English view cannot differ
-        for scripts, words, other_has_second in ((ref_scripts, ref_words, "second" in hyp_scripts),
-                                                 (hyp_scripts, hyp_words, "second" in ref_scripts)):
-            for script, word in zip(scripts, words):
-                if script == "second" or (script == "neutral" and scripts is hyp_scripts):
-                    continue
-                if script == "home" and other_has_second and self.matcher is not None \
-                        and self.matcher.could_match(word):
-                    continue
-                return None
+        if not self._words_may_be_english(ref_words, hyp_words, ref_scripts, hyp_scripts):
+            return None
         ref_view, hyp_view = view("ref"), view("hyp")
         if ref_view.own_units(ref_words) and hyp_view.own_units(hyp_words):
             # Every token its own unit: the region needs no widening, and its English view
