@@ -42,20 +42,34 @@ class Column(NamedTuple):
     hyp: int | None
 
 
-@dataclass(frozen=True)
 class Region:
     """A maximal run of non-equal columns, ``[start, end)`` in column space, with the token
-    indices of each side in it and its count of each op."""
+    indices of each side in it (``ref_indices``, ``hyp_indices``) and its count of each op.
 
-    start: int
-    end: int
-    columns: tuple[Column, ...]
-    ref_indices: list[int] = field(init=False, compare=False, repr=False)
-    hyp_indices: list[int] = field(init=False, compare=False, repr=False)
+    Two regions are equal when their ``start``, ``end`` and ``columns`` are. A plain class
+    with slots rather than a frozen dataclass: a corpus makes one per error region of every
+    turn with an English word, and a frozen dataclass sets each field through
+    ``object.__setattr__`` (twice the cost per region). Read it, do not assign to it."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ref_indices", [column.ref for column in self.columns if column.ref is not None])
-        object.__setattr__(self, "hyp_indices", [column.hyp for column in self.columns if column.hyp is not None])
+    __slots__ = ("start", "end", "columns", "ref_indices", "hyp_indices")
+
+    def __init__(self, start: int, end: int, columns: tuple[Column, ...]):
+        self.start = start
+        self.end = end
+        self.columns = columns
+        self.ref_indices: list[int] = [column[1] for column in columns if column[1] is not None]
+        self.hyp_indices: list[int] = [column[2] for column in columns if column[2] is not None]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Region):
+            return NotImplemented
+        return (self.start, self.end, self.columns) == (other.start, other.end, other.columns)
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end, self.columns))
+
+    def __repr__(self) -> str:
+        return f"Region(start={self.start!r}, end={self.end!r}, columns={self.columns!r})"
 
     def count(self, op: str) -> int:
         return sum(1 for column in self.columns if column.op == op)

@@ -219,10 +219,11 @@ def _aware_score(result, config) -> ViewResult:
                         errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
         other_script_words += sum(map(is_other, hypothesis))
         turn_errors = strict_errors - turn_removed
+        length = len(reference)  # the rates as _rate gives them, inline: one record per turn
         per_turn.append({
             "turn": turn,
-            "rate": _rate(turn_errors, len(reference)),
-            "strict_rate": _rate(strict_errors, len(reference)),
+            "rate": turn_errors / length if length else None,
+            "strict_rate": strict_errors / length if length else None,
             "errors": turn_errors,
             "strict_errors": strict_errors,
             "rescues": len(found.rescues) if found is not None else 0,
