@@ -255,17 +255,14 @@ class Rescuer:
         ``raw_hyp``) and the rescues among them."""
         return self.rescue_spans(raw_ref, raw_hyp, alignment.reference, alignment.hypothesis, spans_of(alignment))
 
-    def rescue_spans(self, raw_ref: str, raw_hyp: str, reference, hypothesis, spans,
-                     regions: list[Region] | None = None) -> PairRescue:
+    def rescue_spans(self, raw_ref: str, raw_hyp: str, reference, hypothesis, spans) -> PairRescue:
         """:meth:`rescue_pair` for an alignment given as its two token sequences and its spans
         (:func:`~pytest_asrbench.scoring.alignment.align_spans`), so a caller that needs only
         the regions never builds an :class:`Alignment`. ``reference`` and ``hypothesis`` must
         be ``hindi(raw_ref).split()`` and ``hindi(raw_hyp).split()`` (the home normalizer's
-        words, which the side views are tied to). ``regions``, if given, must be
-        ``span_regions(spans)`` (a caller that has looked at them already, see
-        :meth:`could_rescue`)."""
+        words, which the side views are tied to)."""
         sides = _Sides(reference, hypothesis)
-        result = PairRescue(regions=span_regions(spans) if regions is None else regions)
+        result = PairRescue(regions=span_regions(spans))
         views: dict[str, SideView] = {}
 
         def view(side: str) -> SideView:
@@ -293,10 +290,10 @@ class Rescuer:
         and either the region check's word classes (:meth:`_words_may_be_english`) or, for a
         detection with the whole-turn view, that view's (:meth:`_context_candidate`).
 
-        A region for which this is ``False`` is never rescued, by either check, so a caller may
-        leave out a turn none of whose regions passes (its errors stay where the strict
-        alignment put them) without building any side view. One memoized class look-up per
-        word: no normalization, no chunk."""
+        A region for which this is ``False`` is never rescued, by either check: the region
+        check drops it before any side view is built (:meth:`_try_region`, with the classes it
+        reads again), so a turn none of whose regions passes builds none. One memoized class
+        look-up per word: no normalization, no chunk."""
         if not ref_words or len(ref_words) > MAX_REGION_WORDS or len(hyp_words) > MAX_REGION_WORDS:
             return False
         classify = self.classify

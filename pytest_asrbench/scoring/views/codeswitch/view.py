@@ -29,7 +29,7 @@ from functools import lru_cache
 from pytest_asrbench._shared import caches
 from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
 from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
-from pytest_asrbench.scoring.views.codeswitch.rescue import PairRescue, Rescuer, span_regions
+from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
 from pytest_asrbench.scoring.views.codeswitch.romanized import KEY_PREFIX as ROMANIZED_KEY
 from pytest_asrbench.scoring.views.codeswitch.romanized import romanizes
 from pytest_asrbench.errors import ConfigError
@@ -135,7 +135,7 @@ def _aware_score(result, config) -> ViewResult:
     home = config.language
     other = config.code_switch_languages[0]
 
-    is_second, is_other, could_rescue = rescuer.is_second, rescuer.is_other, rescuer.could_rescue
+    is_second, is_other = rescuer.is_second, rescuer.is_other
     # The compounds view (de, nl) runs first and may have set the counts: a turn it merged
     # keeps its merged counts, every other turn's counts are still the strict ones.
     merged_compounds = "compounds" in result.details
@@ -161,16 +161,11 @@ def _aware_score(result, config) -> ViewResult:
             if second_words or any(map(is_second, hypothesis)):
                 # The regions (of the strict alignment's spans, which score() kept: the view
                 # declares reads_spans) are rescued, and their errors told apart by language.
-                # A turn none of whose regions meets a rescue's word conditions (could_rescue:
-                # one class look-up per word) is rescued by neither check: no side view is built.
-                spans = pair.spans
-                regions = span_regions(spans)
-                if any(could_rescue([reference[index] for index in region.ref_indices],
-                                    [hypothesis[index] for index in region.hyp_indices]) for region in regions):
-                    found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis,
-                                                 spans, regions)
-                else:
-                    found = PairRescue(regions=regions)
+                # A region that fails a rescue's word conditions (Rescuer.could_rescue) is
+                # dropped before any side view is built, and the side views are built on the
+                # first region that passes: a turn none of whose regions passes builds none.
+                found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis,
+                                             pair.spans)
                 if merged_compounds and found.rescues and merge_compounds(pair.alignment)[2]:
                     # The compounds view counted this turn with its split compounds merged: its
                     # errors are not the strict alignment's, so its regions are not rescued.
