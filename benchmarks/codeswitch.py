@@ -18,12 +18,21 @@ ja and ko: the loanword benchmark's turns (``loanwords.py``: a name in Latin aga
 katakana or Hangul); their rescue is the ``loanwords`` view (the plain arm keeps Korean's
 spacing view).
 
+Every turn of these is code-switched, a worst case: a real test set is mostly monolingual
+turns with a few code-switched ones. ``--monolingual SHARE`` makes that share of the turns
+monolingual instead (the home language's carrier words with the same real errors; ja, ko: the
+carriers with a native noun where the name was), the rest drawn as above, one seeded mix.
+Each run also says how the rescue's turns divide: without an error, with errors but no
+second-language word, with such a word but no error region whose words meet a rescue's
+conditions (``Rescuer.could_rescue``: no side view is built), and the rest.
+
 Reports the best time of each as turns/s and the ratio (targets: Hindi at most 1.3x, every
 other language at most 1.5x). Times are this process's CPU time (``time.process_time``), so
 other programs on a shared machine do not slow one arm and not the other; the arms
 alternate which goes first.
 
     python benchmarks/codeswitch.py [--languages hi de nl fr es it ja ko] [--turns 10000] [--repeat 3]
+                                    [--monolingual 0.9]
 """
 
 from __future__ import annotations
@@ -182,12 +191,91 @@ def loanword_benchmark():
 
 
 def make_turns(language: str, turns: int) -> list[tuple[str, str]]:
-    """The benchmark's ``turns`` seeded pairs of ``language``."""
+    """The benchmark's ``turns`` seeded pairs of ``language``, every one code-switched."""
     rng = random.Random(2026)
     if language in LOANWORD_LANGUAGES:
         generator = loanword_benchmark().make_pair
         return [generator(rng, language) for _ in range(turns)]
     return [make_pair(rng) if language == "hi" else make_latin_pair(rng, language) for _ in range(turns)]
+
+
+#: Carrier words of a monolingual turn: the code-switched turns' home words less the English
+#: loans among them (de "Meeting", "Tickets"); ja and ko: native nouns for the name's slot.
+MONOLINGUAL_WORDS = {
+    "hi": HINDI,
+    **{language: [word for word in words if word.lower() not in ("meeting", "tickets")]
+       for language, (words, _) in LATIN.items()},
+    "ja": ["資料", "会議", "予定", "書類", "写真"],
+    "ko": ["자료", "회의", "일정", "서류", "사진"],
+}
+
+
+def make_monolingual_pair(rng: random.Random, language: str) -> tuple[str, str]:
+    """One turn of ``language`` alone and a transcript of it: 3 to 7 carrier words with the
+    code-switched turns' real errors (``home_word``); ja, ko: a loanword carrier with a native
+    noun in each name slot and the same one-character error rate."""
+    words = MONOLINGUAL_WORDS[language]
+    if language in LOANWORD_LANGUAGES:
+        loanwords = loanword_benchmark()
+        reference = rng.choice(loanwords.CARRIERS[language]).format(n=rng.choice(words), m=rng.choice(words))
+        hypothesis = reference
+        if rng.random() < 0.2:  # a real character error
+            index = rng.randrange(len(hypothesis))
+            hypothesis = hypothesis[:index] + rng.choice(loanwords.NOISE[language]) + hypothesis[index + 1:]
+        return reference, hypothesis
+    ref_words: list[str] = []
+    hyp_words: list[str] = []
+    for _ in range(rng.randint(3, 7)):
+        home_word(rng, words, ref_words, hyp_words)
+    return " ".join(ref_words), " ".join(hyp_words)
+
+
+def make_mixed_turns(language: str, turns: int, monolingual: float) -> list[tuple[str, str]]:
+    """``turns`` seeded pairs of ``language``, a share ``monolingual`` (0 to 1) of them
+    monolingual (:func:`make_monolingual_pair`), the others code-switched as in
+    :func:`make_turns`, in one seeded order.
+
+    Raises:
+        SystemExit: ``monolingual`` is outside [0, 1].
+    """
+    if not 0 <= monolingual <= 1:
+        raise SystemExit(f"--monolingual takes a share between 0 and 1, got {monolingual}")
+    rng = random.Random(2026)
+    code_switched = loanword_benchmark().make_pair if language in LOANWORD_LANGUAGES else None
+    pairs = []
+    for _ in range(turns):
+        if rng.random() < monolingual:
+            pairs.append(make_monolingual_pair(rng, language))
+        elif code_switched is not None:
+            pairs.append(code_switched(rng, language))
+        else:
+            pairs.append(make_pair(rng) if language == "hi" else make_latin_pair(rng, language))
+    return pairs
+
+
+def turn_shares(result, language: str) -> dict[str, int]:
+    """How the code-switch view's turns of ``result`` (a rescued ``stt_wer`` score) divide:
+    ``no_error``, ``no_second_language`` (errors, no second-language word on either side),
+    ``no_candidate_region`` (no error region meets :meth:`Rescuer.could_rescue`: no side view
+    built), ``looked_at`` (the rest, whose regions the rescuer checks)."""
+    from pytest_asrbench.scoring.views.codeswitch.rescue import span_regions
+    from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
+
+    rescuer = rescuer_for(language)[0]
+    shares = dict.fromkeys(("no_error", "no_second_language", "no_candidate_region", "looked_at"), 0)
+    for pair in result.pairs:
+        reference, hypothesis = pair.normalized_reference.split(), pair.normalized_hypothesis.split()
+        if not pair.errors:
+            shares["no_error"] += 1
+        elif not any(map(rescuer.is_second, reference + hypothesis)):
+            shares["no_second_language"] += 1
+        elif not any(rescuer.could_rescue([reference[i] for i in region.ref_indices],
+                                          [hypothesis[i] for i in region.hyp_indices])
+                     for region in span_regions(pair.spans)):
+            shares["no_candidate_region"] += 1
+        else:
+            shares["looked_at"] += 1
+    return shares
 
 
 def rescued_score(references: list[str], hypotheses: list[str], language: str):
@@ -197,8 +285,10 @@ def rescued_score(references: list[str], hypotheses: list[str], language: str):
     return score(references, hypotheses, language)
 
 
-def measure(language: str, turns: int, repeat: int) -> None:
-    pairs = make_turns(language, turns)
+def measure(language: str, turns: int, repeat: int, monolingual: float | None = None) -> None:
+    pairs = make_turns(language, turns) if monolingual is None else make_mixed_turns(language, turns, monolingual)
+    if monolingual is not None:
+        print(f"[{language}] monolingual share: {monolingual:.0%} of the turns")
     references = [reference for reference, _ in pairs]
     hypotheses = [hypothesis for _, hypothesis in pairs]
     score(references[:10], hypotheses[:10], language)  # build and cache both normalizers first
@@ -223,6 +313,9 @@ def measure(language: str, turns: int, repeat: int) -> None:
               f"rescued {loanwords['rescued_errors']} errors in {len(loanwords['rescues'])} names")
     else:
         report_code_switch(language, turns, repeat, plain, rescued)
+        shares = turn_shares(rescued, language)
+        print(f"[{language}] turns: " + ", ".join(f"{name.replace('_', ' ')} {count} ({count / turns:.0%})"
+                                                  for name, count in shares.items()))
     for name in ("plain", "rescued"):
         print(f"[{language}] {name:<8} {best[name]:.3f} s CPU  {turns / best[name]:,.0f} turns/s")
     print(f"[{language}] ratio rescued/plain: {ratio:.2f}x (target <= {target}x: {'met' if ratio <= target else 'NOT met'})")
@@ -244,9 +337,11 @@ def main() -> None:
     parser.add_argument("--languages", nargs="+", default=["hi"], choices=["hi", *LATIN, *LOANWORD_LANGUAGES])
     parser.add_argument("--turns", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--monolingual", type=float, default=None,
+                        help="share of monolingual turns (0 to 1; default: every turn code-switched)")
     args = parser.parse_args()
     for language in args.languages:
-        measure(language, args.turns, args.repeat)
+        measure(language, args.turns, args.repeat, args.monolingual)
 
 
 if __name__ == "__main__":

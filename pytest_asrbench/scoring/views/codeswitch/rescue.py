@@ -42,20 +42,34 @@ class Column(NamedTuple):
     hyp: int | None
 
 
-@dataclass(frozen=True)
 class Region:
     """A maximal run of non-equal columns, ``[start, end)`` in column space, with the token
-    indices of each side in it and its count of each op."""
+    indices of each side in it (``ref_indices``, ``hyp_indices``) and its count of each op.
 
-    start: int
-    end: int
-    columns: tuple[Column, ...]
-    ref_indices: list[int] = field(init=False, compare=False, repr=False)
-    hyp_indices: list[int] = field(init=False, compare=False, repr=False)
+    Two regions are equal when their ``start``, ``end`` and ``columns`` are. A plain class
+    with slots rather than a frozen dataclass: a corpus makes one per error region of every
+    turn with an English word, and a frozen dataclass sets each field through
+    ``object.__setattr__`` (twice the cost per region). Read it, do not assign to it."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ref_indices", [column.ref for column in self.columns if column.ref is not None])
-        object.__setattr__(self, "hyp_indices", [column.hyp for column in self.columns if column.hyp is not None])
+    __slots__ = ("start", "end", "columns", "ref_indices", "hyp_indices")
+
+    def __init__(self, start: int, end: int, columns: tuple[Column, ...]):
+        self.start = start
+        self.end = end
+        self.columns = columns
+        self.ref_indices: list[int] = [column[1] for column in columns if column[1] is not None]
+        self.hyp_indices: list[int] = [column[2] for column in columns if column[2] is not None]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Region):
+            return NotImplemented
+        return (self.start, self.end, self.columns) == (other.start, other.end, other.columns)
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end, self.columns))
+
+    def __repr__(self) -> str:
+        return f"Region(start={self.start!r}, end={self.end!r}, columns={self.columns!r})"
 
     def count(self, op: str) -> int:
         return sum(1 for column in self.columns if column.op == op)
@@ -269,6 +283,50 @@ class Rescuer:
             self._rescue_in_context(result, raw_ref, raw_hyp, sides)
         return result
 
+    def could_rescue(self, ref_words: Sequence[str], hyp_words: Sequence[str]) -> bool:
+        """Whether an error region whose tokens are ``ref_words`` and ``hyp_words`` (the home
+        normalizer's, in order) meets every condition of a rescue that reads its words alone:
+        its size (at least one reference word, at most :data:`MAX_REGION_WORDS` on each side),
+        and either the region check's word classes (:meth:`_words_may_be_english`) or, for a
+        detection with the whole-turn view, that view's (:meth:`_context_candidate`).
+
+        A region for which this is ``False`` is never rescued, by either check: the region
+        check drops it before any side view is built (:meth:`_try_region`, with the classes it
+        reads again), so a turn none of whose regions passes builds none. One memoized class
+        look-up per word: no normalization, no chunk."""
+        if not ref_words or len(ref_words) > MAX_REGION_WORDS or len(hyp_words) > MAX_REGION_WORDS:
+            return False
+        classify = self.classify
+        ref_classes = [classify(word) for word in ref_words]
+        hyp_classes = [classify(word) for word in hyp_words]
+        if self._words_may_be_english(ref_words, hyp_words, ref_classes, hyp_classes):
+            return True
+        return self.detection.context_view and self._context_candidate(ref_classes, hyp_classes)
+
+    def _words_may_be_english(self, ref_words, hyp_words, ref_classes, hyp_classes) -> bool:
+        """The region check's necessary conditions, read from the words and their classes
+        before any English view is built: English on one side at least; every reference word
+        English, or a home-script word the matcher could pair with an English hypothesis word;
+        every hypothesis word English, digits, or such a home-script word."""
+        if not ("second" in ref_classes or "second" in hyp_classes):
+            return False  # no English on either side: the English view cannot differ
+        for classes, words, other_has_second in ((ref_classes, ref_words, "second" in hyp_classes),
+                                                 (hyp_classes, hyp_words, "second" in ref_classes)):
+            for word_class, word in zip(classes, words):
+                if word_class == "second" or (word_class == "neutral" and classes is hyp_classes):
+                    continue
+                if word_class == "home" and other_has_second and self.matcher is not None \
+                        and self.matcher.could_match(word):
+                    continue
+                return False
+        return True
+
+    @staticmethod
+    def _context_candidate(ref_classes, hyp_classes) -> bool:
+        """The whole-turn view's necessary conditions on a region's word classes: an English
+        reference word, and no word of a third script on either side."""
+        return "second" in ref_classes and "other" not in ref_classes and "other" not in hyp_classes
+
     def _context_text(self, raw: str, hypothesis: bool) -> str | None:
         """The text whose home normalization is the English view of a whole side: each
         English chunk replaced by its English normalization (so a home rule that reads across
@@ -316,7 +374,7 @@ class Rescuer:
             hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
             classes = [self.classify(word) for word in ref_words]
             hyp_classes = [self.classify(word) for word in hyp_words]
-            if "second" not in classes or "other" in classes or "other" in hyp_classes:
+            if not self._context_candidate(classes, hyp_classes):
                 continue
             if any(cls == "home" and any(self.classify(token) == "neutral" for token in self.latin_views.hindi(word))
                    for cls, word in zip(hyp_classes, hyp_words)):
@@ -359,20 +417,8 @@ class Rescuer:
         classify = self.classify
         ref_scripts = [classify(word) for word in ref_words]
         hyp_scripts = [classify(word) for word in hyp_words]
-        # Necessary conditions, checked before any English view is built: every reference
-        # word English, or a home-script word the matcher could pair with an English
-        # hypothesis word; every hypothesis word English, digits, or such a home-script word.
-        if not ("second" in ref_scripts or "second" in hyp_scripts):
-            return None  # no English on either side: the English view cannot differ
-        for scripts, words, other_has_second in ((ref_scripts, ref_words, "second" in hyp_scripts),
-                                                 (hyp_scripts, hyp_words, "second" in ref_scripts)):
-            for script, word in zip(scripts, words):
-                if script == "second" or (script == "neutral" and scripts is hyp_scripts):
-                    continue
-                if script == "home" and other_has_second and self.matcher is not None \
-                        and self.matcher.could_match(word):
-                    continue
-                return None
+        if not self._words_may_be_english(ref_words, hyp_words, ref_scripts, hyp_scripts):
+            return None
         ref_view, hyp_view = view("ref"), view("hyp")
         if ref_view.own_units(ref_words) and hyp_view.own_units(hyp_words):
             # Every token its own unit: the region needs no widening, and its English view

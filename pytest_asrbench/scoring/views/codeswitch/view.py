@@ -161,6 +161,9 @@ def _aware_score(result, config) -> ViewResult:
             if second_words or any(map(is_second, hypothesis)):
                 # The regions (of the strict alignment's spans, which score() kept: the view
                 # declares reads_spans) are rescued, and their errors told apart by language.
+                # A region that fails a rescue's word conditions (Rescuer.could_rescue) is
+                # dropped before any side view is built, and the side views are built on the
+                # first region that passes: a turn none of whose regions passes builds none.
                 found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis,
                                              pair.spans)
                 if merged_compounds and found.rescues and merge_compounds(pair.alignment)[2]:
@@ -211,10 +214,11 @@ def _aware_score(result, config) -> ViewResult:
                         errors[language_of(reference[column.ref], column.ref in paired_ref)] += 1
         other_script_words += sum(map(is_other, hypothesis))
         turn_errors = strict_errors - turn_removed
+        length = len(reference)  # the rates as _rate gives them, inline: one record per turn
         per_turn.append({
             "turn": turn,
-            "rate": _rate(turn_errors, len(reference)),
-            "strict_rate": _rate(strict_errors, len(reference)),
+            "rate": turn_errors / length if length else None,
+            "strict_rate": strict_errors / length if length else None,
             "errors": turn_errors,
             "strict_errors": strict_errors,
             "rescues": len(found.rescues) if found is not None else 0,
