@@ -255,15 +255,17 @@ def _convert_span(match: re.Match) -> str:
     return _convert_span_at(match.string, match.start(), match.end())
 
 
-def _convert_spans(text: str) -> str:
+def _convert_spans(text: str, lower: str | None = None) -> str:
     """Every number-word span of ``text`` converted (:data:`_SPAN`). ASCII text is matched
     lowercased by :data:`_SPAN_LOWER`, without IGNORECASE, which re runs about 40% faster:
     for ASCII, ignoring case is lowercasing, so the spans are the same; ASCII text of letters,
     digits, "_", "'" and spaces only by :data:`_SPAN_SPACED` (the same spans, found by a scan
-    for spaces; ``tests/test_english_number_gates.py`` compares them)."""
+    for spaces; ``tests/test_english_number_gates.py`` compares them). ``lower``: the caller's
+    ``text.lower()``, when it has it."""
     if not text.isascii():
         return _SPAN.sub(_convert_span, text)
-    lower = text.lower()
+    if lower is None:
+        lower = text.lower()
     if lower.encode().translate(None, _PLAIN_CHARACTERS):
         spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
     else:
@@ -271,14 +273,18 @@ def _convert_spans(text: str) -> str:
         # a space, so the search that starts with a literal space (found by a fast scan) finds
         # the same spans, in the text behind one space (offsets one further).
         spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
+    if not spans:
+        return text
     pieces: list[str] = []
     position = 0
     for start, end in spans:
         pieces.append(text[position:start])
-        pieces.append(_convert_span_at(text, start, end))
+        span = text[start:end]
+        if "second" in lower[start:end]:
+            pieces.append(_convert_with_second(span, text[:start].rstrip().rsplit(" ", 1)[-1].lower()))
+        else:
+            pieces.append(_convert_words(span))
         position = end
-    if not pieces:
-        return text
     pieces.append(text[position:])
     return "".join(pieces)
 
@@ -462,11 +468,12 @@ def number_words(config, lexicons):
         return _scale_product(match.group(1), match.group(2), scale_values)
 
     def run(text: str) -> str:
-        lower = text.lower()
         # Cheap test first: a set lookup of the words (the text is punctuation-free and
         # space-separated here) instead of a case-insensitive scan.
         if _NUMBER_WORDS.isdisjoint(lowered_words(text)):
             return text
+        lower = text.lower()
+        entering = text
         if "hundred" in lower or "thousand" in lower or "illion" in lower:
             if "half" in lower or "quarter" in lower:
                 text = _SCALE_AND_HALF.sub(_one_and_a_half_scale, text)
@@ -474,7 +481,7 @@ def number_words(config, lexicons):
                 text = _AND_FRACTION_SCALE.sub(_and_fraction_scale, text)
             text = _A_SCALE.sub("one ", text)
             text = _DIGITS_TIMES_SCALE.sub(times_scale, text)
-        text = _convert_spans(text)
+        text = _convert_spans(text, lower if text is entering else None)
         if "ties" in lower:
             text = _DECADE.sub(_decade, text)
         if "hundreds" in lower:
