@@ -40,7 +40,9 @@ def _strings(pieces: list[str], count: int, seed: int) -> list[str]:
 
 _AMOUNT_PIECES = (
     "0 1 5 9 05 12 20 50 55 99 100 5.20 5.5 5.00 0.5 12.345 and And AND a of plus tax costs it is 5$ $5 "
-    "$5.20 $ 5 €3 3€ £20.50 ¥1 ₹500 US$5 C$ 5 Rs. 5 five twenty I was"
+    "$5.20 $ 5 €3 3€ £20.50 ¥1 ₹500 US$5 C$ 5 Rs. 5 five twenty I was $706.65 $0 $0.00 $0.05 $05 $5.00 "
+    "$5.5 $1.234 $5.10 $10.99 5.00$ $\u0665 $1\u0665 \u0661$ $1234567890123456789012345 $12345678901234567890.25 "
+    "$$5 $5$ 5$5 us$5 x$5 plus tax"
 ).split()
 
 

@@ -47,6 +47,9 @@ _MINOR = re.compile(r"[0-9]|[1-9][0-9]")
 _PAIR_HEAD = re.compile(r"[1-9]\d?")  # "one fifty five": 1-99, then
 _PAIR_TAIL = re.compile(r"[1-9]\d")   # 10-99
 _CENT = Decimal("0.01")
+# An amount as :func:`amount_text` writes it: no leading zero, no ".00", none or two decimals
+# (at most 20 digits before the point, well within the Decimal context's 28).
+_WRITTEN_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,19})(?:\.(?!00)[0-9][0-9])?")
 
 
 class MoneyOptions(StepOptions):
@@ -128,6 +131,32 @@ def money(config, lexicons, options: MoneyOptions):
                     return Decimal(tokens[start]) * _CENT, start + 1
         return None
 
+    def written_as_is(text: str, tokens: list[str], folded: list[str]) -> bool:
+        """Whether the step leaves ``text`` as it is, for a text of which no token is a
+        currency word or mark (``folded``: its tokens folded): then an amount starts only at
+        a token with a symbol glued to its amount ("$706.65"), and nothing follows it (a
+        minor amount needs a minor unit's name), so the text stays when it is single-spaced
+        and every such token is already written as the step writes it: the mark the symbol
+        stands for, then an amount that ``amount_text`` gives back unchanged (no leading zero,
+        no ".00", two decimals or none; at most 20 digits before the point, within the
+        Decimal context's precision). Decided without Decimal arithmetic; ``False`` sends the
+        text through the token walk."""
+        if glued is None or " ".join(tokens) != text:
+            return False
+        for token, word in zip(tokens, folded):
+            if word.isalnum() or glued_chars.isdisjoint(word):
+                continue
+            found = glued.fullmatch(word)
+            if found is None:
+                continue  # no amount starts here ("us$5" is no key): the token stays
+            amount = found.group("a1") or found.group("a2")
+            symbol = found.group("before") or found.group("after")
+            if _WRITTEN_AMOUNT.fullmatch(amount) is None:
+                return False
+            if fmt.format(mark=majors.values[(symbol,)], amount=amount) != token:
+                return False
+        return True
+
     def run(text: str, every_token: bool = False) -> str:
         """The amounts of ``text`` rewritten; ``every_token``: try an amount at every token
         (the plain definition, for tests) instead of only near the currency words and symbols."""
@@ -139,6 +168,8 @@ def money(config, lexicons, options: MoneyOptions):
         tokens = text.split()
         folded = folded_tokens(text, tokens, fold)
         count = len(tokens)
+        if not every_token and triggers.isdisjoint(folded) and written_as_is(text, tokens, folded):
+            return text
 
         def amount_at(index: int) -> tuple[str, int] | None:
             """The amount that starts at token ``index``: (its written form, the index after
