@@ -74,3 +74,16 @@ def test_spelled_codes_lowercased_pair_search_equals_the_case_insensitive_one(la
         texts += _step_inputs("spelled_codes")
     assert sum(run(text) != text for text in texts) > 1_000
     assert [text for text in texts if run(text) != run.plain(text)] == []
+
+
+def test_english_fractions_ascii_gates_skip_only_texts_the_rules_leave_unchanged():
+    from pytest_asrbench.normalize.languages.en import fractions
+
+    run = _step("en", "english_fractions")
+    words = sorted({word for word in fractions._WORDS.split("|")})
+    pieces = (words + [word.upper() for word in words] + [word.title() for word in words]
+              + "0 1 2 3 12 100 1/2 3/4 2/3 a A an of OF and the March May on at x 5.5 2:30 x/y - ' ½ ¾".split()
+              + [f"{article} {word} {of}" for word in words[::3] for article in ("a", "A") for of in ("of", "OF")])
+    texts = _strings(pieces, 30_000, 20261206) + _step_inputs("english_fractions")
+    assert sum(run(text) != text for text in texts) > 1_000
+    assert [text for text in texts if run(text) != run.plain(text)] == []
