@@ -30,7 +30,7 @@ FORMAT_PIECES = (
     "double triple Double half quarter Half past to TO at by until from around before after since "
     "tonight today tomorrow in the morning evening point Point and a one half percent per cent % "
     "'s 1990's 90's May may June december 1 2 3 5 7 9 10 12 13 19 20 30 45 59 99 2019 1.5 minutes "
-    "minute 7:30 x _ ' - $ £"
+    "minute 7:30 x _ ' - $ £ 11 012 x1 1.5% 5.25"
 ).split() + ["and a half", "and one half", "half past", "quarter to", "a quarter past", "minutes past",
              "minute to", "at 20 to", "3 point", "point oh", "7 oh 5 pm", "7 05 am", "per cent", "in the morning",
              "7 o'clock", "at 7 30", "19 99", "may 1", "double 5", "1 oh 1", "0 1"]

@@ -30,14 +30,13 @@ dash 1 2").
 
 from __future__ import annotations
 
-import operator
 import re
 
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
-from pytest_asrbench.normalize.steps.phrases import casefolded_words, trie_pattern
+from pytest_asrbench.normalize.steps.phrases import trie_pattern
 from pytest_asrbench.normalize.steps.registry import step
 
 _NOT_IN_RUN = frozenset("ai")
@@ -67,16 +66,17 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     # (A literal leading space, searched in " " + text: a fast scan; whitespace is spaces
     # here, after unicode_whitespace.)
     pair = re.compile(rf" {candidate} +{candidate}(?!\S)", re.IGNORECASE)
-    # The same test for ASCII text as set lookups of its lowercased words (for ASCII,
-    # ignoring case is lowercasing; two items of a pair are neighbours in the split).
-    pair_words = frozenset(digit_words) | frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
-    ascii_items = all(word.isascii() for word in pair_words)
+    # The same search without IGNORECASE, over the lowercased text, for ASCII text: there
+    # ignoring case is lowercasing (the pattern's letters are lowercase ASCII), and ``re``
+    # runs the case-sensitive pattern about twice as fast as a per-word set lookup of the
+    # split text. Digit words outside ASCII keep the case-insensitive search.
+    lower_candidate = rf"(?:[0-9a-z]{spoken})"
+    lower_pair = re.compile(rf" {lower_candidate} +{lower_candidate}(?!\S)")
+    ascii_items = all(word.isascii() and word == word.lower() for word in digit_words)
 
     def may_pair(text: str) -> bool:
         if ascii_items and text.isascii():
-            hits = list(map(pair_words.__contains__, casefolded_words(text)))
-            if not any(map(operator.and_, hits, hits[1:])):
-                return False
+            return lower_pair.search(" " + text.lower()) is not None
         return pair.search(" " + text) is not None
 
     def item(token: str) -> tuple[str, str] | None:
@@ -103,6 +103,9 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
     def run(text: str) -> str:
         if not may_pair(text):  # after char_folds: the text is folded already
             return text
+        return join_runs(text)
+
+    def join_runs(text: str) -> str:
         tokens = text.split()
         items = [item(token) for token in tokens]
         for index in range(len(tokens) - 1):
@@ -129,4 +132,6 @@ def spelled_codes(config, lexicons, options: SpelledCodeOptions):
             index = end
         return " ".join(out) if changed else text
 
+    # The plain gate, for tests: the case-insensitive search on every text.
+    run.plain = lambda text: join_runs(text) if pair.search(" " + text) is not None else text
     return run

@@ -47,6 +47,9 @@ _MINOR = re.compile(r"[0-9]|[1-9][0-9]")
 _PAIR_HEAD = re.compile(r"[1-9]\d?")  # "one fifty five": 1-99, then
 _PAIR_TAIL = re.compile(r"[1-9]\d")   # 10-99
 _CENT = Decimal("0.01")
+# An amount as :func:`amount_text` writes it: no leading zero, no ".00", none or two decimals
+# (at most 20 digits before the point, well within the Decimal context's 28).
+_WRITTEN_AMOUNT = re.compile(r"(?:0|[1-9][0-9]{0,19})(?:\.(?!00)[0-9][0-9])?")
 
 
 class MoneyOptions(StepOptions):
@@ -97,6 +100,8 @@ def money(config, lexicons, options: MoneyOptions):
         alternation = "|".join(re.escape(fold(symbol)) for symbol in symbols)
         glued = re.compile(rf"(?:(?P<before>{alternation})(?P<a1>\d+(?:\.\d+)?)|(?P<a2>\d+(?:\.\d+)?)(?P<after>{alternation}))")
     triggers = majors.first_words | minors.first_words
+    # The characters of the folded symbols: a token without any of them is never glued.
+    glued_chars = frozenset("".join(fold(symbol) for symbol in symbols))
     symbol_chars = "".join(sorted(set("".join(symbols))))
     # Any of those characters in a text: one scan in C, not a set lookup per character.
     symbol_search = re.compile(f"[{re.escape(symbol_chars)}]").search if symbol_chars else None
@@ -126,7 +131,35 @@ def money(config, lexicons, options: MoneyOptions):
                     return Decimal(tokens[start]) * _CENT, start + 1
         return None
 
-    def run(text: str) -> str:
+    def written_as_is(text: str, tokens: list[str], folded: list[str]) -> bool:
+        """Whether the step leaves ``text`` as it is, for a text of which no token is a
+        currency word or mark (``folded``: its tokens folded): then an amount starts only at
+        a token with a symbol glued to its amount ("$706.65"), and nothing follows it (a
+        minor amount needs a minor unit's name), so the text stays when it is single-spaced
+        and every such token is already written as the step writes it: the mark the symbol
+        stands for, then an amount that ``amount_text`` gives back unchanged (no leading zero,
+        no ".00", two decimals or none; at most 20 digits before the point, within the
+        Decimal context's precision). Decided without Decimal arithmetic; ``False`` sends the
+        text through the token walk."""
+        if glued is None or " ".join(tokens) != text:
+            return False
+        for token, word in zip(tokens, folded):
+            if word.isalnum() or glued_chars.isdisjoint(word):
+                continue
+            found = glued.fullmatch(word)
+            if found is None:
+                continue  # no amount starts here ("us$5" is no key): the token stays
+            amount = found.group("a1") or found.group("a2")
+            symbol = found.group("before") or found.group("after")
+            if _WRITTEN_AMOUNT.fullmatch(amount) is None:
+                return False
+            if fmt.format(mark=majors.values[(symbol,)], amount=amount) != token:
+                return False
+        return True
+
+    def run(text: str, every_token: bool = False) -> str:
+        """The amounts of ``text`` rewritten; ``every_token``: try an amount at every token
+        (the plain definition, for tests) instead of only near the currency words and symbols."""
         if not has_digit(text):
             return text
         # After char_folds (the step is listed after it): casefolded words meet the folded keys.
@@ -134,9 +167,13 @@ def money(config, lexicons, options: MoneyOptions):
             return text
         tokens = text.split()
         folded = folded_tokens(text, tokens, fold)
-        out: list[str] = []
-        index, count = 0, len(tokens)
-        while index < count:
+        count = len(tokens)
+        if not every_token and triggers.isdisjoint(folded) and written_as_is(text, tokens, folded):
+            return text
+
+        def amount_at(index: int) -> tuple[str, int] | None:
+            """The amount that starts at token ``index``: (its written form, the index after
+            it), or ``None`` when none starts there."""
             token = tokens[index]
             mark = value = None
             bare = False
@@ -160,9 +197,7 @@ def money(config, lexicons, options: MoneyOptions):
                     mark, value, after = majors.values[found[0]], Decimal(token), index + 1 + found[1]
                     bare = found[0] in spoken
                 elif found := minors.match(folded, index + 1):
-                    out.append(written(minors.values[found[0]], Decimal(token) * _CENT))
-                    index += 1 + found[1]
-                    continue
+                    return written(minors.values[found[0]], Decimal(token) * _CENT), index + 1 + found[1]
             elif (found := majors.match(folded, index)) and found[0] in before_ok:
                 following = index + found[1]
                 # A mark after the amount wins ("$ 5 dollars"): an amount takes one mark.
@@ -170,19 +205,42 @@ def money(config, lexicons, options: MoneyOptions):
                         and majors.match(folded, following + 1) is None):
                     mark, value, after = majors.values[found[0]], Decimal(tokens[following]), following + 1
             if mark is None:
-                out.append(token)
-                index += 1
-                continue
+                return None
             if value == value.to_integral_value():
                 cents = minor_after(tokens, folded, after, mark, bare)
                 if cents:
                     value += cents[0]
                     after = cents[1]
-            out.append(written(mark, value))
-            index = after
+            return written(mark, value), after
+
+        # An amount starts only at a token that holds a currency symbol or is a currency
+        # word, or one or two tokens before a currency word ("5 dollars", "1 55 dollars"):
+        # only those tokens are tried, in order, and the tokens between them are copied
+        # (the same output as trying every token, without a pattern test per word).
+        starts: set[int] = set(range(count)) if every_token else set()
+        for index, word in enumerate([] if every_token else folded):
+            if word in triggers:
+                starts.update((index - 2, index - 1, index))
+            elif not word.isalnum() and not glued_chars.isdisjoint(word):
+                starts.add(index)
+        out: list[str] = []
+        position = 0
+        for index in sorted(starts):
+            if index < position:
+                continue
+            out.extend(tokens[position:index])
+            found = amount_at(index)
+            if found is None:
+                out.append(tokens[index])
+                position = index + 1
+            else:
+                out.append(found[0])
+                position = found[1]
+        out.extend(tokens[position:])
         joined = " ".join(out)
         # The same object when nothing changed: the pipeline then skips a repeated
         # idempotent step (number_formats) after this one.
         return text if joined == text else joined
 
+    run.plain = lambda text: run(text, every_token=True)
     return run

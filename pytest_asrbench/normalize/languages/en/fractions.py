@@ -66,7 +66,12 @@ _MAY_CHANGE = re.compile(r"[\d\u00bc-\u00be\u2150-\u215e]| of(?![\w'])")
 # denominator word after a space (the numerator and article rules both have one). Searched in
 # the lowercased text (for ASCII, ignoring case is lowercasing): a literal space first, which
 # ``re`` scans for in C, is several times faster than the case-insensitive trie.
-_SPACED_DENOMINATOR = re.compile(" (?:" + trie_pattern(sorted({word.lower() for word in _WORDS.split("|")})) + ")")
+_DENOMINATOR_TRIE = trie_pattern(sorted({word.lower() for word in _WORDS.split("|")}))
+_SPACED_DENOMINATOR = re.compile(f" (?:{_DENOMINATOR_TRIE})")
+# A text that has one (most often a date: "March 3rd") changes only with a number right
+# before the denominator (the numerator rule) or "a <denominator> of" (the article rule).
+_NUMBER_DENOMINATOR = re.compile(rf"\d (?:{_DENOMINATOR_TRIE})")
+_ARTICLE_DENOMINATOR = re.compile(f"a (?:{_DENOMINATOR_TRIE}) of")
 
 
 def _vulgar(match: re.Match) -> str:
@@ -102,8 +107,16 @@ def fractions(config, lexicons):
     """Spoken and written fractions to one slash form (see the module docstring for the rules)."""
 
     def run(text: str) -> str:
-        if text.isascii() and "/" not in text and _SPACED_DENOMINATOR.search(text.lower()) is None:
-            return text
+        if text.isascii() and "/" not in text:
+            lower = text.lower()
+            if _SPACED_DENOMINATOR.search(lower) is None or (
+                    _NUMBER_DENOMINATOR.search(lower) is None
+                    and (" of" not in lower or _ARTICLE_DENOMINATOR.search(lower) is None)):
+                return text
+        return rules(text)
+
+    def rules(text: str) -> str:
+        """Every rule, with no gate but the one on digits, vulgar fractions and " of"."""
         if not _MAY_CHANGE.search(text):
             return text
         out = _VULGAR.sub(_vulgar, text)
@@ -114,4 +127,5 @@ def fractions(config, lexicons):
             out = _WHOLE_HALF.sub(lambda match: f"{match[1]}.5", out)
         return text if out == text else out
 
+    run.plain = rules  # for tests: the rules without the ASCII gates
     return run

@@ -158,6 +158,17 @@ _PERCENT = re.compile(r"(?<!\S)(\d+(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", r
 _DECADE_APOSTROPHE = re.compile(r"(?<![\w'])(\d*0)'s(?![\w'])")
 _MONTH_DAY = re.compile(rf"(?<![\w'])({trie_pattern(MONTHS)}) (\d{{1,2}})(?![\w:.%/$€-])", re.IGNORECASE)
 _DIGIT_COMMA = group_pattern(",")
+# The same rules as the patterns above, spelled to start with a digit and test "not after a
+# non-space" right after it (``(?<!\S.)``), where the rule as written starts with the test:
+# ``re`` then scans for a digit in C instead of trying the whole pattern at every position
+# (two to three times faster). An hour 1-12 is ``[1-9]`` and an optional digit that keeps
+# it at most 12. ``tests/test_english_number_gates.py`` compares each with the rule as written.
+_HOUR_SCAN = r"([1-9](?<!\S.)\d?)(?:(?<=1[0-2])|(?<!\d\d))"
+_OCLOCK_SCAN = re.compile(rf"{_HOUR_SCAN} o'?clock(?!\S)", re.IGNORECASE)
+_TIME_PAIR_BEFORE_WORD_SCAN = re.compile(rf"{_HOUR_SCAN} ([1-5]\d)(?= (?:{_TIME_AFTER})(?!\S))", re.IGNORECASE)
+_POINT_SCAN = re.compile(r"(\d(?<!\S.)\d*) point ((?:oh )*\d+|(?:oh )*oh)(?!\S)", re.IGNORECASE)
+_HALF_SCAN = re.compile(r"(\d(?<!\S.)\d*) and (?:a|one) half(?!\S)", re.IGNORECASE)
+_PERCENT_SCAN = re.compile(r"(\d(?<!\S.)\d*(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
 # Two numbers side by side: the only texts the time and year pair rules can change. (Spelled
 # with the space first and the digit before it as a lookbehind: the same matches, but ``re``
 # then scans for the literal space in C instead of trying every position.)
@@ -166,12 +177,18 @@ _NUMBER_PAIR = re.compile(r" (?<=\d )\d")
 # contains (tests/test_english_number_gates.py checks each against its rule).
 # A zero-led number ("01"): a digit run without an "oh" changes only around one.
 _ZERO_LED = re.compile(r"0(?<!\S0)\d")
-# A digit right before "am"/"pm" (searched in the lowercased text): "7pm".
-_GLUED_AM_PM = re.compile(r"[ap]m(?<=\d[ap]m)")
+# A digit right before "am"/"pm" (searched in the lowercased text): "7pm". (Led by the
+# "m", rarer than "a" and "p", that re scans for.)
+_GLUED_AM_PM = re.compile(r"m(?<=\d[ap]m)")
 # "oh" or a zero before one digit, then " am"/" pm" (lowercased): "7 oh 5 pm", "7 05 pm".
-_OH_TIME_GATE = re.compile(r" (?:oh |0)\d [ap]m")
+_OH_TIME_GATE = re.compile(r"m(?:(?<= oh \d [ap]m)|(?<= 0\d [ap]m))")
 # A number after "to" (lowercased): "at 20 to 5".
 _TO_NUMBER = re.compile(r" to \d")
+# A month name, a space and a day of one or two digits that no date rule's excluded
+# character follows (searched in the lowercased ASCII text): every text the date rule can
+# change has one. Led by the space before the day, then one look back per month.
+_MONTH_DAY_GATE = re.compile(
+    r" \d\d?(?![\w:.%/$€-])(?:" + "|".join(f"(?<={month} \\d)|(?<={month} \\d\\d)" for month in MONTHS) + ")")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
 _MONTH_NAMES = frozenset(MONTHS)
 # The whole words a time-pair rule needs next to the pair (the first word of
@@ -238,15 +255,17 @@ def _convert_span(match: re.Match) -> str:
     return _convert_span_at(match.string, match.start(), match.end())
 
 
-def _convert_spans(text: str) -> str:
+def _convert_spans(text: str, lower: str | None = None) -> str:
     """Every number-word span of ``text`` converted (:data:`_SPAN`). ASCII text is matched
     lowercased by :data:`_SPAN_LOWER`, without IGNORECASE, which re runs about 40% faster:
     for ASCII, ignoring case is lowercasing, so the spans are the same; ASCII text of letters,
     digits, "_", "'" and spaces only by :data:`_SPAN_SPACED` (the same spans, found by a scan
-    for spaces; ``tests/test_english_number_gates.py`` compares them)."""
+    for spaces; ``tests/test_english_number_gates.py`` compares them). ``lower``: the caller's
+    ``text.lower()``, when it has it."""
     if not text.isascii():
         return _SPAN.sub(_convert_span, text)
-    lower = text.lower()
+    if lower is None:
+        lower = text.lower()
     if lower.encode().translate(None, _PLAIN_CHARACTERS):
         spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
     else:
@@ -254,14 +273,18 @@ def _convert_spans(text: str) -> str:
         # a space, so the search that starts with a literal space (found by a fast scan) finds
         # the same spans, in the text behind one space (offsets one further).
         spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
+    if not spans:
+        return text
     pieces: list[str] = []
     position = 0
     for start, end in spans:
         pieces.append(text[position:start])
-        pieces.append(_convert_span_at(text, start, end))
+        span = text[start:end]
+        if "second" in lower[start:end]:
+            pieces.append(_convert_with_second(span, text[:start].rstrip().rsplit(" ", 1)[-1].lower()))
+        else:
+            pieces.append(_convert_words(span))
         position = end
-    if not pieces:
-        return text
     pieces.append(text[position:])
     return "".join(pieces)
 
@@ -445,11 +468,12 @@ def number_words(config, lexicons):
         return _scale_product(match.group(1), match.group(2), scale_values)
 
     def run(text: str) -> str:
-        lower = text.lower()
         # Cheap test first: a set lookup of the words (the text is punctuation-free and
         # space-separated here) instead of a case-insensitive scan.
         if _NUMBER_WORDS.isdisjoint(lowered_words(text)):
             return text
+        lower = text.lower()
+        entering = text
         if "hundred" in lower or "thousand" in lower or "illion" in lower:
             if "half" in lower or "quarter" in lower:
                 text = _SCALE_AND_HALF.sub(_one_and_a_half_scale, text)
@@ -457,7 +481,7 @@ def number_words(config, lexicons):
                 text = _AND_FRACTION_SCALE.sub(_and_fraction_scale, text)
             text = _A_SCALE.sub("one ", text)
             text = _DIGITS_TIMES_SCALE.sub(times_scale, text)
-        text = _convert_spans(text)
+        text = _convert_spans(text, lower if text is entering else None)
         if "ties" in lower:
             text = _DECADE.sub(_decade, text)
         if "hundreds" in lower:
@@ -485,7 +509,7 @@ def number_formats(config, lexicons):
             text = _AM_PM_GLUED.sub(_spaced, text)
             lower = text.lower()  # "7:00pm" has just become "7:00 pm" (the next rules' gates)
         if "clock" in lower:
-            text = _OCLOCK.sub(_on_the_hour, text)
+            text = _OCLOCK_SCAN.sub(_on_the_hour, text)
         if ":00" in text and ("am" in lower or "pm" in lower):
             text = _ZERO_MINUTES.sub(_spaced, text)
             lower = text.lower()  # "7 05:00 am" has just become "7 05 am" (the next rule's)
@@ -505,7 +529,7 @@ def number_formats(config, lexicons):
             if _may_hold(text, _TIME_BEFORE_WORDS):
                 text = _TIME_PAIR_AFTER_WORD.sub(_word_and_time, text)
             if _may_hold(text, _TIME_AFTER_WORDS):
-                text = _TIME_PAIR_BEFORE_WORD.sub(_time, text)
+                text = _TIME_PAIR_BEFORE_WORD_SCAN.sub(_time, text)
             text = _YEAR_PAIR.sub(_joined, text)
         if ("half" in lower or "quarter" in lower) and ("past" in lower or " to " in lower):
             text = _PAST_TO.sub(_past_to, text)
@@ -514,14 +538,14 @@ def number_formats(config, lexicons):
         if " to " in lower and _TO_NUMBER.search(text.lower()) and _may_hold(text, _TIME_BEFORE_WORDS):
             text = _MINUTES_TO.sub(_minutes_to, text)
         if "point" in lower:
-            text = _POINT.sub(_decimal, text)
+            text = _POINT_SCAN.sub(_decimal, text)
         if " and a half" in lower or " and one half" in lower:
-            text = _HALF.sub(_and_a_half, text)
+            text = _HALF_SCAN.sub(_and_a_half, text)
         if "%" in text or "per cent" in lower or "percent" in lower:
-            text = _PERCENT.sub(_percent, text)
+            text = _PERCENT_SCAN.sub(_percent, text)
         if "'s" in text:
             text = _DECADE_APOSTROPHE.sub(_decade_plural, text)
-        if not months:
+        if not months or (text.isascii() and _MONTH_DAY_GATE.search(text.lower()) is None):
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
