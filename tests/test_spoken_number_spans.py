@@ -52,6 +52,59 @@ def test_text2num_leaves_every_string_without_a_letter_as_it_is(language):
     assert moved == []
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_text2num_leaves_every_word_of_letters_and_digits_as_it_is(language):
+    """One alphanumeric word holding a digit (``KC9``, ``zwei3``, ``3ème``) is one word to
+    text2num, and no number word holds a digit: the step classes it without asking."""
+    from tests.test_european_output_identity import _WORDS
+
+    words = sorted(word for word in {*_WORDS[language], *_option_words(language)} if word.isalnum())
+    pieces = words + ["er", "e", "ème", "º", "ª", "ste", "de", "te", "st", "o", "a", "KC", "X", "²", "٣"]
+    rng = random.Random(f"alnum:{language}")
+    tokens = []
+    for _ in range(5000):
+        parts = [rng.choice(pieces) for _ in range(rng.randrange(1, 4))]
+        parts.insert(rng.randrange(len(parts) + 1), str(rng.randrange(2000)))
+        tokens.append("".join(parts))
+    tokens = [token for token in tokens if token.isalnum() and not token.isalpha()]
+    assert len(tokens) > 4000
+    assert [token for token in tokens if alpha2digit(token, language, threshold=0) != token] == []
+
+
+def _letterless_tokens(rng: random.Random, count: int) -> str:
+    tokens = []
+    for _ in range(count):
+        token = "".join(rng.choice(_LETTERLESS.replace(" ", "")) for _ in range(rng.randrange(1, 6)))
+        tokens.append(rng.choice([token, token, str(rng.randrange(1000)), "-", "'", "3.", "0"]))
+    return " ".join(tokens)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_text2num_reads_the_words_before_tokens_without_a_letter_alone(language):
+    """A span whose last tokens have no letter is read as its words, then those tokens: the
+    step reads ``null fünf`` once for every ``null fünf 526 2992``."""
+    config = get_config(language)
+    inner = {word.lower() for word in config.options.get("spoken_numbers", {}).get("inner_words", [])}
+    from tests.test_european_output_identity import _WORDS
+
+    words = [word for word in {*_option_words(language), *_WORDS[language]} if word.lower() not in inner]
+    words.sort()
+    numbers = [word for word in words if alpha2digit(word, language, threshold=0) != word]
+    rng = random.Random(f"tail:{language}")
+    moved = []
+    for _ in range(3000):
+        pool = numbers if rng.random() < 0.8 else words
+        head = " ".join(rng.choice(pool) for _ in range(rng.randrange(1, 4)))
+        if rng.random() < 0.3:  # an inner word inside the head ("vingt et un")
+            head = f"{rng.choice(numbers)} {rng.choice(sorted(inner) or ['x'])} {head}"
+        tail = " " + _letterless_tokens(rng, rng.randrange(1, 5))
+        whole = alpha2digit(head + tail, language, threshold=0)
+        if whole != alpha2digit(head, language, threshold=0) + tail:
+            moved.append((head + tail, whole))
+    assert len(numbers) > 20
+    assert moved == []
+
+
 def _option_words(language: str) -> list[str]:
     """The step's words: its option tables, the language's number words (the compound step's
     list) and their capitalised forms."""

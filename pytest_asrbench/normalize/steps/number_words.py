@@ -154,6 +154,8 @@ _HELD = re.compile("s")
 #: separators, symbols: ``836 7350``, ``2,5``, ``2020-86288``) is its own reading and is never
 #: handed to it; ``tests/test_spoken_number_spans.py`` checks the claim against text2num.
 _LETTER = re.compile(r"[^\W\d_]")
+#: The tokens without a letter that end a span (after its last token with one): `` 526 2992``.
+_LETTERLESS_TAIL = re.compile(r"(?: (?:[^\w\s]|[\d_])+)+$")
 
 #: The scales written in digits that are multiplied into the number before them.
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
@@ -257,8 +259,9 @@ class _Context:
             options.ambiguous, options.numeric_after, options.numeric_before, options.joiners)))
 
 
-def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool], options: _Context) -> bool:
-    """Whether the ambiguous word at ``index`` is a number: see the module docstring."""
+def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], object], options: _Context) -> bool:
+    """Whether the ambiguous word at ``index`` is a number: see the module docstring
+    (``is_number``: a token's spelling for text2num, empty or ``None`` when it is no number)."""
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
     before = tokens[index - 1] if index > 0 else ""
     if after in options.numeric_after or before in options.numeric_before:
@@ -269,15 +272,15 @@ def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], b
         return True
     if after in options.joiners and index + 2 < len(tokens) and is_number(tokens[index + 2]):
         return True
-    return before in options.joiners and index >= 2 and is_number(tokens[index - 2])
+    return before in options.joiners and index >= 2 and bool(is_number(tokens[index - 2]))
 
 
-def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Context) -> bool:
+def _is_number_word(token: str, is_number: Callable[[str], object], options: _Context) -> bool:
     """A neighbour that makes an ambiguous word a number: a number word (``ein oder zwei``,
     ``eine Million``), not a number in digits, which follows an article as often as a numeral
     (nl ``een 3-kamerappartement``, de ``eine 3-Zimmer-Wohnung``: "a 3-room flat")."""
-    return (bool(token) and token not in options.ambiguous and not any(map(str.isdigit, token))
-            and is_number(token))
+    return (bool(token) and bool(is_number(token)) and token not in options.ambiguous
+            and not any(map(str.isdigit, token)))
 
 
 @step("spoken_numbers", options=SpokenNumberOptions, libraries=("text2num",),
@@ -310,15 +313,32 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     held_words = keep | ambiguous
 
     @lru_cache(maxsize=1 << 16)
+    def words_read(span: str) -> str:
+        return alpha2digit(span, language, threshold=0)
+
+    def read(span: str) -> str:
+        """text2num's reading of ``span``, without calling it on what has no letter (_LETTER):
+        a span without one reads as itself, and so do the tokens without one that end a span
+        after a number word (``null fünf 526 2992`` = ``05`` + `` 526 2992``: text2num
+        passes digits through, ``tests/test_spoken_number_spans.py``), so the words before
+        them are read once for every number they start."""
+        if _LETTER.search(span) is None:
+            return span
+        tail = _LETTERLESS_TAIL.search(span)
+        if tail is not None:
+            head = span[:tail.start()]
+            if head.rpartition(" ")[2].lower() not in inner:  # "zwei komma 5": a decimal, read whole
+                return words_read(head) + tail.group(0)
+        return words_read(span)
+
+    @lru_cache(maxsize=1 << 16)
     def parse(span: str) -> str:
-        if _LETTER.search(span) is None:  # digits and separators only: text2num leaves them (_LETTER)
-            return scale(span)
         # A span ending in a scale word of ``scales`` is read without it, then multiplied:
         # text2num glues a decimal to the scale (nl "twee komma vijf miljoen" = "2,5000000").
         head, _, last = span.rpartition(" ")
         if head and last.lower() in scales:
-            return scale(f"{alpha2digit(head, language, threshold=0)} {last}")
-        return scale(alpha2digit(span, language, threshold=0))
+            return scale(f"{read(head)} {last}")
+        return scale(read(span))
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
 
@@ -331,8 +351,10 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             return "s"
         spelling = spelled[token]
         if spelling:
-            if spelling == token and _LETTER.search(token) is None:
-                return "d"  # digits alone (2024, 5,7): text2num leaves them, and no scale follows
+            if spelling == token and ((token.isalnum() and not token.isalpha()) or _LETTER.search(token) is None):
+                # Digits alone (2024, 5,7) or one word of letters and digits (KC9): text2num
+                # leaves them (_LETTER; its words hold no digit), and no scale follows.
+                return "d"
             return "d" if parse(spelling) == token else "n"
         return "i" if lowered in inner else "o"
 
@@ -399,7 +421,7 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             if token in keep:
                 letters[index] = "i" if token in inner else "o"
             elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
-                if not _numeric_context(lowered, index, is_number, context):
+                if not _numeric_context(lowered, index, spellings_of, context):
                     letters[index] = "i" if token in inner else "o"
                     continue
                 written = tokens[index]
@@ -420,7 +442,7 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             if token in keep:
                 spellings[index] = None
             elif token in ambiguous:
-                numeric = _numeric_context(lowered, index, is_number, context)
+                numeric = _numeric_context(lowered, index, spellings_of, context)
                 spellings[index] = tokens[index] if numeric else None
         result = spans(tokens, spellings, lambda index: lowered[index] in inner)
         return text if result is None else result
