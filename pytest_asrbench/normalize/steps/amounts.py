@@ -348,13 +348,14 @@ def amounts(config, lexicons, options: AmountOptions):
     plan = [(group.words, None if group.marks is None else group.marks.search, group.rules,
              None if group.needs is None else group.needs.search) for group in groups]
     group_words = frozenset().union(*(group.words for group in groups))
+    marked = [entry for entry in plan if entry[1] is not None]  # all a text with no group word can trigger
 
     def run(text: str, tested: bool = True) -> str:
         # The words as the text enters the step, the marks as each group finds it
         # (_Group.triggered); ``tested=False`` skips the groups' ``needs`` (the reference the
         # tests compare with: same output).
         present = group_words.intersection(text.split())
-        for words, marks, rules, needs in plan:
+        for words, marks, rules, needs in (plan if present else marked):
             if ((present and not words.isdisjoint(present)) or (marks is not None and marks(text) is not None)) \
                     and (needs is None or not tested or needs(text) is not None):
                 for pattern, replacement in rules:
