@@ -29,7 +29,10 @@ microseconds per text, beside BasicTextNormalizer's CPU per text on the same cor
 share of texts each step changes. The whole-pipeline line is timed on corpora of its own (no
 text seen before); the per-step rows re-run the ``--seed`` corpus's texts ``--repeat`` times,
 so steps that keep per-word results read below their cost on new text: compare rows with each
-other, and the whole pipeline with BasicTextNormalizer. It also prints the pipeline's own cost: the same runner with
+other, and the whole pipeline with BasicTextNormalizer. ``--fresh-steps`` times the steps on a
+corpus of its own instead (seed + 2 * repeat + 1), read by a twin pipeline, so the first timed
+pass meets every text new (the best of ``--repeat`` passes still includes warmer ones: use
+``--repeat 1`` for new text only). It also prints the pipeline's own cost: the same runner with
 every step an identity function (each trigger still searched). The steps timed alone add up
 to less than the whole pipeline by far more than that cost: a step run over the whole corpus
 in a tight loop keeps its code and tables in the CPU caches, which 27 steps run one after the
@@ -54,6 +57,7 @@ from normalize_throughput import best_rates, make_corpus as make_english_corpus,
 
 from pytest_asrbench.normalize import get_normalizer  # noqa: E402
 from pytest_asrbench.normalize.pipeline import Pipeline, Step, trigger_of, triggered  # noqa: E402
+from pytest_asrbench.normalize.registry import build_pipeline, get_config  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261201, help="corpus seed")
     parser.add_argument("--repeat", type=positive_int, default=3, help="timed passes per normalizer; the best is kept")
     parser.add_argument("--steps", action="store_true", help="also print each step's CPU per text (see above)")
+    parser.add_argument("--fresh-steps", action="store_true",
+                        help="with --steps: time each step on new texts (see above) instead of the seed corpus")
     args = parser.parse_args(argv)
     try:
         from whisper_normalizer.basic import BasicTextNormalizer
@@ -83,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     (english_rate,) = best_rates([english], pass_corpora(make_english_corpus, args.count, args.seed, args.repeat))
 
     print(f"{args.count} generated utterances per language and pass, a new corpus each pass (seeds "
-          f"{args.seed + 1}..{args.seed + args.repeat}; warm-up and step table on seed {args.seed}), "
+          f"{args.seed + 1}..{args.seed + args.repeat}; warm-up on seed {args.seed}, step table on seed "
+          f"{args.seed + 2 * args.repeat + 1 if args.fresh_steps else args.seed}), "
           f"best of {args.repeat} passes")
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
     print(f"English normalizer on the English corpus: {english_rate:,.0f} strings/s")
@@ -103,7 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.steps:
             # The whole-pipeline figures on corpora of their own: the timed passes' texts were seen.
             fresh = pass_corpora(make, args.count, args.seed + args.repeat, args.repeat)
-            step_rows[tag] = (step_times(ours, corpus, args.repeat), cpu_per_text(ours, fresh),
+            if args.fresh_steps:  # texts the timed normalizer has not met, traced by a twin
+                timed = step_times(ours, make(args.count, args.seed + 2 * args.repeat + 1), args.repeat,
+                                   tracer=build_pipeline(tag, get_config(tag).steps))
+            else:
+                timed = step_times(ours, corpus, args.repeat)
+            step_rows[tag] = (timed, cpu_per_text(ours, fresh),
                               cpu_per_text(basic, fresh), cpu_per_text(runner_alone(ours), fresh), unique)
     for tag, (rows, whole, basic_cpu, runner, unique) in step_rows.items():
         print()
@@ -140,11 +152,13 @@ def runner_alone(pipeline: Pipeline) -> Pipeline:
         for step in pipeline.steps))
 
 
-def step_times(pipeline, corpus: list[str], repeat: int) -> list[tuple[str, float, float]]:
+def step_times(pipeline, corpus: list[str], repeat: int, tracer: Pipeline | None = None) -> list[tuple[str, float, float]]:
     """``(step name, microseconds of CPU per text, share of texts the step changes)`` for each
     listing of ``pipeline``'s steps, each timed alone on the inputs it gets in the pipeline
-    (read from :meth:`Pipeline.explain`): its trigger's search, then the step where it matches."""
-    traces = [pipeline.explain(text) for text in corpus]
+    (read from :meth:`Pipeline.explain`): its trigger's search, then the step where it matches.
+    ``tracer``: another pipeline of the same steps that reads the inputs, so the timed steps'
+    per-word caches meet the corpus first in the first timed pass (``--fresh-steps``)."""
+    traces = [(tracer or pipeline).explain(text) for text in corpus]
     rows = []
     for index, step in enumerate(pipeline.steps):
         inputs = [trace[index][1] for trace in traces]

@@ -1,7 +1,7 @@
 """The triggers of the number steps skip only texts the step leaves unchanged.
 
-``digit_groups``, ``spaced_digit_groups``, ``phone_numbers``, ``ordinal_dots``, ``fractions`` and
-``clock_fractions`` carry a trigger (a pattern every text they change contains); the pipeline
+``digit_groups``, ``spaced_digit_groups``, ``phone_numbers``, ``ordinal_dots``, ``fractions``,
+``clock_fractions``, ``code_context_runs`` and ``hyphen_compounds`` carry a trigger (a pattern every text they change contains); the pipeline
 skips a step whose trigger finds nothing. Each test runs the step's own function on strings
 where the trigger finds nothing and checks it returns them unchanged: adversarial strings
 built from the step's own material (digit groups of every size around every separator, the
@@ -24,7 +24,8 @@ from pytest_asrbench.normalize.registry import get_config
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "nl", "fr", "es", "it", "en")
-STEPS = ("digit_groups", "spaced_digit_groups", "phone_numbers", "ordinal_dots", "clock_fractions", "fractions")
+STEPS = ("digit_groups", "spaced_digit_groups", "phone_numbers", "ordinal_dots", "clock_fractions", "fractions",
+         "code_context_runs", "hyphen_compounds")
 SEPARATORS = (" ", ".", "-", ",", ":", "  ", ". ", "")
 COUNT = 4000
 
@@ -45,6 +46,10 @@ def _adversarial(language: str, step: str) -> list[str]:
     """Seeded strings of digit groups (1-8 digits) and the step's words joined by every
     separator the step's patterns read, glued or spaced."""
     words = _option_words(language, step) + ["Dann", "um", "März", "halb", "x"]
+    if step == "code_context_runs":  # spelled capitals, and code words as written in a sentence
+        words += ["A", "B", "M", *(word.capitalize() for word in words)]
+    if step == "hyphen_compounds":
+        words += ["-", "Anmelde-Konto", "HR-", "zwei-", "-drei", "peut-être", "bla-bla"]
     rng = random.Random(f"{language}:{step}")
     if step == "phone_numbers":  # numbers of the config's own groupings, each separator
         groupings = [[int(size) for size in grouping.split("-")] for grouping in words if "-" in grouping]

@@ -30,12 +30,15 @@ import re
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.basic import make_fold
 from pytest_asrbench.normalize.steps.registry import step
 
-# Two items side by side: the cheap test before the token walk. Searched in the text after
-# one space, led by a whitespace character (the same matches as ``(?<!\S)`` on the text
-# itself): ``re`` scans for whitespace in C instead of trying a lookbehind at every position.
+# The trigger: two items side by side after a whitespace character (the pipeline searches it
+# inline, without a call of the step). A run the step joins follows a code word, so its first
+# item has whitespace before it; a pair at the very start of a text, which this misses, is
+# never joined. Led by the whitespace: ``re`` scans for it in C instead of trying a lookbehind
+# at every position.
 _PAIR = re.compile(r"\s(?:[A-Z]|\d+)\s+(?:[A-Z]|\d+)(?!\S)")
 
 
@@ -75,8 +78,6 @@ def code_context_runs(config, lexicons, options: CodeContextOptions):
         return word in code_words or (bool(suffixes) and len(word) > shortest and word.endswith(suffixes))
 
     def run(text: str) -> str:
-        if _PAIR.search(" " + text) is None:
-            return text
         folded = fold(text.casefold()).split()  # one fold for the text, not one per word
         if code_words.isdisjoint(folded) and not (suffixes and any(map(is_code_word, folded))):
             return text
@@ -101,4 +102,4 @@ def code_context_runs(config, lexicons, options: CodeContextOptions):
                 index += 1
         return " ".join(out) if changed else text
 
-    return run
+    return triggered(_PAIR, run)

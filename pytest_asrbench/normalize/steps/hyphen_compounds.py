@@ -41,6 +41,7 @@ from typing import Literal
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
+from pytest_asrbench.normalize.pipeline import triggered
 from pytest_asrbench.normalize.steps.basic import is_word_char, make_fold
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -154,9 +155,6 @@ def hyphen_compounds(config, lexicons, options: HyphenCompoundOptions):
     def replace(match: re.Match) -> str:
         return joined(match.group(0))
 
-    def run(text: str) -> str:
-        if not _HYPHEN_SPLIT.search(text):
-            return text  # the cheap test: most texts hold no hyphen (the sub scans every token)
-        return _HYPHENATED.sub(replace, text)
-
-    return run
+    # The trigger: a hyphen (most texts hold none, and the sub scans every token); the
+    # pipeline searches it inline, without a call of the step.
+    return triggered(_HYPHEN_SPLIT, lambda text: _HYPHENATED.sub(replace, text))

@@ -47,11 +47,16 @@ folds are also applied to the number-word vocabulary, so German 'fünf' still pa
 text2num is given only the spans that hold numbers: runs of number tokens (digits, number
 words) and the ``inner_words`` between two of them (de ``und``, ``komma``; fr ``et``,
 ``virgule``; es ``y``, ``coma``), each parsed once per distinct span (cached): a support
-call's numbers repeat, and the rest of the text is never parsed. Each distinct token is
-read once (bounded cache) into one class letter: a held or replacement word, a number that
-text2num rewrites alone, a number that reads as itself alone (``2024``), an inner word, or
-another word; a text's classes form a short string in which one regex finds the spans, and
-only a text with a held or replacement word takes the general, word-by-word path.
+call's numbers repeat, and the rest of the text is never parsed. A token or span without a
+letter (``836 7350``, ``2,5``, ``2020-86288``) is never handed to text2num, whose number words
+are all letters: it reads as itself (a scale after it is still multiplied out). Each distinct
+token is read once, on first sight (bounded table), into one class letter: a held or
+replacement word, a number that text2num rewrites alone, a number that reads as itself alone
+(``2024``), an inner word, or another word; a text's classes form a short string in which one
+regex finds the spans. A held word is given its class in the text at hand (a number in a
+numeric context, another word elsewhere), and the same regex finds the spans; the
+word-by-word reading (``plain`` on the step function, the reference the tests compare with)
+is left only for a held number that text2num reads in another spelling than the written one.
 
 Runs after ``punctuation`` on space-separated text in any case: the option words are
 compared lowercased and text2num reads any case, leaving the other words as they are, so
@@ -144,6 +149,14 @@ _TOKEN_CACHE_SIZE = 1 << 16
 _PARSED_SPANS = re.compile(r"[nd](?:i?[nd])+|n")
 _HELD = re.compile("s")
 
+#: A letter (a word character that is no decimal digit and no underscore). text2num reads
+#: numbers only from words of letters (its vocabulary), so a token or span without one (digits,
+#: separators, symbols: ``836 7350``, ``2,5``, ``2020-86288``) is its own reading and is never
+#: handed to it; ``tests/test_spoken_number_spans.py`` checks the claim against text2num.
+_LETTER = re.compile(r"[^\W\d_]")
+#: The tokens without a letter that end a span (after its last token with one): `` 526 2992``.
+_LETTERLESS_TAIL = re.compile(r"(?: (?:[^\w\s]|[\d_])+)+$")
+
 #: The scales written in digits that are multiplied into the number before them.
 _SCALE_VALUES = ("1000000", "1000000000", "1000000000000")
 
@@ -174,6 +187,22 @@ def _scale_rule(words: dict[str, int], ambiguous: list[str], decimal: str) -> Ca
     return run
 
 
+class _TokenTable(dict):
+    """``token -> value`` read once per distinct token by ``read`` on first sight (a dict whose
+    misses fill themselves, so a lookup stays one C call), cleared when it holds more than
+    ``_TOKEN_CACHE_SIZE`` tokens."""
+
+    def __init__(self, read: Callable[[str], str]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, token: str) -> str:
+        if len(self) > _TOKEN_CACHE_SIZE:
+            self.clear()
+        value = self[token] = self.read(token)
+        return value
+
+
 class _NumberWords:
     """Which single tokens are numbers for one language (digits, or words text2num converts,
     as written or with the folds read back) and the spelling to give text2num; answers are
@@ -195,13 +224,19 @@ class _NumberWords:
         result: str | None = None
         if token.lower() in self.extra:  # a scale word in any case (it "Milioni")
             result = token.lower()
-        elif any(char.isdigit() for char in token) or self._parses(token):
+        elif any(char.isdigit() for char in token):
+            result = token
+        elif _LETTER.search(token) is None:  # text2num's number words are letters (% or - alone)
+            result = None
+        elif self._parses(token):
             result = token
         elif self.unfold is not None:
             lowered = token.lower()  # the fold spellings are lowercase: ZWOELF = zwölf
             unfolded = self.unfold(lowered)
             if unfolded != lowered and self._parses(unfolded):
                 result = unfolded
+        if len(self.cache) > _TOKEN_CACHE_SIZE:
+            self.cache = {word: word for word in self.extra}
         self.cache[token] = result
         return result
 
@@ -224,8 +259,9 @@ class _Context:
             options.ambiguous, options.numeric_after, options.numeric_before, options.joiners)))
 
 
-def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], bool], options: _Context) -> bool:
-    """Whether the ambiguous word at ``index`` is a number: see the module docstring."""
+def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], object], options: _Context) -> bool:
+    """Whether the ambiguous word at ``index`` is a number: see the module docstring
+    (``is_number``: a token's spelling for text2num, empty or ``None`` when it is no number)."""
     after = tokens[index + 1] if index + 1 < len(tokens) else ""
     before = tokens[index - 1] if index > 0 else ""
     if after in options.numeric_after or before in options.numeric_before:
@@ -236,15 +272,15 @@ def _numeric_context(tokens: list[str], index: int, is_number: Callable[[str], b
         return True
     if after in options.joiners and index + 2 < len(tokens) and is_number(tokens[index + 2]):
         return True
-    return before in options.joiners and index >= 2 and is_number(tokens[index - 2])
+    return before in options.joiners and index >= 2 and bool(is_number(tokens[index - 2]))
 
 
-def _is_number_word(token: str, is_number: Callable[[str], bool], options: _Context) -> bool:
+def _is_number_word(token: str, is_number: Callable[[str], object], options: _Context) -> bool:
     """A neighbour that makes an ambiguous word a number: a number word (``ein oder zwei``,
     ``eine Million``), not a number in digits, which follows an article as often as a numeral
     (nl ``een 3-kamerappartement``, de ``eine 3-Zimmer-Wohnung``: "a 3-room flat")."""
-    return (bool(token) and token not in options.ambiguous and not any(map(str.isdigit, token))
-            and is_number(token))
+    return (bool(token) and bool(is_number(token)) and token not in options.ambiguous
+            and not any(map(str.isdigit, token)))
 
 
 @step("spoken_numbers", options=SpokenNumberOptions, libraries=("text2num",),
@@ -277,37 +313,58 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
     held_words = keep | ambiguous
 
     @lru_cache(maxsize=1 << 16)
+    def words_read(span: str) -> str:
+        return alpha2digit(span, language, threshold=0)
+
+    def read(span: str) -> str:
+        """text2num's reading of ``span``, without calling it on what has no letter (_LETTER):
+        a span without one reads as itself, and so do the tokens without one that end a span
+        after a number word (``null fünf 526 2992`` = ``05`` + `` 526 2992``: text2num
+        passes digits through, ``tests/test_spoken_number_spans.py``), so the words before
+        them are read once for every number they start."""
+        if _LETTER.search(span) is None:
+            return span
+        tail = _LETTERLESS_TAIL.search(span)
+        if tail is not None:
+            head = span[:tail.start()]
+            if head.rpartition(" ")[2].lower() not in inner:  # "zwei komma 5": a decimal, read whole
+                return words_read(head) + tail.group(0)
+        return words_read(span)
+
+    @lru_cache(maxsize=1 << 16)
     def parse(span: str) -> str:
         # A span ending in a scale word of ``scales`` is read without it, then multiplied:
         # text2num glues a decimal to the scale (nl "twee komma vijf miljoen" = "2,5000000").
         head, _, last = span.rpartition(" ")
         if head and last.lower() in scales:
-            return scale(f"{alpha2digit(head, language, threshold=0)} {last}")
-        return scale(alpha2digit(span, language, threshold=0))
+            return scale(f"{read(head)} {last}")
+        return scale(read(span))
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
-    # Per distinct token as written, read once (bounded: cleared when full): its spelling for
-    # text2num ("" when it is no number) and its class, one letter (_CLASSES), so that a
-    # text's classes form a string in which a regex finds the spans in C.
-    spelled: dict[str, str] = {}
-    classes: dict[str, str] = {}
-    class_of = classes.get
 
-    def learn(tokens: list[str]) -> None:
-        if len(classes) > _TOKEN_CACHE_SIZE:
-            spelled.clear()
-            classes.clear()
-        for token in tokens:
-            if token in classes:
-                continue
-            spelling = spelled[token] = is_number.spelling(token) or ""
-            lowered = token.lower()
-            if lowered in held_words or lowered in replace_triggers:
-                classes[token] = "s"
-            elif spelling:
-                classes[token] = "d" if parse(spelling) == token else "n"
-            else:
-                classes[token] = "i" if lowered in inner else "o"
+    def spelling_of(token: str) -> str:
+        return is_number.spelling(token) or ""
+
+    def class_of(token: str) -> str:
+        lowered = token.lower()
+        if lowered in held_words or lowered in replace_triggers:
+            return "s"
+        spelling = spelled[token]
+        if spelling:
+            if spelling == token and ((token.isalnum() and not token.isalpha()) or _LETTER.search(token) is None):
+                # Digits alone (2024, 5,7) or one word of letters and digits (KC9): text2num
+                # leaves them (_LETTER; its words hold no digit), and no scale follows.
+                return "d"
+            return "d" if parse(spelling) == token else "n"
+        return "i" if lowered in inner else "o"
+
+    # Per distinct token as written, read on first sight (bounded): its spelling for text2num
+    # ("" when it is no number) and its class, one letter (see _PARSED_SPANS), so that a text's
+    # classes form a string in which a regex finds the spans in C.
+    spelled = _TokenTable(spelling_of)
+    classes = _TokenTable(class_of)
+    class_letters = classes.__getitem__
+    spellings_of = spelled.__getitem__
 
     def spans(tokens: list[str], spellings: list, is_inner: Callable[[int], bool]) -> str | None:
         """The tokens joined by spaces, each span of numbers parsed (``None``: no number)."""
@@ -335,40 +392,76 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         pieces.extend(tokens[done:])
         return " ".join(pieces)
 
-    def held(text: str, tokens: list[str], codes: str) -> str:
-        """The general path: a text with a held word or a replacement's first word (any
-        case), ``tokens`` its words and ``codes`` their classes."""
+    def plain_class(token: str, lowered: str) -> str:
+        """The class of a token that is no held word here (a number, an inner or another word)."""
+        spelling = spellings_of(token)
+        if spelling:
+            return "d" if parse(spelling) == token else "n"
+        return "i" if lowered in inner else "o"
+
+    def held(text: str, tokens: list[str], codes: str) -> tuple[str, list[str], str] | str:
+        """A text with a held word or a replacement's first word (class "s", any case):
+        the replacements made, then each such word given the class it has here (a held word
+        is a number only in a numeric context). Returns ``(text, tokens, codes)``, or the
+        output itself where a number is spelled for text2num otherwise than as written (the
+        general path, :func:`spans`)."""
         lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
         if replace is not None and not replace_triggers.isdisjoint(lowered):
             text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
             tokens = text.split()
             lowered = text.lower().split()
-            learn(tokens)
-            codes = "".join(map(class_of, tokens))
-        spellings: list[str | None] = list(map(spelled.__getitem__, tokens))
+            codes = "".join(map(class_letters, tokens))
+            if "s" not in codes:
+                return text, tokens, codes
+        if not any(map(spellings_of, tokens)):  # no number, held or not: the text as it is
+            return text
+        letters = list(codes)
+        for index in [match.start() for match in _HELD.finditer(codes)]:
+            token = lowered[index]
+            if token in keep:
+                letters[index] = "i" if token in inner else "o"
+            elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
+                if not _numeric_context(lowered, index, spellings_of, context):
+                    letters[index] = "i" if token in inner else "o"
+                    continue
+                written = tokens[index]
+                if spellings_of(written) not in ("", written):
+                    return general(text, tokens, lowered)
+                letters[index] = "d" if parse(written) == written else "n"
+            else:  # a replacement's first word that no replacement took here
+                letters[index] = plain_class(tokens[index], token)
+        return text, tokens, "".join(letters)
+
+    def general(text: str, tokens: list[str], lowered: list[str]) -> str:
+        """The word-by-word path: each held word a number only in a numeric context, where it
+        is read as written."""
+        spellings: list[str | None] = list(map(spellings_of, tokens))
         if not any(spellings):
             return text
-        if not held_words.isdisjoint(lowered):
-            # Hold the words that are no numbers here: only words of class "s" can be.
-            for index in [match.start() for match in _HELD.finditer(codes)]:
-                token = lowered[index]
-                if token in keep:
-                    spellings[index] = None
-                elif token in ambiguous:  # "eine" alone is no number to text2num, "eine million" is
-                    numeric = _numeric_context(lowered, index, is_number, context)
-                    spellings[index] = tokens[index] if numeric else None
+        for index, token in enumerate(lowered):
+            if token in keep:
+                spellings[index] = None
+            elif token in ambiguous:
+                numeric = _numeric_context(lowered, index, spellings_of, context)
+                spellings[index] = tokens[index] if numeric else None
         result = spans(tokens, spellings, lambda index: lowered[index] in inner)
         return text if result is None else result
 
+    def plain(text: str) -> str:
+        """The step without its token classes: the replacements, then :func:`general` on
+        every text. The same output as ``run`` (``tests/test_spoken_number_spans.py``)."""
+        if replace is not None and not replace_triggers.isdisjoint(text.lower().split()):
+            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
+        return general(text, text.split(), text.lower().split())
+
     def run(text: str) -> str:
         tokens = text.split()
-        found = list(map(class_of, tokens))
-        if None in found:  # a token not read before
-            learn(tokens)
-            found = list(map(class_of, tokens))
-        codes = "".join(found)
+        codes = "".join(map(class_letters, tokens))
         if "s" in codes:
-            return held(text, tokens, codes)
+            found = held(text, tokens, codes)
+            if isinstance(found, str):
+                return found
+            text, tokens, codes = found
         if "n" not in codes and "d" not in codes:
             return text
         # The same spans as ``spans`` finds (maximal runs of numbers across single inner
@@ -379,13 +472,14 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
             start, end = match.span()
             pieces.extend(tokens[done:start])
             if end - start == 1:
-                pieces.append(parse(spelled[tokens[start]]))
+                pieces.append(parse(spellings_of(tokens[start]) or tokens[start]))
             else:
-                pieces.append(parse(" ".join([spelled[token] or token for token in tokens[start:end]])))
+                pieces.append(parse(" ".join([spellings_of(token) or token for token in tokens[start:end]])))
             done = end
         if done:
             pieces.extend(tokens[done:])
             return " ".join(pieces)
         return " ".join(tokens)
 
+    run.plain = plain  # the reference the tests hold the token classes to
     return run
