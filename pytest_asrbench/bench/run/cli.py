@@ -21,6 +21,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.asr.cli_options import add_engine_arguments
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
@@ -88,8 +89,8 @@ def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str |
 
 def report_missing_audio(command: str, missing: dict[str, str]) -> None:
     """Print on stderr the rows ``--allow-missing`` excluded: ``{row id: audio path}``."""
-    print(f"{command}: --allow-missing: {len(missing)} row(s) excluded, their audio file missing (audio-missing):",
-          file=sys.stderr)
+    report_line(command, f"--allow-missing: {len(missing)} row(s) excluded, their audio file missing (audio-missing):",
+                kind=None)
     for ident, audio in missing.items():
         print(f"  {ident}: {audio}", file=sys.stderr)
     sys.stderr.flush()
@@ -210,7 +211,7 @@ def run_command(args: argparse.Namespace) -> int:
 
         with _Progress() as progress:
             record = run_bench(settings, progress=progress,
-                               on_missing_audio=lambda missing: report_missing_audio("asrbench bench run", missing))
+                               on_missing_audio=lambda missing: report_missing_audio(command_path(args), missing))
     check_record(record, "the record just made")
     for line in summary(record):
         print(line)
