@@ -196,7 +196,48 @@ def test_changes_print_in_signed_percentage_points():
 
 def test_an_entry_outcome_is_checked():
     with pytest.raises(ValueError, match="not one of passed, failed, xfailed, skipped"):
-        CaseEntry("x", "error")
+        CaseEntry("x", "error", "", {"language": "en", "kind": "score"})
+
+
+def test_an_entry_without_its_case_record_is_refused_not_given_a_language():
+    with pytest.raises(ValueError, match="a case file that could not be loaded is a LoadError"):
+        CaseEntry("cases/mydata/bad.yaml::<case file error>", "failed", "", None)
+
+
+BROKEN = """
+language: en
+cases:
+  - id: typo
+    kind: scor
+    reference: a
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, workers):
+    # The broken file sits in a folder whose name is no language: it must not become a row.
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/mydata/bad.yaml", BROKEN)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update", "--asrbench-report", "r.html",
+                               "--asrbench-markdown", "s.md", *workers)
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.re_match_lines([
+        r"1 case file\(s\) could not be loaded \(counted under no language\):",
+        r"  cases/mydata/bad\.yaml$",
+        r"    .*cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
+        r"language +cases +passed +failed +xfailed +skipped",
+        r"en +3 +3 +0 +0 +0",
+    ])
+    rows = re.findall(r"^(\S+) +\d+ +\d+ +\d+ +\d+ +\d+$", result.stdout.str(), flags=re.MULTILINE)
+    assert rows == ["en"]
+    markdown = (project.path / "s.md").read_text(encoding="utf-8")
+    assert "### 1 case file(s) could not be loaded (counted under no language)" in markdown
+    assert "- `cases/mydata/bad.yaml`" in markdown and "field 'kind': 'scor'" in markdown
+    assert "| mydata |" not in markdown and "| en | 3 | 3 | 0 | 0 | 0 |" in markdown
+    page = (project.path / "r.html").read_text(encoding="utf-8")
+    assert '<section id="load-errors">' in page and "<h3>cases/mydata/bad.yaml</h3>" in page
+    assert "field &#x27;kind&#x27;: &#x27;scor&#x27;" in page
+    assert 'data-language="mydata"' not in page and "1 case file(s) could not be loaded" in page
 
 
 def test_a_report_without_cases_says_so():
