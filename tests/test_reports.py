@@ -368,3 +368,35 @@ def test_markdown_tables_left_align_words_and_right_align_figures():
     lines = _table(ERROR_HEADERS, [["substitution", "2", "cat", "hat"]], text=frozenset({"reference", "hypothesis"}))
     assert lines[1] == "| --- | ---: | --- | --- |"
     assert _table(["language", "cases", "passed"], [])[1] == "| --- | ---: | ---: |"
+
+
+def _scored(nodeid: str, reference: str, hypothesis: str) -> CaseEntry:
+    from pytest_asrbench.scoring.alignment import align_counts
+
+    _, substitutions, deletions, insertions, length = align_counts(reference, hypothesis, "word")
+    errors = substitutions + deletions + insertions
+    figures = {"unit": "word", "rate": errors / length, "errors": errors, "reference_length": length,
+               "pairs": [[reference, hypothesis]], "written": [[reference, hypothesis]]}
+    return CaseEntry(nodeid, "passed", "", {"language": "en", "kind": "asr", "metric": "stt_wer",
+                                            "snapshot": "same", "figures": figures, "recorded": figures})
+
+
+def test_a_rate_driven_by_one_hallucinated_clip_names_it_in_every_output():
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    clean = [_scored(f"cases/en/asr.yaml::c{n}", "the cat sat on the mat", "the cat sat on a mat") for n in range(7)]
+    loop = _scored("cases/en/asr.yaml::loop", "thank you", "thank you " + "thank you " * 12)
+    report = RunReport(clean + [loop])
+    lines = summary_lines(report)
+    # 7 substitutions + 24 insertions over 44 words
+    assert "en stt_wer WER 70.45% is driven by 1 of 8 case(s), holding 24 of 31 errors (77%); 16.67% without it:" \
+        in lines
+    assert ("  cases/en/asr.yaml::loop: 24 errors over 2 reference words, 24 insertions > 2x its reference length: "
+            "the hypothesis is much longer (a hallucination or repetition loop?)") in lines
+    assert "(each case's rate and alignment: --asrbench-report PATH)" in lines
+    assert "- `cases/en/asr.yaml::loop`: 24 errors over 2 reference words" in render_markdown(report)
+    page = render_html(report)
+    assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 errors" in page
+    assert not any("driven by" in line for line in summary_lines(RunReport(clean)))  # spread errors: no pointer

@@ -22,6 +22,7 @@ from html import escape
 from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_pairs, pair_views
 from pytest_asrbench.reports.chart import change_chart
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, percent, rate_cells
+from pytest_asrbench.reports.drivers import driven_rates
 from pytest_asrbench.reports.formatting import load_error_heading
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
@@ -158,6 +159,15 @@ def _errors(report: RunReport) -> str:
     return '<section id="errors">' + "".join(parts) + "</section>"
 
 
+def _drivers(report: RunReport) -> str:
+    """The ``#rate-drivers`` notes: under the rate table, each rate above 100% or held by a few
+    cases, with those cases (filtered by language with the rest)."""
+    parts = [f'<div data-language="{escape(rate.row.language)}"><p>{escape(rate.heading())}</p><ul>'
+             + "".join(f"<li><code>{escape(ident)}</code>: {escape(text)}</li>" for ident, text in rate.described())
+             + "</ul></div>" for rate in driven_rates(report)]
+    return '<section id="rate-drivers">' + "".join(parts) + "</section>" if parts else ""
+
+
 def _load_errors(report: RunReport) -> str:
     """The ``#load-errors`` section: each case file that could not be loaded and every problem
     (never hidden by the language filter: such a file has no language)."""
@@ -202,6 +212,7 @@ def render_html(report: RunReport) -> str:
         "<p>Micro-averaged over the score and asr cases: errors and reference lengths summed, then divided. "
         "The change compares the cases that have a recording.</p>",
         rate_table if rates else "<p>No score or asr cases in this run.</p>",
+        _drivers(report),
         f'<figure>{change_chart(rates)}<figcaption>Change of each corpus rate against {against}.</figcaption>'
         "</figure>",
         _errors(report),

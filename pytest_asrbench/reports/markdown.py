@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, RunReport
+from pytest_asrbench.reports.drivers import driven_rates
 from pytest_asrbench.reports.formatting import load_error_heading
 from pytest_asrbench.reports.summary import case_line
 from pytest_asrbench.scoring.alignment_view import render_alignment
@@ -88,6 +89,8 @@ def render_markdown(report: RunReport) -> str:
                       + ("the snapshots before this re-recording:" if report.updating else "the recorded snapshots:"),
                   ""]
         lines += _table(RATE_HEADERS, [rate_cells(row) for row in rates])
+        for rate in driven_rates(report):
+            lines += ["", rate.heading(), "", *(f"- `{ident}`: {text}" for ident, text in rate.described())]
         lines += _errors(report)
     shown = report.shown()
     if shown:

@@ -11,13 +11,19 @@
     corpus rates over the score and asr cases, against the recorded snapshots:
     language  metric   unit  cases  rate    recorded   change  new
     hi        stt_wer   WER     41  8.12%     8.12%   0.00 pt    0
+    th        stt_wer   CER      8  205.68%  205.68%  0.00 pt    0
 
-followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
+    th stt_wer CER 205.68% is above 100% and driven by 1 of 8 case(s), holding ... errors (94%); ...
+      cases/th/asr.yaml::th-02: 164 errors over 9 reference chars, 159 insertions > 2x its reference ...
+    (each case's rate and alignment: --asrbench-report PATH)
+
+(:mod:`pytest_asrbench.reports.drivers`: a rate above 100% or held by a few cases), followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
 tolerance, not exactly (no native recording of this host, or kernel variables set).
 """
 
 from __future__ import annotations
 
+from pytest_asrbench.reports.drivers import driven_rates
 from pytest_asrbench.reports.formatting import RATE_HEADERS, load_error_heading, percent, rate_cells, text_table
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
@@ -68,6 +74,11 @@ def summary_lines(report: RunReport) -> list[str]:
         against = "the snapshots as they were before this re-recording" if report.updating else "the recorded snapshots"
         lines += ["", f"corpus rates over the score and asr cases, against {against}:"]
         lines += text_table(RATE_HEADERS, [rate_cells(row) for row in rates], indent="")
+        driven = driven_rates(report)
+        for rate in driven:
+            lines += ["", *rate.lines()]
+        if driven:
+            lines.append("(each case's rate and alignment: --asrbench-report PATH)")
     shown = report.shown()
     if shown:
         lines += ["", f"{len(shown)} failing or changed case(s):"]
