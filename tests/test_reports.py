@@ -393,10 +393,10 @@ def test_a_rate_driven_by_one_hallucinated_clip_names_it_in_every_output():
     # 7 substitutions + 24 insertions over 44 words
     assert "en stt_wer WER 70.45% is driven by 1 of 8 case(s), holding 24 of 31 errors (77%); 16.67% without it:" \
         in lines
-    assert ("  cases/en/asr.yaml::loop: 24 errors over 2 reference words, 24 insertions > 2x its reference length: "
+    assert ("  cases/en/asr.yaml::loop: 24 error(s) over 2 reference words, 24 insertion(s) > 2x its reference length: "
             "the hypothesis is much longer (a hallucination or repetition loop?)") in lines
     assert "(each case's rate and alignment: --asrbench-report PATH)" in lines
-    assert "- `cases/en/asr.yaml::loop`: 24 errors over 2 reference words" in render_markdown(report)
+    assert "- `cases/en/asr.yaml::loop`: 24 error(s) over 2 reference words" in render_markdown(report)
     page = render_html(report)
-    assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 errors" in page
+    assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 error(s)" in page
     assert not any("driven by" in line for line in summary_lines(RunReport(clean)))  # spread errors: no pointer

@@ -8,8 +8,9 @@ summary that prints only the rate hides that. So a rate is explained when it is 
 or when a few utterances hold most of its errors:
 
 - *a few*: the fewest utterances, most errors first, that hold at least :data:`SHARE` of the
-  errors, when they are at most :data:`FEW` and fewer than a quarter of the utterances (a
-  corpus of fewer than five utterances is never "driven by a few": every one is in view);
+  errors, when they are at most :data:`FEW`, fewer than a quarter of the utterances (a
+  corpus of fewer than five utterances is never "driven by a few": every one is in view) and
+  hold at least :data:`MIN_ERRORS` errors (a handful of errors is no pattern);
 - above 100%: the same utterances, at most the :data:`FEW` with the most errors when it takes more.
 
 The explanation names those utterances with their errors, insertions and reference length,
@@ -28,6 +29,8 @@ INSERTION_RATIO = 2
 FEW = 3
 #: The share of the errors the named utterances hold for a rate to be "driven by a few".
 SHARE = 0.5
+#: The fewest errors the named utterances hold for a rate to be "driven by a few".
+MIN_ERRORS = 10
 
 
 @dataclass(frozen=True)
@@ -84,8 +87,8 @@ class RateDrivers:
     def described(self, unit_name: str) -> list[tuple[str, str]]:
         """``(ident, what it holds)`` per named utterance; ``unit_name`` names the reference
         unit (``"words"``, ``"chars"``)."""
-        return [(item.ident, f"{item.errors} errors over {item.reference_length} reference {unit_name}, "
-                             f"{item.insertions} insertions"
+        return [(item.ident, f"{item.errors} error(s) over {item.reference_length} reference {unit_name}, "
+                             f"{item.insertions} insertion(s)"
                              + (f" > {INSERTION_RATIO}x its reference length: the hypothesis is much longer (a "
                                 "hallucination or repetition loop?)" if item.inserts_beyond_reference else ""))
                 for item in self.named]
@@ -107,7 +110,7 @@ def rate_drivers(items: Iterable[UtteranceErrors]) -> RateDrivers | None:
         held += item.errors
         if held >= SHARE * errors:
             break
-    few = len(leading) <= FEW and len(leading) < len(items) / 4
+    few = len(leading) <= FEW and len(leading) < len(items) / 4 and held >= MIN_ERRORS
     above = rate is None or rate > 1
     if not (few or above):
         return None

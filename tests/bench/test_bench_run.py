@@ -355,7 +355,7 @@ def test_the_run_summary_names_the_clip_that_drives_the_overall_rate():
     lines = summary(record)
     start = lines.index(f"overall {primary} is driven by 1 of 10 clip(s), holding 60 of 69 errors (87%); 10.00% "
                         "without it:")
-    assert lines[start + 1] == ("  zh-loop: 60 errors over 8 reference chars, 60 insertions > 2x its reference "
+    assert lines[start + 1] == ("  zh-loop: 60 error(s) over 8 reference chars, 60 insertion(s) > 2x its reference "
                                 "length: the hypothesis is much longer (a hallucination or repetition loop?)")
     record["utterances"] = [clip(f"zh-{n:02d}", 1, 0, 10) for n in range(9)]
     assert not any("driven by" in line for line in summary(record))

@@ -22,7 +22,7 @@ def test_one_hallucinated_clip_above_100_percent_is_named_with_the_rate_without_
     assert drivers.named_errors == 201 and drivers.rate_without == pytest.approx(10 / 100)
     assert drivers.heading() == ("above 100% and driven by 1 of 11 case(s), holding 201 of 211 errors (95%); "
                                  "10.00% without it:")
-    assert drivers.described("words") == [("loop", "201 errors over 5 reference words, 200 insertions > 2x its "
+    assert drivers.described("words") == [("loop", "201 error(s) over 5 reference words, 200 insertion(s) > 2x its "
                                                     "reference length: the hypothesis is much longer (a "
                                                     "hallucination or repetition loop?)")]
 
@@ -36,6 +36,8 @@ def test_a_rate_below_100_percent_held_by_one_clip_of_many_is_named():
 def test_errors_spread_over_the_corpus_need_no_pointer():
     assert rate_drivers(_corpus(0)) is None  # eleven clips with one error each
     assert rate_drivers([UtteranceErrors("a", 0, 0, 4)]) is None  # no error at all
+    handful = [UtteranceErrors(f"c{n}", 0, 0, 10) for n in range(10)] + [UtteranceErrors("five", 5, 0, 10)]
+    assert rate_drivers(handful) is None  # one clip holds every error, but 5 errors are no pattern
 
 
 def test_a_small_corpus_is_never_driven_by_a_few_but_above_100_percent_is_explained():
