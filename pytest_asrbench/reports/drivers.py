@@ -9,7 +9,7 @@ headline forms when a view changed them, realigned (a recording keeps only error
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pytest_asrbench.reports.model import CaseEntry, RateRow, RunReport
@@ -61,15 +61,17 @@ def _counts(entry: CaseEntry) -> UtteranceErrors:
 
 
 def driven_rates(report: RunReport) -> list[DrivenRate]:
-    """The rows of ``report.rates()`` whose rate needs a pointer, in the table's order."""
+    """The rows of ``report.rates()`` whose rate needs a pointer, in the table's order.
+
+    Which cases are named depends on errors and reference lengths only, so insertions are
+    counted (a realignment) for the named cases alone."""
     found = []
     for row in report.rates():
-        members = [entry for entry in report.entries
-                   if entry.figures and (entry.language, entry.record["metric"]) == (row.language, row.metric)]
-        # only cases with errors can be named; counting insertions of the others is not needed
-        drivers = rate_drivers(_counts(entry) if entry.figures["errors"] else
-                               UtteranceErrors(entry.nodeid, 0, 0, entry.figures["reference_length"])
-                               for entry in members)
+        members = {entry.nodeid: entry for entry in report.entries
+                   if entry.figures and (entry.language, entry.record["metric"]) == (row.language, row.metric)}
+        drivers = rate_drivers(UtteranceErrors(nodeid, entry.figures["errors"], 0, entry.figures["reference_length"])
+                               for nodeid, entry in members.items())
         if drivers is not None:
-            found.append(DrivenRate(row, drivers))
+            named = tuple(_counts(members[item.ident]) for item in drivers.named)
+            found.append(DrivenRate(row, replace(drivers, named=named)))
     return found
