@@ -13,7 +13,9 @@ config folders searched before the package's, then those of ``ASRBENCH_CONFIG_DI
 
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
-Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
+Every line a command prints on stderr starts with its full command path (``asrbench bench run:
+error: ...``; :mod:`pytest_asrbench._shared.command_messages`), the name argparse gives it in
+its usage errors too. Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
 fix), 130 interrupted (Ctrl-C: one line on stderr, no traceback; files are written atomically,
 so an interrupted command leaves no half-written cache entry or record).
 """
@@ -30,6 +32,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench import __version__
+from pytest_asrbench._shared.command_messages import COMMAND_PATH, command_path, report_line
 from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
 from pytest_asrbench.errors import AsrbenchError, InputError
 from pytest_asrbench.filescore.cli import add_arguments as add_file_arguments
@@ -160,7 +163,19 @@ def build_parser() -> argparse.ArgumentParser:
             "--config-dir", action="append", default=[], metavar="DIR", type=Path,
             help=f"a project config folder searched before the package's configs (repeatable, first wins; then "
                  f"{ENV_VAR}); a config there may `extends = \"en\"` a shipped one (configs/README.md)")
+    _name_commands(parser)
     return parser
+
+
+def _name_commands(parser: argparse.ArgumentParser) -> None:
+    """Give every command its full path (``args.command_path``, ``"asrbench bench run"``): the
+    ``prog`` argparse gives it and prints in its usage errors, so the errors a command raises
+    or prints carry the same name."""
+    for action in parser._actions:  # argparse keeps subcommands only here
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                sub.set_defaults(**{COMMAND_PATH: sub.prog})
+                _name_commands(sub)
 
 
 def _use_config_dirs(args: argparse.Namespace) -> None:
@@ -176,16 +191,16 @@ def main(argv: list[str] | None = None) -> int:
     command = "asrbench"
     try:
         args = build_parser().parse_args(argv)
-        command = f"asrbench {args.command}"
+        command = command_path(args)
         _use_config_dirs(args)
         return args.handler(args)
     except AsrbenchError as exc:
-        print(f"{command}: error: {exc}", file=sys.stderr)
+        report_line(command, str(exc))
         return 2
     except KeyboardInterrupt:
         # Ctrl-C: 128 + SIGINT, as shells report it. Writers are atomic (_shared/atomic.py), so
         # nothing is left half-written; what was printed before stays printed.
-        print(f"{command}: interrupted", file=sys.stderr)
+        report_line(command, "", kind="interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away (`asrbench ... | head`): stop quietly, as other Unix tools do.

@@ -57,3 +57,65 @@ def test_interrupt_is_one_line_and_exit_130(monkeypatch, capsys):
     monkeypatch.setattr(cli, "_normalize", interrupted)  # the parser is built inside main()
     assert main(["normalize", "-l", "en", "x"]) == 130
     assert capsys.readouterr().err == "asrbench normalize: interrupted\n"
+
+
+# One bad input per command: every command of the parser must be here (a new one without an
+# entry fails the completeness test below), and none of them gets as far as loading a model.
+BAD_INPUT = {
+    "asrbench normalize": ["normalize", "-l", "xx", "text"],
+    "asrbench explain": ["explain", "-l", "", "text"],
+    "asrbench score": ["score", "-l", "xx", "a", "b"],
+    "asrbench signature": ["signature", "--metric", "foo"],
+    "asrbench check-version": ["check-version", "--root", "{tmp}/missing"],
+    "asrbench transcribe": ["transcribe", "-l", "en", "{tmp}/missing.wav"],
+    "asrbench asr parity": ["asr", "parity", "--manifest", "{tmp}/m.jsonl"],
+    "asrbench bench score": ["bench", "score", "--refs", "{tmp}/refs", "--hyps", "{tmp}/hyps"],
+    "asrbench bench run": ["bench", "run", "--out", "{tmp}/run.json"],
+    "asrbench bench compare": ["bench", "compare", "{tmp}/a.json", "{tmp}/b.json", "--out", "{tmp}/d.md"],
+    "asrbench refs build": ["refs", "build", "--out", "{tmp}/refs", "--sets", "gs3"],
+    "asrbench review": ["review", "--root", "{tmp}/missing"],
+    "asrbench add-case": ["add-case", "-l", "en", "--kind", "normalize", "--root", "{tmp}"],
+    "asrbench export sclite": ["export", "sclite", "{tmp}/missing.yaml", "--out", "{tmp}/out"],
+}
+
+
+def _commands(parser=None, found=None) -> list[str]:
+    """The full path of every command that runs something (argparse's prog of each leaf)."""
+    import argparse
+
+    from pytest_asrbench.cli import build_parser
+
+    parser = parser or build_parser()
+    found = [] if found is None else found
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if any(isinstance(a, argparse._SubParsersAction) for a in sub._actions):
+                    _commands(sub, found)
+                else:
+                    found.append(sub.prog)
+    return found
+
+
+def test_every_command_has_a_bad_input_below():
+    assert sorted(_commands()) == sorted(BAD_INPUT)
+
+
+@pytest.mark.parametrize("command", sorted(BAD_INPUT))
+def test_every_stderr_line_of_a_command_starts_with_its_full_path(command, tmp_path, capsys):
+    argv = [word.replace("{tmp}", str(tmp_path)) for word in BAD_INPUT[command]]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err, "a bad input must be reported"
+    for line in err.splitlines():
+        if not line.startswith(" "):  # indented lines continue the one above
+            assert line.startswith(f"{command}: error: "), err
+
+
+def test_a_nested_command_names_itself_whole_in_argparse_errors_and_in_its_own(capsys):
+    # argparse's usage error and the command's own error use one name
+    with pytest.raises(SystemExit):
+        main(["bench", "run"])
+    assert "asrbench bench run: error: the following arguments are required" in capsys.readouterr().err
+    assert main(["bench", "run", "--out", "run.json"]) == 2
+    assert capsys.readouterr().err.startswith("asrbench bench run: error: --manifest and --audio-root are required")

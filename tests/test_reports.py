@@ -196,7 +196,48 @@ def test_changes_print_in_signed_percentage_points():
 
 def test_an_entry_outcome_is_checked():
     with pytest.raises(ValueError, match="not one of passed, failed, xfailed, skipped"):
-        CaseEntry("x", "error")
+        CaseEntry("x", "error", "", {"language": "en", "kind": "score"})
+
+
+def test_an_entry_without_its_case_record_is_refused_not_given_a_language():
+    with pytest.raises(ValueError, match="a case file that could not be loaded is a LoadError"):
+        CaseEntry("cases/mydata/bad.yaml::<case file error>", "failed", "", None)
+
+
+BROKEN = """
+language: en
+cases:
+  - id: typo
+    kind: scor
+    reference: a
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, workers):
+    # The broken file sits in a folder whose name is no language: it must not become a row.
+    write(project, "cases/en/a.yaml", GOOD)
+    write(project, "cases/mydata/bad.yaml", BROKEN)
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update", "--asrbench-report", "r.html",
+                               "--asrbench-markdown", "s.md", *workers)
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.re_match_lines([
+        r"1 case file\(s\) could not be loaded \(counted under no language\):",
+        r"  cases/mydata/bad\.yaml$",
+        r"    .*cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
+        r"language +cases +passed +failed +xfailed +skipped",
+        r"en +3 +3 +0 +0 +0",
+    ])
+    rows = re.findall(r"^(\S+) +\d+ +\d+ +\d+ +\d+ +\d+$", result.stdout.str(), flags=re.MULTILINE)
+    assert rows == ["en"]
+    markdown = (project.path / "s.md").read_text(encoding="utf-8")
+    assert "### 1 case file(s) could not be loaded (counted under no language)" in markdown
+    assert "- `cases/mydata/bad.yaml`" in markdown and "field 'kind': 'scor'" in markdown
+    assert "| mydata |" not in markdown and "| en | 3 | 3 | 0 | 0 | 0 |" in markdown
+    page = (project.path / "r.html").read_text(encoding="utf-8")
+    assert '<section id="load-errors">' in page and "<h3>cases/mydata/bad.yaml</h3>" in page
+    assert "field &#x27;kind&#x27;: &#x27;scor&#x27;" in page
+    assert 'data-language="mydata"' not in page and "1 case file(s) could not be loaded" in page
 
 
 def test_a_report_without_cases_says_so():
@@ -327,3 +368,35 @@ def test_markdown_tables_left_align_words_and_right_align_figures():
     lines = _table(ERROR_HEADERS, [["substitution", "2", "cat", "hat"]], text=frozenset({"reference", "hypothesis"}))
     assert lines[1] == "| --- | ---: | --- | --- |"
     assert _table(["language", "cases", "passed"], [])[1] == "| --- | ---: | ---: |"
+
+
+def _scored(nodeid: str, reference: str, hypothesis: str) -> CaseEntry:
+    from pytest_asrbench.scoring.alignment import align_counts
+
+    _, substitutions, deletions, insertions, length = align_counts(reference, hypothesis, "word")
+    errors = substitutions + deletions + insertions
+    figures = {"unit": "word", "rate": errors / length, "errors": errors, "reference_length": length,
+               "pairs": [[reference, hypothesis]], "written": [[reference, hypothesis]]}
+    return CaseEntry(nodeid, "passed", "", {"language": "en", "kind": "asr", "metric": "stt_wer",
+                                            "snapshot": "same", "figures": figures, "recorded": figures})
+
+
+def test_a_rate_driven_by_one_hallucinated_clip_names_it_in_every_output():
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    clean = [_scored(f"cases/en/asr.yaml::c{n}", "the cat sat on the mat", "the cat sat on a mat") for n in range(7)]
+    loop = _scored("cases/en/asr.yaml::loop", "thank you", "thank you " + "thank you " * 12)
+    report = RunReport(clean + [loop])
+    lines = summary_lines(report)
+    # 7 substitutions + 24 insertions over 44 words
+    assert "en stt_wer WER 70.45% is driven by 1 of 8 case(s), holding 24 of 31 errors (77%); 16.67% without it:" \
+        in lines
+    assert ("  cases/en/asr.yaml::loop: 24 error(s) over 2 reference words, 24 insertion(s) > 2x its reference length: "
+            "the hypothesis is much longer (a hallucination or repetition loop?)") in lines
+    assert "(each case's rate and alignment: --asrbench-report PATH)" in lines
+    assert "- `cases/en/asr.yaml::loop`: 24 error(s) over 2 reference words" in render_markdown(report)
+    page = render_html(report)
+    assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 error(s)" in page
+    assert not any("driven by" in line for line in summary_lines(RunReport(clean)))  # spread errors: no pointer

@@ -186,7 +186,7 @@ def test_a_change_over_a_moved_recording_is_refused(pending_project):
     recording.write_text(recording.read_text() + " ", encoding="utf-8")  # someone re-recorded since
     result = _asrbench(pending_project, "review", "--accept-all")
     assert result.returncode == 1
-    assert "the recording changed after the run" in result.stderr
+    assert "asrbench review: refused: " in result.stderr and "the recording changed after the run" in result.stderr
     assert recording.read_text().endswith(" ")
     assert pending_path(recording).exists()
 

@@ -4,7 +4,7 @@ A command that runs for minutes (a pytest run, a bootstrap, a reference build) a
 finds that it cannot write its output has wasted the run, and a traceback at the end hides
 the one line the user needs. So every output path is checked first with
 :func:`output_path_problem`, and the caller turns the answer into its own one-line error
-(``--asrbench-run-record PATH: ...``, ``asrbench bench: error: --json PATH: ...``).
+(``--asrbench-run-record PATH: ...``, ``asrbench bench score: error: --json PATH: ...``).
 
 The rule: a missing parent folder is never created silently (a typo would scatter outputs in
 new folders); the one folder that may be created is an output *folder* itself, inside an

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_asrbench._shared.command_messages import command_path
 from pytest_asrbench.errors import InputError
 
 
@@ -110,8 +111,9 @@ def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None
     """``(clips, missing)``: the clips of a bench manifest's included rows (the gate of ``bench
     run``), clustered by speaker, in the language ``bench run`` would force: ``language``, else
     the sidecar's ``language``, else ``zh`` (the Mandarin pilot's); and ``{row id: audio path}``
-    of the rows left out because their audio file is missing (only with ``allow_missing``; they
-    are listed on stderr, as ``bench run --allow-missing`` does, and the JSON report names them).
+    of the rows left out because their audio file is missing (only with ``allow_missing``; the
+    command lists them on stderr, as ``bench run --allow-missing`` does, and the JSON report
+    names them).
 
     Raises:
         InputError: ``language`` contradicts the sidecar's.
@@ -121,12 +123,9 @@ def manifest_clips(manifest: Path, audio_root: Path, language: str | None = None
     """
     from pytest_asrbench.asr.parity import ParityClip
     from pytest_asrbench.bench.manifest.gate import open_manifest
-    from pytest_asrbench.bench.run.cli import report_missing_audio
     from pytest_asrbench.bench.run.runner import run_language
 
     gated = open_manifest(manifest, audio_root, allow_missing=allow_missing)
-    if gated.missing_audio:
-        report_missing_audio("asrbench asr parity", gated.missing_audio)
     tag, _ = run_language(language, gated)
     clips = [ParityClip(id=item.row.id, audio=item.audio_path, language=tag, reference=item.row.reference,
                         cluster=item.row.speaker) for item in gated.included]
@@ -163,7 +162,11 @@ def run_parity_command(args: argparse.Namespace) -> int:
     if args.case_files:
         clips = case_clips(args.case_files)
     else:
+        from pytest_asrbench.bench.run.cli import report_missing_audio
+
         clips, missing = manifest_clips(args.manifest, args.audio_root, args.language, allow_missing=args.allow_missing)
+        if missing:
+            report_missing_audio(command_path(args), missing)
     require_asr_extra()
     check_audio_files(clip.audio for clip in clips)  # AudioError naming every bad file, before any model loads
     session = AsrSession(use_cache=False)

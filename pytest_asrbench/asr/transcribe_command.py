@@ -25,6 +25,7 @@ import sys
 import warnings
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.asr.cli_options import add_engine_arguments, engine_settings
 
 
@@ -74,11 +75,11 @@ def run_transcribe(args: argparse.Namespace) -> int:
         from pytest_asrbench.normalize.registry import resolve_language
 
         resolve_language(args.language)  # UnknownLanguageError before decoding, not after
-    readable = _readable_files(args.audio)  # each bad file reported now, before the model loads
+    command = command_path(args)
+    readable = _readable_files(args.audio, command)  # each bad file reported now, before the model loads
     failed_early = len(args.audio) - len(readable)
     if not readable:
-        print(f"asrbench transcribe: none of the {len(args.audio)} audio file(s) can be read (see the errors above)",
-              file=sys.stderr)
+        report_line(command, f"none of the {len(args.audio)} audio file(s) can be read (see the errors above)")
         return 2
     args.all_audio, args.audio = args.audio, readable
     require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
@@ -100,19 +101,16 @@ def run_transcribe(args: argparse.Namespace) -> int:
     else:
         _print_summary(record)
     if failed:
-        print(
-            f"asrbench transcribe: {failed} of {len(args.all_audio)} audio file(s) could not be "
-            "transcribed (see the errors above)",
-            file=sys.stderr,
-        )
+        report_line(command, f"{failed} of {len(args.all_audio)} audio file(s) could not be transcribed (see the errors "
+                             "above)")
         return 2
     return 0
 
 
-def _readable_files(paths: list[Path]) -> list[Path]:
+def _readable_files(paths: list[Path], command: str) -> list[Path]:
     """The files of ``paths`` worth loading the model for: each one that is missing, a
     folder, or empty (:func:`~pytest_asrbench.asr.audio.check_audio_file`) is reported on
-    stderr (``asrbench transcribe: error: PATH: reason``) and left out. Decoding may still
+    stderr (``asrbench transcribe: error: PATH: reason``, ``command`` the prefix) and left out. Decoding may still
     find a file corrupt; that is reported when it is tried."""
     from pytest_asrbench.asr.audio import check_audio_file
     from pytest_asrbench.asr.errors import AudioError
@@ -122,7 +120,7 @@ def _readable_files(paths: list[Path]) -> list[Path]:
         try:
             check_audio_file(path)
         except AudioError as exc:
-            print(f"asrbench transcribe: error: {exc}", file=sys.stderr, flush=True)
+            report_line(command, str(exc))
         else:
             readable.append(path)
     return readable
@@ -144,10 +142,10 @@ def _transcribe_all(args: argparse.Namespace, session, settings: dict) -> tuple[
                 run = session.transcribe(path, args.language, settings)
         except AudioError as exc:  # this clip only: report it, go on with the others
             failed += 1
-            print(f"asrbench transcribe: error: {exc}", file=sys.stderr, flush=True)
+            report_line(command_path(args), str(exc))
             continue
         finally:
-            _report_warnings(caught)
+            _report_warnings(caught, command_path(args))
         extra = {}
         if args.reference is not None:
             from pytest_asrbench.scoring import score
@@ -162,13 +160,13 @@ def _transcribe_all(args: argparse.Namespace, session, settings: dict) -> tuple[
     return entries, failed
 
 
-def _report_warnings(caught: list) -> None:
+def _report_warnings(caught: list, command: str) -> None:
     """Print the hypothesis cache's warnings as one plain line each; re-emit any other."""
     from pytest_asrbench.asr.errors import AsrCacheWarning
 
     for warning in caught:
         if issubclass(warning.category, AsrCacheWarning):
-            print(f"asrbench transcribe: warning: {warning.message}", file=sys.stderr, flush=True)
+            report_line(command, str(warning.message), kind="warning")
         else:
             warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
 

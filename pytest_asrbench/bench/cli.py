@@ -15,9 +15,9 @@ Registered in ``pytest_asrbench.cli`` through :func:`add_parser`; imports nothin
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.bench.errors import BenchError
 from pytest_asrbench.bench.outputs import check_outputs
 from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
@@ -88,7 +88,7 @@ def run_build(args: argparse.Namespace) -> int:
             built = build_set(spec, context, args.out)
         except BenchError as exc:
             failed += 1
-            print(f"asrbench refs build: error: {exc}", file=sys.stderr, flush=True)
+            report_line(command_path(args), str(exc))
             print(f"{step}: FAILED ({type(exc).__name__})", flush=True)
             rows.append([spec.name, "-", str(EXPECTED_CLIPS[spec.name]), "-", spec.dataset,
                          REVISIONS[spec.dataset][:8], f"FAILED: {type(exc).__name__}"])

@@ -25,6 +25,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
 
@@ -116,11 +117,11 @@ def run_score(args: argparse.Namespace) -> int:
         for label, system in (("", result.system), (" (compare)", result.other)):
             if system is not None and system.missing:
                 shown = ", ".join(system.missing[:10]) + (" ..." if len(system.missing) > 10 else "")
-                print(f"{result.name}{label}: {len(system.missing)} reference id(s) without a hypothesis, "
-                      f"scored as deletions: {shown}", file=sys.stderr)
+                report_line(command_path(args), f"{result.name}{label}: {len(system.missing)} reference id(s) without a "
+                                                f"hypothesis, scored as deletions: {shown}", kind="warning")
             if system is not None and system.extra:
-                print(f"{result.name}{label}: {len(system.extra)} hypothesis id(s) without a reference, skipped: "
-                      f"{', '.join(system.extra[:10])}", file=sys.stderr)
+                report_line(command_path(args), f"{result.name}{label}: {len(system.extra)} hypothesis id(s) without a "
+                                                f"reference, skipped: {', '.join(system.extra[:10])}", kind="warning")
     if args.json is not None:
         data = report.record(scores, described, str(args.refs), str(args.hyps),
                              None if args.compare is None else str(args.compare))

@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench._shared.config_layers import (
     ENV_VAR, env_config_dirs, layered_configs_dir, origin_in, project_config_dirs)
 from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings
@@ -279,16 +279,17 @@ def run(args: argparse.Namespace) -> int:
         findings, checked = check_team(project, args.base)
         where = ", ".join(_shown(folder, project.root) for folder in project.config_dirs)
         if not checked:
-            print(f"check-version: no signature case under {', '.join(project.case_dirs)} of {project.root} records "
-                  f"a language of {where}; print one with `asrbench signature -l <lang> --metric stt_wer "
-                  f"--config-dir <folder> --case` into a case file there (asrbench_case_dirs names case folders)",
-                  file=sys.stderr)
+            report_line(command_path(args), f"no signature case under {', '.join(project.case_dirs)} of "
+                        f"{project.root} records a language of {where}; print one with `asrbench signature -l <lang> "
+                        f"--metric stt_wer --config-dir <folder> --case` into a case file there (asrbench_case_dirs "
+                        f"names case folders)", kind="warning")
     for finding in findings:
         print(finding.message)
     if findings:
-        print(f"check-version: {len(findings)} change(s) since {args.base} without a version bump", file=sys.stderr)
+        report_line(command_path(args), f"{len(findings)} change(s) since {args.base} without a version bump")
         return 1
-    print(f"check-version: no unbumped change since {args.base} in {where} ({checked} metric/language pairs checked)")
+    print(f"{command_path(args)}: no unbumped change since {args.base} in {where} ({checked} metric/language pairs "
+          "checked)")
     return 0
 
 

@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.errors import InputError
 from pytest_asrbench.filescore.formats import FORMATS, Utterance, detect_format, read_utterances, text_lines
 from pytest_asrbench.scoring.error_summary import DEFAULT_TOP, ErrorTally
@@ -141,11 +142,11 @@ def run(args: argparse.Namespace) -> int:
                      allow_extra=args.allow_extra, hypotheses_name=hyp_name)
     result = score(paired.references, paired.hypotheses, args.language, args.metric)
     if paired.missing:
-        print(f"{len(paired.missing)} reference id(s) without a hypothesis, scored as deletions: "
-              f"{_listed(paired.missing)}", file=sys.stderr)
+        report_line(command_path(args), f"{len(paired.missing)} reference id(s) without a hypothesis, scored as "
+                                        f"deletions: {_listed(paired.missing)}", kind="warning")
     if paired.extra:
-        print(f"{len(paired.extra)} hypothesis id(s) without a reference, skipped: {_listed(paired.extra)}",
-              file=sys.stderr)
+        report_line(command_path(args), f"{len(paired.extra)} hypothesis id(s) without a reference, skipped: "
+                                        f"{_listed(paired.extra)}", kind="warning")
     headlines = headline_alignments(result)
     if args.json:
         data = score_to_dict(result)

@@ -6,7 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pytest_asrbench.reports.model import ErrorRow, RateRow
+from pytest_asrbench.reports.model import ErrorRow, RateRow, RunReport
+
+
+def load_error_heading(report: RunReport) -> str:
+    """The line that introduces the case files the run could not load (every output's)."""
+    return f"{len(report.load_errors)} case file(s) could not be loaded (counted under no language):"
 
 
 def percent(rate: float | None) -> str:

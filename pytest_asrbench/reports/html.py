@@ -1,7 +1,8 @@
 """The HTML report (``--asrbench-report PATH``): one self-contained page to hand a linguist.
 
-What it holds, top to bottom: the run's title and totals; filters by language and kind; the
-per-language table of outcomes (``#languages``); the corpus-rate table (``#rates``) and the
+What it holds, top to bottom: the run's title and totals; the case files that could not be
+loaded, each with its problems (``#load-errors``: no case, counted under no language); filters
+by language and kind; the per-language table of outcomes (``#languages``); the corpus-rate table (``#rates``) and the
 chart of each rate's change against the recording (``#rate-chart``, :mod:`.chart`); every
 failing or changed case (``#cases``) with its texts as written (an ``asr`` case's reference
 and transcript, now and as recorded) and its aligned views (the terminal view's columns joined
@@ -21,6 +22,8 @@ from html import escape
 from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_pairs, pair_views
 from pytest_asrbench.reports.chart import change_chart
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, percent, rate_cells
+from pytest_asrbench.reports.drivers import driven_rates
+from pytest_asrbench.reports.formatting import load_error_heading
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
 #: Fonts for every script the shipped languages use, named before the generic family so a
@@ -108,7 +111,7 @@ def _alignment(view: PairView, name: str) -> str:
 
 
 def _case(entry: CaseEntry) -> str:
-    record = entry.record or {}
+    record = entry.record
     facts = [f'<span class="{entry.outcome}">{entry.outcome}</span>']
     if entry.changed:
         facts.append("output changed against its recording")
@@ -118,7 +121,7 @@ def _case(entry: CaseEntry) -> str:
     if record.get("note"):
         facts.append(f"note: {escape(record['note'])}")
     parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>"]
-    name = (entry.record or {}).get("hypothesis_name", "hypothesis")
+    name = entry.record.get("hypothesis_name", "hypothesis")
     parts += [_alignment(view, name) for view in pair_views(entry)]
     if hidden_pairs(entry):
         parts.append(f"<p>{hidden_pairs(entry)} more pair(s) in the snapshot.</p>")
@@ -156,11 +159,33 @@ def _errors(report: RunReport) -> str:
     return '<section id="errors">' + "".join(parts) + "</section>"
 
 
+def _drivers(report: RunReport) -> str:
+    """The ``#rate-drivers`` notes: under the rate table, each rate above 100% or held by a few
+    cases, with those cases (filtered by language with the rest)."""
+    parts = [f'<div data-language="{escape(rate.row.language)}"><p>{escape(rate.heading())}</p><ul>'
+             + "".join(f"<li><code>{escape(ident)}</code>: {escape(text)}</li>" for ident, text in rate.described())
+             + "</ul></div>" for rate in driven_rates(report)]
+    return '<section id="rate-drivers">' + "".join(parts) + "</section>" if parts else ""
+
+
+def _load_errors(report: RunReport) -> str:
+    """The ``#load-errors`` section: each case file that could not be loaded and every problem
+    (never hidden by the language filter: such a file has no language)."""
+    if not report.load_errors:
+        return ""
+    parts = [f'<h2 id="load-errors-heading">{escape(load_error_heading(report).rstrip(":"))}</h2>']
+    for error in report.load_errors:
+        parts.append(f"<h3>{escape(error.path)}</h3><pre>{escape(chr(10).join(error.problems))}</pre>")
+    return '<section id="load-errors">' + "".join(parts) + "</section>"
+
+
 def render_html(report: RunReport) -> str:
     """The page as one string (UTF-8 when written)."""
     languages, rates, shown = report.languages(), report.rates(), report.shown()
     totals = {outcome: sum(row.counts[outcome] for row in languages) for outcome in OUTCOMES}
     total_line = ", ".join(f"{count} {outcome}" for outcome, count in totals.items())
+    if report.load_errors:
+        total_line += f"; {len(report.load_errors)} case file(s) could not be loaded"
     language_table = _table("languages", ["language", "cases", *OUTCOMES], [
         ({"language": row.language}, [row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)])
         for row in languages])
@@ -168,13 +193,14 @@ def render_html(report: RunReport) -> str:
     all_rows = [({"language": entry.language, "kind": entry.kind},
                  [entry.nodeid, entry.kind, entry.outcome,
                   percent(entry.figures["rate"]) if entry.figures else "",
-                  (entry.record or {}).get("snapshot") or ""])
+                  entry.record.get("snapshot") or ""])
                 for entry in sorted(report.entries, key=lambda e: (e.language, e.nodeid))]
     against = "the snapshots before this re-recording" if report.updating else "the recorded snapshots"
     sections = [
         f"<h1>{escape(report.title)}</h1>",
         f"<p><code>{escape(report.command)}</code></p>" if report.command else "",
         f"<p>{len(report.entries)} case item(s): {escape(total_line)}.</p>",
+        _load_errors(report),
         '<noscript><p>Filters need JavaScript; every case is shown.</p></noscript>',
         '<div id="filters" hidden><label>language <select id="filter-language"><option value="">all</option>'
         f'{_options(sorted(row.language for row in languages))}</select></label>'
@@ -186,6 +212,7 @@ def render_html(report: RunReport) -> str:
         "<p>Micro-averaged over the score and asr cases: errors and reference lengths summed, then divided. "
         "The change compares the cases that have a recording.</p>",
         rate_table if rates else "<p>No score or asr cases in this run.</p>",
+        _drivers(report),
         f'<figure>{change_chart(rates)}<figcaption>Change of each corpus rate against {against}.</figcaption>'
         "</figure>",
         _errors(report),

@@ -1,5 +1,6 @@
 """The Markdown summary (``--asrbench-markdown PATH``), for CI step summaries (GitHub's
-``$GITHUB_STEP_SUMMARY``, GitLab and others render it): the per-language outcome table, the
+``$GITHUB_STEP_SUMMARY``, GitLab and others render it): the case files that could not be
+loaded (each with its problems; counted under no language), the per-language outcome table, the
 corpus-rate table with the change against the recording, then each failing or changed case
 with its aligned view in a code block, and the ``asr`` cases judged by tolerance (no native
 recording of the host). Its size is bounded (GitHub takes at most 1 MiB per step summary): at most
@@ -13,6 +14,8 @@ from collections.abc import Sequence
 from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, RunReport
+from pytest_asrbench.reports.drivers import driven_rates
+from pytest_asrbench.reports.formatting import load_error_heading
 from pytest_asrbench.reports.summary import case_line
 from pytest_asrbench.scoring.alignment_view import render_alignment
 
@@ -61,9 +64,20 @@ def _errors(report: RunReport) -> list[str]:
     return lines
 
 
+def _load_errors(report: RunReport) -> list[str]:
+    """Each case file that could not be loaded, with all its problems in a code block."""
+    if not report.load_errors:
+        return []
+    lines = [f"### {load_error_heading(report).rstrip(':')}", ""]
+    for error in report.load_errors:
+        lines += [f"- `{error.path}`", "", *_block("\n".join(error.problems)), ""]
+    return lines
+
+
 def render_markdown(report: RunReport) -> str:
     """The Markdown text (ends with a newline)."""
     lines = [f"## {report.title}", ""] + ([f"`{report.command}`", ""] if report.command else [])
+    lines += _load_errors(report)
     languages = report.languages()
     if not languages:
         return "\n".join([*lines, "No case items ran.", ""])
@@ -75,6 +89,8 @@ def render_markdown(report: RunReport) -> str:
                       + ("the snapshots before this re-recording:" if report.updating else "the recorded snapshots:"),
                   ""]
         lines += _table(RATE_HEADERS, [rate_cells(row) for row in rates])
+        for rate in driven_rates(report):
+            lines += ["", rate.heading(), "", *(f"- `{ident}`: {text}" for ident, text in rate.described())]
         lines += _errors(report)
     shown = report.shown()
     if shown:

@@ -11,13 +11,16 @@ The error summary of a language and metric (:func:`error_rows`) sums the error t
 ``score`` and ``asr`` cases (each case's headline alignments: a rescued code-switch region is
 no error) and keeps the most frequent substitution pairs, deletions and insertions
 (:mod:`pytest_asrbench.scoring.error_summary`).
+
+A case file that could not be loaded is no case and has no language: it is a
+:class:`LoadError` (its path and every problem), listed apart and counted under no language,
+whatever folder it sits in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -34,46 +37,68 @@ OUTCOMES = ("passed", "failed", "xfailed", "skipped")
 class CaseEntry:
     """One case item of the run: its pytest node id, outcome (one of :data:`OUTCOMES`), the
     failure text or xfail reason (plain text), and its record
-    (:mod:`pytest_asrbench.cases.case_record`; ``None`` for a case file that could not be
-    loaded, whose language is then read from its folder, ``cases/<lang>/file.yaml``)."""
+    (:mod:`pytest_asrbench.cases.case_record`: ``language`` and ``kind`` at least).
+
+    Raises:
+        ValueError: an outcome not in :data:`OUTCOMES`, or a record without ``language`` and
+            ``kind`` (a case file that could not be loaded is a :class:`LoadError`).
+    """
 
     nodeid: str
     outcome: str
-    message: str = ""
-    record: dict[str, Any] | None = None
+    message: str
+    record: dict[str, Any]
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"case outcome {self.outcome!r} is not one of {', '.join(OUTCOMES)}")
+        if not isinstance(self.record, dict) or not {"language", "kind"} <= self.record.keys():
+            raise ValueError(f"{self.nodeid}: a case entry needs its case record with language and kind; a case "
+                             "file that could not be loaded is a LoadError")
 
     @property
     def language(self) -> str:
-        if self.record:
-            return self.record["language"]
-        parts = PurePosixPath(self.nodeid.split("::")[0]).parts
-        return parts[-2] if len(parts) >= 2 else "?"
+        return self.record["language"]
 
     @property
     def kind(self) -> str:
-        return self.record["kind"] if self.record else "case file error"
+        return self.record["kind"]
 
     @property
     def figures(self) -> dict[str, Any] | None:
-        return self.record.get("figures") if self.record else None
+        return self.record.get("figures")
 
     @property
     def recorded(self) -> dict[str, Any] | None:
-        return self.record.get("recorded") if self.record else None
+        return self.record.get("recorded")
 
     @property
     def changed(self) -> bool:
         """The output differs from its recording (rewritten under ``--snapshot-update``)."""
-        return bool(self.record) and self.record.get("snapshot") == "changed"
+        return self.record.get("snapshot") == "changed"
 
     @property
     def worth_showing(self) -> bool:
         """A failing or changed case: the reports show it with its alignment."""
         return self.outcome == "failed" or self.changed
+
+
+@dataclass(frozen=True)
+class LoadError:
+    """A case file the run could not load: its ``path`` (as pytest names it, from the rootdir)
+    and each ``problem`` (``path:line: reason``, as the loader gives it). It fails the run
+    like a case, but it is no case and has no language: the reports list it apart.
+
+    Raises:
+        ValueError: no problem given (a load error always says why).
+    """
+
+    path: str
+    problems: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.problems:
+            raise ValueError(f"{self.path}: a load error needs the reason the file could not be loaded")
 
 
 @dataclass(frozen=True)
@@ -119,14 +144,15 @@ class RateRow:
 class RunReport:
     """Everything the reports show of one run: the case entries, lines naming the ``asr``
     cases judged by tolerance, not exactly (no native recording of the host; from the ASR stage),
-    a ``title`` (with the pytest-asrbench version), the ``command`` that ran, and whether it
-    re-recorded snapshots."""
+    a ``title`` (with the pytest-asrbench version), the ``command`` that ran, whether it
+    re-recorded snapshots, and the case files it could not load (``load_errors``, sorted by path)."""
 
     entries: list[CaseEntry] = field(default_factory=list)
     fingerprint_lines: list[str] = field(default_factory=list)
     title: str = "pytest-asrbench run"
     command: str = ""
     updating: bool = False
+    load_errors: list[LoadError] = field(default_factory=list)
 
     def languages(self) -> list[LanguageRow]:
         return language_rows(self.entries)
@@ -191,8 +217,7 @@ def error_rows(entries: Iterable[CaseEntry], top: int = ERRORS_TOP) -> list[Erro
 
 
 def _order(entry: CaseEntry) -> tuple:
-    record = entry.record or {}
-    return entry.language, record.get("file", entry.nodeid), record.get("line", 0), entry.nodeid
+    return entry.language, entry.record.get("file", entry.nodeid), entry.record.get("line", 0), entry.nodeid
 
 
 def language_rows(entries: Iterable[CaseEntry]) -> list[LanguageRow]:

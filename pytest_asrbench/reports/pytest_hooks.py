@@ -2,8 +2,11 @@
 PATH`` (CI step summaries) and the terminal summary after every ``--asrbench`` run.
 
 Each case item's record (:mod:`pytest_asrbench.cases.case_record`) rides on its test report
-(``report.asrbench_case``), so it reaches the xdist controller with the report; there a
-:class:`_Collector` keeps one :class:`~pytest_asrbench.reports.model.CaseEntry` per item.
+(``report.asrbench_case``), and so do the problems of a case file that could not be loaded
+(``report.asrbench_load_errors``), so both reach the xdist controller with the report; there a
+:class:`_Collector` keeps one :class:`~pytest_asrbench.reports.model.CaseEntry` per case item
+and one :class:`~pytest_asrbench.reports.model.LoadError` per case file that failed to load
+(never counted under a language).
 Loaded by ``pytest_asrbench/plugin.py`` like the ASR stage's hooks; it imports the
 renderers only when a run needs them.
 """
@@ -17,8 +20,6 @@ import pytest
 
 _COLLECTOR = pytest.StashKey["_Collector"]()
 _OPTIONS = {"--asrbench-report": "asrbench_report", "--asrbench-markdown": "asrbench_markdown"}
-#: The name a broken case file's item has (cases/items.py).
-BROKEN_ITEM = "<case file error>"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -83,13 +84,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call):
-    """Put the case's record on each report of a case item (workers included); a run without
+    """Put the case's record on each report of a case item, and the problems of a case file
+    that could not be loaded on its item's reports (workers included); a run without
     ``--asrbench`` imports nothing for it."""
     report = yield
     if not item.config.getoption("asrbench"):
         return report
-    from pytest_asrbench.cases.items import CASE_RECORD
+    from pytest_asrbench.cases.items import CASE_RECORD, BrokenCaseFile
 
+    if isinstance(item, BrokenCaseFile):
+        report.asrbench_load_errors = list(item.errors)
+        return report
     record = item.stash.get(CASE_RECORD, None)
     if record is not None:
         report.asrbench_case = record
@@ -120,21 +125,24 @@ class _Collector:
     def __init__(self, config: pytest.Config):
         self.config = config
         self.entries: dict = {}
+        self.load_errors: dict = {}
         self.error: str | None = None
         self.written: list[str] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """The call phase decides an item's outcome; a setup that fails or skips, or a
         teardown that fails, overrides it."""
-        from pytest_asrbench.reports.model import CaseEntry
+        from pytest_asrbench.reports.model import CaseEntry, LoadError
 
+        problems = getattr(report, "asrbench_load_errors", None)
+        if problems is not None:
+            path = report.nodeid.split("::")[0]
+            self.load_errors[path] = LoadError(path, tuple(problems))
+            return
         record = getattr(report, "asrbench_case", None)
-        if record is None and not report.nodeid.endswith(f"::{BROKEN_ITEM}"):
+        if record is None:
             return  # not a case item (a unit test in the same run)
         if report.when == "call" or not report.passed:
-            previous = self.entries.get(report.nodeid)
-            if record is None and previous is not None:
-                record = previous.record
             self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
 
     def report(self):
@@ -146,7 +154,8 @@ class _Collector:
         command = " ".join(["pytest", *self.config.invocation_params.args])
         return RunReport(list(self.entries.values()), unrecorded_asr_lines(self.config),
                          f"pytest-asrbench {__version__} run report", command,
-                         snapshot_session(self.config).updating)
+                         snapshot_session(self.config).updating,
+                         [self.load_errors[path] for path in sorted(self.load_errors)])
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

@@ -1,5 +1,9 @@
 """The terminal summary printed after a ``pytest --asrbench`` run::
 
+    1 case file(s) could not be loaded (counted under no language):
+      cases/fr-CA/bad.yaml
+        cases/fr-CA/bad.yaml:4: case 'x': unknown kind 'scor'; the kinds are: ...
+
     language  cases  passed  failed  xfailed  skipped
     de           31      31       0        0        0
     hi           75      74       0        1        0
@@ -7,18 +11,26 @@
     corpus rates over the score and asr cases, against the recorded snapshots:
     language  metric   unit  cases  rate    recorded   change  new
     hi        stt_wer   WER     41  8.12%     8.12%   0.00 pt    0
+    th        stt_wer   CER      8  205.68%  205.68%  0.00 pt    0
 
-followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
+    th stt_wer CER 205.68% is above 100% and driven by 1 of 8 case(s), holding ... errors (94%); ...
+      cases/th/asr.yaml::th-02: 164 error(s) over 9 reference chars, 159 insertion(s) > 2x its ...
+    (each case's rate and alignment: --asrbench-report PATH)
+
+(:mod:`pytest_asrbench.reports.drivers`: a rate above 100% or held by a few cases), followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
 tolerance, not exactly (no native recording of this host, or kernel variables set).
 """
 
 from __future__ import annotations
 
-from pytest_asrbench.reports.formatting import RATE_HEADERS, percent, rate_cells, text_table
+from pytest_asrbench.reports.drivers import driven_rates
+from pytest_asrbench.reports.formatting import RATE_HEADERS, load_error_heading, percent, rate_cells, text_table
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
 #: At most this many failing or changed cases are named in the terminal (the reports list all).
 MAX_NAMED = 30
+#: At most this many problems of one case file that could not be loaded are shown (the reports list all).
+MAX_PROBLEMS = 5
 
 
 def case_line(entry: CaseEntry) -> str:
@@ -33,12 +45,28 @@ def case_line(entry: CaseEntry) -> str:
     return f"{entry.nodeid}: {', '.join(parts)}"
 
 
-def summary_lines(report: RunReport) -> list[str]:
-    """The summary as lines (no trailing newlines); empty when the run had no case items."""
-    languages = report.languages()
-    if not languages:
+def load_error_lines(report: RunReport) -> list[str]:
+    """Each case file that could not be loaded: its path, then its problems (at most
+    :data:`MAX_PROBLEMS`), indented; empty when every file loaded."""
+    if not report.load_errors:
         return []
-    lines = text_table(["language", "cases", *OUTCOMES],
+    lines = [load_error_heading(report)]
+    for error in report.load_errors:
+        lines.append(f"  {error.path}")
+        lines += [f"    {problem}" for problem in error.problems[:MAX_PROBLEMS]]
+        if len(error.problems) > MAX_PROBLEMS:
+            lines.append(f"    ... {len(error.problems) - MAX_PROBLEMS} more problem(s) (--asrbench-report PATH "
+                         "lists them all)")
+    return lines
+
+
+def summary_lines(report: RunReport) -> list[str]:
+    """The summary as lines (no trailing newlines); empty when the run had no case items and
+    loaded every case file."""
+    languages, loading = report.languages(), load_error_lines(report)
+    if not languages:
+        return loading
+    lines = ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
                        [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages],
                        indent="")
     rates = report.rates()
@@ -46,6 +74,11 @@ def summary_lines(report: RunReport) -> list[str]:
         against = "the snapshots as they were before this re-recording" if report.updating else "the recorded snapshots"
         lines += ["", f"corpus rates over the score and asr cases, against {against}:"]
         lines += text_table(RATE_HEADERS, [rate_cells(row) for row in rates], indent="")
+        driven = driven_rates(report)
+        for rate in driven:
+            lines += ["", *rate.lines()]
+        if driven:
+            lines.append("(each case's rate and alignment: --asrbench-report PATH)")
     shown = report.shown()
     if shown:
         lines += ["", f"{len(shown)} failing or changed case(s):"]

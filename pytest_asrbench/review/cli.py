@@ -14,9 +14,10 @@ recordings that are not snapshots (all listed, after the changes that can be sho
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench.errors import InputError
 from pytest_asrbench.review.pending import find
 from pytest_asrbench.review.session import fixed, list_changes, read_key, review
 
@@ -36,6 +37,14 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Handler of ``asrbench review``: the exit codes of the module docstring.
+
+    Raises:
+        InputError: ``--root`` is not a folder (a typo would otherwise read as "nothing pending").
+    """
+    if not args.root.is_dir():
+        raise InputError(f"--root {args.root}: no such folder; give the project's folder")
+    command = command_path(args)
     root = args.root.resolve()
     case_dirs = args.case_dir or ["cases"]
     changes = find(root / args.snapshot_dir)
@@ -47,11 +56,11 @@ def run(args: argparse.Namespace) -> int:
         problems = list_changes(changes, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
         print(f"{len(changes)} change(s) pending")
         for problem in problems:
-            print(f"asrbench review: error: {problem}", file=sys.stderr)
+            report_line(command, problem)
         return 2 if problems else 1
     decide = fixed("accept") if args.accept_all else fixed("reject") if args.reject_all else read_key()
     tally = review(changes, decide, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
     print(tally.summary())
     for reason in tally.refused:
-        print(f"refused: {reason}", file=sys.stderr)
+        report_line(command, reason, kind="refused")
     return 1 if tally.refused else 0

@@ -215,11 +215,12 @@ def test_transcribe_goes_past_bad_files_and_takes_any_tag(engine, tmp_path):
     record = json.loads(done.stdout)
     assert [c["transcript"] for c in record["clips"]] == ["Good morning, how are you today?", "Please open the door."]
     errors = [line for line in done.stderr.splitlines() if "error:" in line]
-    assert len(errors) == 3, done.stderr
+    assert len(errors) == 4, done.stderr  # one per bad file, then the count, each with the command's prefix
+    assert all(line.startswith("asrbench transcribe: error: ") for line in errors)
     assert "missing.wav: audio file not found" in errors[0]
     assert f"{tmp_path}: is a directory" in errors[1]
     assert "empty.wav: audio file is empty" in errors[2]
-    assert "3 of 5 audio file(s) could not be transcribed" in done.stderr
+    assert errors[3].endswith("error: 3 of 5 audio file(s) could not be transcribed (see the errors above)")
     assert "Traceback" not in done.stderr
 
 

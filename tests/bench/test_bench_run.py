@@ -340,6 +340,27 @@ def test_the_run_summary_gives_peak_memory_in_mebibytes():
     assert any(line.endswith("peak RSS unmeasured") for line in summary(record))
 
 
+def test_the_run_summary_names_the_clip_that_drives_the_overall_rate():
+    from pytest_asrbench.bench.run.cli import summary
+
+    record = _smoke_record()
+    primary = record["metrics"]["primary_view"]
+    record["metrics"]["unit"] = "char"
+
+    def clip(ident, substitutions, insertions, length):
+        return {"id": ident, "views": {primary: {"substitutions": substitutions, "deletions": 0,
+                                                 "insertions": insertions, "reference_length": length}}}
+    # nine clips with one substitution in 10 characters, and one that loops: 60 insertions over 8
+    record["utterances"] = [clip(f"zh-{n:02d}", 1, 0, 10) for n in range(9)] + [clip("zh-loop", 0, 60, 8)]
+    lines = summary(record)
+    start = lines.index(f"overall {primary} is driven by 1 of 10 clip(s), holding 60 of 69 errors (87%); 10.00% "
+                        "without it:")
+    assert lines[start + 1] == ("  zh-loop: 60 error(s) over 8 reference chars, 60 insertion(s) > 2x its reference "
+                                "length: the hypothesis is much longer (a hallucination or repetition loop?)")
+    record["utterances"] = [clip(f"zh-{n:02d}", 1, 0, 10) for n in range(9)]
+    assert not any("driven by" in line for line in summary(record))
+
+
 def _smoke_record() -> dict:
     from pytest_asrbench.bench.run.settings import RunSettings
     from pytest_asrbench.bench.run.smoke import smoke_record

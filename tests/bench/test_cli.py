@@ -52,7 +52,7 @@ def test_an_unknown_set_is_bad_usage_before_anything_is_read(hub, use_standin, t
     use_standin(hub)
     assert cli.main(["refs", "build", "--out", str(tmp_path / "refs"), "--sets", "fleurs", "gs3"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("asrbench refs: error: unknown set gs3; the sets are: fleurs tvspeech gs2 isan")
+    assert err.startswith("asrbench refs build: error: unknown set gs3; the sets are: fleurs tvspeech gs2 isan")
     assert hub.downloads == [] and not (tmp_path / "refs").exists()
 
 

@@ -36,7 +36,7 @@ def test_a_bad_score_output_is_one_line_before_any_work(tmp_path, capsys, no_sco
     assert cli.main([*SCORE, option, path]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith(f"asrbench bench: error: {option} {path}: {expected.format(tmp=tmp_path)}")
+    assert captured.err.startswith(f"asrbench bench score: error: {option} {path}: {expected.format(tmp=tmp_path)}")
     assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
     assert not (tmp_path / "missing").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no probe or temporary file left
@@ -45,7 +45,7 @@ def test_a_bad_score_output_is_one_line_before_any_work(tmp_path, capsys, no_sco
 def test_json_and_markdown_on_one_file_are_refused(tmp_path, capsys, no_scoring):
     same = str(tmp_path / "scores.json")
     assert cli.main([*SCORE, "--json", same, "--markdown", same]) == 2
-    assert capsys.readouterr().err == f"asrbench bench: error: --markdown {same}: --json names the same file; " \
+    assert capsys.readouterr().err == f"asrbench bench score: error: --markdown {same}: --json names the same file; " \
                                       "give each output its own path\n"
 
 
@@ -57,7 +57,7 @@ def test_a_write_that_fails_at_the_end_is_one_line(tmp_path, capsys, monkeypatch
     assert cli.main([*SCORE, "--json", str(target)]) == 2
     captured = capsys.readouterr()
     assert "overall" in captured.out  # the table was printed
-    assert captured.err.splitlines()[-1] == f"asrbench bench: error: --json {target}: cannot write it: No space left on device"
+    assert captured.err.splitlines()[-1] == f"asrbench bench score: error: --json {target}: cannot write it: No space left on device"
     assert "Traceback" not in captured.err and not target.exists()
 
 
@@ -86,7 +86,7 @@ def test_a_bad_refs_out_is_one_line_before_any_download(tmp_path, capsys, no_hub
     assert cli.main(["refs", "build", "--out", path, "--sets", "fleurs"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith(f"asrbench refs: error: --out {path}: {expected.format(tmp=tmp_path)}")
+    assert captured.err.startswith(f"asrbench refs build: error: --out {path}: {expected.format(tmp=tmp_path)}")
     assert captured.err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
     assert (tmp_path / "file").read_text(encoding="utf-8") == "keep"

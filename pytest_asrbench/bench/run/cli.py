@@ -21,6 +21,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench.asr.cli_options import add_engine_arguments
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
@@ -88,8 +89,8 @@ def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str |
 
 def report_missing_audio(command: str, missing: dict[str, str]) -> None:
     """Print on stderr the rows ``--allow-missing`` excluded: ``{row id: audio path}``."""
-    print(f"{command}: --allow-missing: {len(missing)} row(s) excluded, their audio file missing (audio-missing):",
-          file=sys.stderr)
+    report_line(command, f"--allow-missing: {len(missing)} row(s) excluded, their audio file missing (audio-missing):",
+                kind=None)
     for ident, audio in missing.items():
         print(f"  {ident}: {audio}", file=sys.stderr)
     sys.stderr.flush()
@@ -141,8 +142,27 @@ def _rate(view: dict | None) -> str:
     return "-" if view is None or view["rate"] is None else f"{view['rate']:.4f}"
 
 
+def _drivers(record: dict) -> list[str]:
+    """The clips that drive the overall rate of the primary view, when it is above 100% or a
+    few clips hold most of its errors (:mod:`pytest_asrbench.scoring.rate_drivers`)."""
+    from pytest_asrbench.scoring.rate_drivers import UtteranceErrors, rate_drivers
+
+    primary = record["metrics"]["primary_view"]
+    counts = [UtteranceErrors(u["id"], view["substitutions"] + view["deletions"] + view["insertions"],
+                              view["insertions"], view["reference_length"])
+              for u in record["utterances"] if (view := u["views"].get(primary)) is not None]
+    drivers = rate_drivers(counts)
+    if drivers is None:
+        return []
+    unit = "words" if record["metrics"]["unit"] == "word" else "chars"
+    return [f"overall {primary} is {drivers.heading('clip')}",
+            *(f"  {ident}: {text}" for ident, text in drivers.described(unit)),
+            "(each clip's counts: the record's utterances)"]
+
+
 def summary(record: dict) -> list[str]:
-    """The lines printed after a run: views per slice, cost, exclusions, validity."""
+    """The lines printed after a run: views per slice, the clips that drive the overall rate
+    (when it is above 100% or held by a few clips), cost, exclusions, validity."""
     metrics = record["metrics"]
     names = metrics["views"]
     rows = [["slice", *names]]
@@ -151,6 +171,7 @@ def summary(record: dict) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
              for row in rows]
+    lines += _drivers(record)
     perf, corpus = record["performance"], record["corpus"]
     if not record["smoke"]:
         lines.append(f"cold load {perf['cold_load_seconds']} s, latency p50 {perf['latency_p50_seconds']} s / p95 "
@@ -210,7 +231,7 @@ def run_command(args: argparse.Namespace) -> int:
 
         with _Progress() as progress:
             record = run_bench(settings, progress=progress,
-                               on_missing_audio=lambda missing: report_missing_audio("asrbench bench run", missing))
+                               on_missing_audio=lambda missing: report_missing_audio(command_path(args), missing))
     check_record(record, "the record just made")
     for line in summary(record):
         print(line)
