@@ -134,3 +134,21 @@ def test_a_gated_word_step_equals_its_full_rule(language, name):
     pieces = _variants(_TRIGGERS[name]) + _CASES
     texts = _inputs(language, name, 1500) + _adversarial(pieces, zlib.crc32(f"{language} {name}".encode()), 15_000)
     assert [step(text) for text in texts] == [step.ungated(text) for text in texts]
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, "hi"])
+def test_the_token_keys_from_one_fold_of_the_whole_text_equal_each_token_folded_alone(language):
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.spoken_symbols import folded_token_keys
+
+    folds = get_config(language).char_folds
+    fold = make_fold(folds)
+    keys = folded_token_keys(folds)
+    pieces = [*folds, *(value for value in folds.values() if value.strip()), "a", "B", "ß", "İ", " ", "  ", "\t",
+              "\xa0", "-", "'", "1", "°", "barra", "Dash"]
+    texts = _adversarial(pieces, zlib.crc32(f"{language} token keys".encode()), 5_000)
+    for text in texts:
+        tokens = text.split()
+        expected = [" ".join(fold(token.casefold()).split()) for token in tokens]
+        assert keys(text, tokens, None) == expected, text
