@@ -133,10 +133,12 @@ def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
             return last[1]
         low = text.casefold()
         if low.isascii():
-            if not any(source in low for source in ascii_sources):
+            if not ascii_sources:
                 result = low
+            elif len(ascii_sources) == 1:
+                result = fold(low) if ascii_sources[0] in low else low
             else:
-                result = fold(low)
+                result = fold(low) if any(source in low for source in ascii_sources) else low
         elif sources(low) is None:
             result = low
         else:
