@@ -155,3 +155,20 @@ def test_the_token_keys_from_one_fold_of_the_whole_text_equal_each_token_folded_
         tokens = text.split()
         expected = [" ".join(fold(token.casefold()).split()) for token in tokens]
         assert keys(text, tokens, None) == expected, text
+
+
+def test_casefolded_text_is_one_function_per_fold_table_and_each_text_gets_its_own_fold():
+    from pytest_asrbench._shared import caches
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.phrases import casefolded_text
+
+    folds = dict(get_config("es").char_folds)
+    assert casefolded_text(folds) is casefolded_text(dict(reversed(list(folds.items()))))
+    folded, fold = casefolded_text(folds), make_fold(folds)
+    texts = ["Dash `x`", "Dash `x`", "ÑANDÚ – l’été", "plain", "plain", "", "ǅ ß İ"]
+    for text in texts + texts[::-1]:
+        assert folded(text) == fold(text.casefold())
+        assert folded(text) is folded(text)  # the same object asked again: the kept result
+    caches.reset_all()
+    assert folded("Dash `x`") == "dash 'x'"

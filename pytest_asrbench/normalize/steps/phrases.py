@@ -114,9 +114,9 @@ def casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
 
 
 #: :func:`casefolded_text`'s function per fold table (a table is a few characters; a process
-#: holds a handful of configs), and each one's last ``[text, result]``.
+#: holds a handful of configs), and the cell of each one's last ``(text, result)``.
 _FOLDED_TEXT: dict[tuple, Callable[[str], str]] = {}
-_LAST_FOLDED: list[list] = []
+_LAST_FOLDED: list[list[tuple[str | None, str]]] = []
 
 
 def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
@@ -125,12 +125,14 @@ def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
         return str.casefold
     sources = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True))).search
     ascii_sources = tuple(source for source in folds if source.isascii())
-    last: list = [None, ""]
+    # One ``(text, result)`` tuple, read and replaced whole (safe across threads), in a cell.
+    last: list[tuple[str | None, str]] = [(None, "")]
     _LAST_FOLDED.append(last)
 
     def folded(text: str) -> str:
-        if last[0] is text:
-            return last[1]
+        seen = last[0]
+        if seen[0] is text:
+            return seen[1]
         low = text.casefold()
         if low.isascii():
             if not ascii_sources:
@@ -143,7 +145,7 @@ def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
             result = low
         else:
             result = fold(low)
-        last[0], last[1] = text, result
+        last[0] = (text, result)
         return result
 
     return folded
@@ -200,7 +202,7 @@ def _forget_last_words() -> None:
     global _LAST_CASEFOLDED, _LAST_LOWERED
     _LAST_CASEFOLDED = _LAST_LOWERED = (None, [])
     for last in _LAST_FOLDED:
-        last[0], last[1] = None, ""
+        last[0] = (None, "")
 
 
 caches.register(_forget_last_words, "normalize.steps.phrases.last_words")
