@@ -129,3 +129,16 @@ def test_loanword_benchmark_prints_both_languages_and_never_a_raised_rate():
 def test_a_normalizer_benchmark_refuses_a_count_or_repeat_below_one(script, option, value):
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), option, value], capture_output=True, text=True)
     assert done.returncode == 2 and f"argument {option}:" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_ab_script_times_two_checkouts_in_one_process_and_prints_a_row_per_language(tmp_path):
+    pytest.importorskip("whisper_normalizer")
+    root = BENCHMARKS.parent
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_ab.py"), "--base", str(root), "--languages",
+                           "en", "de", "--rounds", "2", "--count", "30"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert [line.split(" | ")[0] for line in done.stdout.splitlines() if line.startswith("| ") and "x |" in line] == [
+        "| en", "| de"]
+    refused = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_ab.py"), "--base", str(tmp_path)],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "no pytest_asrbench package there" in refused.stderr

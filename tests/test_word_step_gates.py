@@ -20,7 +20,7 @@ import pytest
 from pytest_asrbench.normalize.registry import get_config, get_lexicons
 from pytest_asrbench.normalize.steps import STEPS
 from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
-from pytest_asrbench.normalize.steps.word_shapes import _DOTTED, filler_rules
+from pytest_asrbench.normalize.steps.word_shapes import _DOTTED, FOLDS_TO_WORD_CHARACTER, filler_rules
 
 _SPACES = [" ", "\t", "\n", "\x1c", "\x85", "\xa0", "\u2028", "\u3000", "\u200b"]
 
@@ -88,4 +88,26 @@ def test_fillers_any_case_gate_misses_no_filler(language):
     fillers = list(config.fillers)
     words = fillers + [word.upper() for word in fillers] + [word.title() for word in fillers] + ["x" + fillers[0]]
     texts = _strings(["a", " ", "-", "'", "’", ",", "(", "1"] + fillers[:3], language, words)
+    assert [step(text) for text in texts] == [remove(text) for text in texts]
+
+
+def test_only_u0345_folds_from_a_non_word_character_to_a_word_character():
+    # What the fillers test's "no word character after the filler" on the case-folded text rests on.
+    word = re.compile(r"\w")
+    found = sorted({end for char in map(chr, range(sys.maxunicode + 1)) if not word.match(char)
+                    for end in (char.casefold()[0], char.casefold()[-1]) if word.match(end)})
+    assert "".join(found) == FOLDS_TO_WORD_CHARACTER
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "nl", "es", "it", "hi"])
+def test_fillers_any_case_gate_misses_no_filler_next_to_a_character_that_case_folds_apart(language):
+    # Word endings ("heure" holds "heu"), and characters whose case fold differs from what
+    # ``re`` matches ignoring case: U+0345 (folds to a letter), İ, ß, ẞ, ſ, the Kelvin sign.
+    config = get_config(language)
+    step = _step("fillers_any_case", language)
+    _, remove = filler_rules(config)
+    fillers = list(config.fillers)
+    words = fillers + [word.upper() for word in fillers] + [word + "re" for word in fillers]
+    alphabet = ["a", " ", "-", "'", "\u0345", "\u03b9", "İ", "ß", "ẞ", "ſ", "\u212a", "é", "_", "1"] + fillers[:2]
+    texts = _strings(alphabet, f"{language} case folds", words)
     assert [step(text) for text in texts] == [remove(text) for text in texts]

@@ -120,6 +120,8 @@ _TRIGGERS = {
                       "apenstaartje", "et", "ät", "klammeraffe", "atzeichen", "doppelpunkt", "schrägstrich",
                       "slash", "barra", "com", "de", "fr", "es", "it", "nl", "org", "gmail", "john", "john.smith",
                       "gmail.com", "h", "t", "p", "s", "w", "the", "a@b.com"],
+    "spelled_code_runs": ["A", "B", "M", "Z", "a", "i", "0", "4", "9", "12", "AB", "(M", "B).", "M,", "4-", "٣", "Ä",
+                          "x", "Code", "M4B", "(", ")", "."],
     "spoken_symbols": ["dash", "hyphen", "underscore", "under", "score", "slash", "forward", "bindestrich", "strich",
                        "unterstrich", "tiefstrich", "schrägstrich", "schraegstrich", "klammeraffe", "atzeichen",
                        "tiret", "trait", "d'union", "d’union", "barra", "guion", "trattino", "streepje", "A", "B",
@@ -127,10 +129,46 @@ _TRIGGERS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(_TRIGGERS))
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("language", "name"), [
+    (language, name) for name in sorted(_TRIGGERS) for language in LANGUAGES
+    if (language, name) != ("en", "spelled_code_runs")])  # en spells codes with its own step
 def test_a_gated_word_step_equals_its_full_rule(language, name):
     step = _step(language, name)
     pieces = _variants(_TRIGGERS[name]) + _CASES
     texts = _inputs(language, name, 1500) + _adversarial(pieces, zlib.crc32(f"{language} {name}".encode()), 15_000)
     assert [step(text) for text in texts] == [step.ungated(text) for text in texts]
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, "hi"])
+def test_the_token_keys_from_one_fold_of_the_whole_text_equal_each_token_folded_alone(language):
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.spoken_symbols import folded_token_keys
+
+    folds = get_config(language).char_folds
+    fold = make_fold(folds)
+    keys = folded_token_keys(folds)
+    pieces = [*folds, *(value for value in folds.values() if value.strip()), "a", "B", "ß", "İ", " ", "  ", "\t",
+              "\xa0", "-", "'", "1", "°", "barra", "Dash"]
+    texts = _adversarial(pieces, zlib.crc32(f"{language} token keys".encode()), 5_000)
+    for text in texts:
+        tokens = text.split()
+        expected = [" ".join(fold(token.casefold()).split()) for token in tokens]
+        assert keys(text, tokens, None) == expected, text
+
+
+def test_casefolded_text_is_one_function_per_fold_table_and_each_text_gets_its_own_fold():
+    from pytest_asrbench._shared import caches
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.phrases import casefolded_text
+
+    folds = dict(get_config("es").char_folds)
+    assert casefolded_text(folds) is casefolded_text(dict(reversed(list(folds.items()))))
+    folded, fold = casefolded_text(folds), make_fold(folds)
+    texts = ["Dash `x`", "Dash `x`", "ÑANDÚ – l’été", "plain", "plain", "", "ǅ ß İ"]
+    for text in texts + texts[::-1]:
+        assert folded(text) == fold(text.casefold())
+        assert folded(text) is folded(text)  # the same object asked again: the kept result
+    caches.reset_all()
+    assert folded("Dash `x`") == "dash 'x'"

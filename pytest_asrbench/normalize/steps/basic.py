@@ -239,9 +239,17 @@ def _fast_punctuation(decimal: str, options: PunctuationOptions, exact: Callable
 @step("collapse_whitespace", idempotent=True)
 def collapse_whitespace(config, lexicons):
     """Collapse runs of spaces to one and strip both ends."""
-    # No gate in front (an exact one, as in unicode_whitespace, costs more than the split and
-    # join on short texts, which most CJK texts are).
-    return lambda text: " ".join(text.split())
+    return _collapse
+
+
+def _collapse(text: str) -> str:
+    # An ASCII text as it is (the same object, which lets the steps after it share its split)
+    # when it is already its words joined by single spaces: every whitespace character but the
+    # space is non-printable (tests/test_word_step_gates.py checks every code point). Other
+    # text is split and joined at once (a short CJK text costs less so than tested).
+    if text.isascii() and "  " not in text and text.isprintable() and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
 
 
 @step("remove_spaces")

@@ -100,18 +100,53 @@ def _any_in(pieces, text: str) -> bool:
 def casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
     """``fold(text.casefold())`` for the config's ``char_folds`` (``make_fold``), the fold
     skipped when the casefolded text holds none of its sources (nearly always, after the
-    ``char_folds`` step ran): one character-class search instead of a substitution pass."""
+    ``char_folds`` step ran): one character-class search instead of a substitution pass, and
+    for ASCII text a substring test per ASCII source only (no other source can be in it).
+
+    Steps of one config get the same function, which keeps its last text and result: the
+    steps that run one after the other on a text none of them changes (the very same object)
+    casefold it once (:data:`_LAST_FOLDED`)."""
+    key = tuple(sorted(folds.items()))
+    function = _FOLDED_TEXT.get(key)
+    if function is None:
+        function = _FOLDED_TEXT[key] = _casefolded_text(folds)
+    return function
+
+
+#: :func:`casefolded_text`'s function per fold table (a table is a few characters; a process
+#: holds a handful of configs), and the cell of each one's last ``(text, result)``.
+_FOLDED_TEXT: dict[tuple, Callable[[str], str]] = {}
+_LAST_FOLDED: list[list[tuple[str | None, str]]] = []
+
+
+def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
     fold = make_fold(folds)
     if not folds:
         return str.casefold
     sources = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True))).search
-    ascii_free = not any(source.isascii() for source in folds)
+    ascii_sources = tuple(source for source in folds if source.isascii())
+    # One ``(text, result)`` tuple, read and replaced whole (safe across threads), in a cell.
+    last: list[tuple[str | None, str]] = [(None, "")]
+    _LAST_FOLDED.append(last)
 
     def folded(text: str) -> str:
+        seen = last[0]
+        if seen[0] is text:
+            return seen[1]
         low = text.casefold()
-        if (ascii_free and low.isascii()) or sources(low) is None:
-            return low
-        return fold(low)
+        if low.isascii():
+            if not ascii_sources:
+                result = low
+            elif len(ascii_sources) == 1:
+                result = fold(low) if ascii_sources[0] in low else low
+            else:
+                result = fold(low) if any(source in low for source in ascii_sources) else low
+        elif sources(low) is None:
+            result = low
+        else:
+            result = fold(low)
+        last[0] = (text, result)
+        return result
 
     return folded
 
@@ -162,9 +197,12 @@ def lowered_words(text: str) -> list[str]:
 
 
 def _forget_last_words() -> None:
-    """Drop the last text :func:`casefolded_words` and :func:`lowered_words` split (and its words)."""
+    """Drop the last text :func:`casefolded_words` and :func:`lowered_words` split (and its
+    words), and the last text each :func:`casefolded_text` function folded."""
     global _LAST_CASEFOLDED, _LAST_LOWERED
     _LAST_CASEFOLDED = _LAST_LOWERED = (None, [])
+    for last in _LAST_FOLDED:
+        last[0] = (None, "")
 
 
 caches.register(_forget_last_words, "normalize.steps.phrases.last_words")

@@ -33,6 +33,12 @@ _DOTTED = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){1,}[^\W\d_]\.?(?![\w])")
 _LETTER_DOT_LETTER = re.compile(r"\.(?<=[^\W\d_]\.)[^\W\d_]")
 
 
+#: The word characters (``\w``) that the case fold of a character that is none starts or ends
+#: with: U+0345 COMBINING GREEK YPOGEGRAMMENI folds to U+03B9 GREEK SMALL LETTER IOTA, the only
+#: one (tests/test_word_step_gates.py checks every code point). Source: Unicode CaseFolding.txt.
+FOLDS_TO_WORD_CHARACTER = "\u03b9"
+
+
 @step("split_hyphens", idempotent=True,
       after={"hyphen_compounds": "it splits the hyphens hyphen_compounds leaves (next to a number, reduplications)"})
 def split_hyphens(config, lexicons):
@@ -93,8 +99,14 @@ def filler_rules(config) -> tuple[Callable[[str], re.Match | None] | None, Calla
     chain = re.compile(rf"(?<!\w)(?<!\w['’-])(?:{body})(?:-(?:{body}))+(?!\w)(?!['’-]\w)", re.IGNORECASE)
     # The cheap test first, on the case-folded text: a filler with no word character before it,
     # ``(?<!\w)(?:body)`` spelled with each word's lookbehind after the word, so that the
-    # pattern starts with letters and is scanned in C from one first letter of a filler to the next.
-    present = re.compile("|".join(rf"{re.escape(word)}(?<!\w{re.escape(word)})" for word in words)).search
+    # pattern starts with letters and is scanned in C from one first letter of a filler to the
+    # next; and none after it (what ends the word in both rules above: "heure" holds no "heu").
+    # A character that is no word character stays none when case-folded, but for U+0345,
+    # which folds to the letter U+03B9 (:data:`FOLDS_TO_WORD_CHARACTER`): that letter may
+    # stand on either side.
+    word_char = rf"[^\W{FOLDS_TO_WORD_CHARACTER}]"
+    present = re.compile("|".join(rf"{re.escape(word)}(?<!{word_char}{re.escape(word)})(?!{word_char})"
+                                  for word in words)).search
 
     def remove(text: str) -> str:
         if "-" in text:
