@@ -126,16 +126,17 @@ class _Collector:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """The call phase decides an item's outcome; a setup that fails or skips, or a
         teardown that fails, overrides it."""
-        from pytest_asrbench.reports.model import CaseEntry
-
+        if report.when != "call" and report.passed:
+            return  # a passing setup or teardown decides nothing
         record = getattr(report, "asrbench_case", None)
         if record is None and not report.nodeid.endswith(f"::{BROKEN_ITEM}"):
             return  # not a case item (a unit test in the same run)
-        if report.when == "call" or not report.passed:
-            previous = self.entries.get(report.nodeid)
-            if record is None and previous is not None:
-                record = previous.record
-            self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
+        from pytest_asrbench.reports.model import CaseEntry
+
+        previous = self.entries.get(report.nodeid)
+        if record is None and previous is not None:
+            record = previous.record
+        self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
 
     def report(self):
         from pytest_asrbench import __version__

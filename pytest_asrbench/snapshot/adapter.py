@@ -66,6 +66,7 @@ def _reset() -> None:
     """Forget the writes and the pending mode of an earlier session in this process."""
     set_pending_mode(False)
     _WRITES.clear()
+    _LAST_LOCATION[:] = _LAST_NAME[:] = [None, None, None, None]
 
 
 caches.register(_reset, "snapshot.adapter")
@@ -97,6 +98,22 @@ def record_case_file_rewrite(path: str) -> None:
 def _snapshot_dir(test_location) -> Path | None:
     stash = getattr(test_location.item, "stash", None)  # xdist's rebuilt items have none
     return None if stash is None else stash.get(SNAPSHOT_DIR, None)
+
+
+# The last (extension class, test location, index, answer) of each of the two questions below.
+_LAST_LOCATION: list = [None, None, None, None]
+_LAST_NAME: list = [None, None, None, None]
+
+
+def _last_answer(last: list, cls, test_location, index, compute) -> str:
+    """``compute(test_location, index)``, reused while syrupy asks again about the same
+    location object (a frozen ``PyTestLocation``: its item and so its answers never change)
+    and index; the one entry kept is replaced by the next question."""
+    if last[1] is test_location and last[0] is cls and type(last[2]) is type(index) and last[2] == index:
+        return last[3]
+    answer = compute(test_location, index)
+    last[:] = [cls, test_location, index, answer]
+    return answer
 
 
 #: Characters syrupy's file-name sanitizer keeps as they are (it drops ``\\/?*:|"<>`` and
@@ -140,8 +157,12 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
     @classmethod
     def get_location(cls, *, test_location, index) -> str:
         """``<case file's snapshot folder>/<snapshot name>.json`` for a case item (syrupy's own
-        rule, without its ``pathlib`` round trip: syrupy asks for it three times per
-        comparison); syrupy's answer for any other item."""
+        rule, without its ``pathlib`` round trip); syrupy's answer for any other item. syrupy
+        asks three times per comparison: the last answer is reused (:func:`_last_answer`)."""
+        return _last_answer(_LAST_LOCATION, cls, test_location, index, cls._location)
+
+    @classmethod
+    def _location(cls, test_location, index) -> str:
         folder = _snapshot_dir(test_location)
         if folder is None:
             return super().get_location(test_location=test_location, index=index)
@@ -151,7 +172,12 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
     @classmethod
     def get_snapshot_name(cls, *, test_location, index=0) -> str:
         """syrupy's snapshot name (the item's name, with an index suffix after the first),
-        sanitized as syrupy does (:func:`_file_stem`)."""
+        sanitized as syrupy does (:func:`_file_stem`). syrupy asks five times per comparison:
+        the last answer is reused (:func:`_last_answer`)."""
+        return _last_answer(_LAST_NAME, cls, test_location, index, cls._snapshot_name)
+
+    @classmethod
+    def _snapshot_name(cls, test_location, index) -> str:
         return _file_stem(AbstractSyrupyExtension.get_snapshot_name(test_location=test_location, index=index))
 
     @classmethod
