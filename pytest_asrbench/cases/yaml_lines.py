@@ -153,6 +153,7 @@ def _refuse_aliases(text: str, loader: type) -> None:
 
 
 _scalar_loader = yaml.SafeLoader("")
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 def _construct(node: yaml.Node) -> Located:
@@ -182,6 +183,9 @@ def _construct(node: yaml.Node) -> Located:
         return Located([child.value for child in children_list], line, {}, children_list)
     # plain (unquoted) style: None from PyYAML's composer, "" from libyaml's
     plain = node.value if isinstance(node, yaml.ScalarNode) and not node.style else None
+    if node.tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
+        # what SafeConstructor.construct_yaml_str returns for a string scalar: its text
+        return Located(node.value, line, {}, plain=plain)
     try:
         return Located(_scalar_loader.construct_object(node, deep=True), line, {}, plain=plain)
     except yaml.constructor.ConstructorError as exc:

@@ -132,18 +132,19 @@ class _Collector:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """The call phase decides an item's outcome; a setup that fails or skips, or a
         teardown that fails, overrides it."""
+        if report.when != "call" and report.passed:
+            return  # a passing setup or teardown decides nothing
         from pytest_asrbench.reports.model import CaseEntry, LoadError
 
         problems = getattr(report, "asrbench_load_errors", None)
-        if problems is not None:
+        if problems is not None:  # a case file that could not be loaded fails its call phase
             path = report.nodeid.split("::")[0]
             self.load_errors[path] = LoadError(path, tuple(problems))
             return
         record = getattr(report, "asrbench_case", None)
         if record is None:
             return  # not a case item (a unit test in the same run)
-        if report.when == "call" or not report.passed:
-            self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
+        self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
 
     def report(self):
         from pytest_asrbench import __version__

@@ -25,7 +25,8 @@ change process state.
 from __future__ import annotations
 
 import errno
-import json
+import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,12 +35,14 @@ from typing import Any
 
 import pytest
 from syrupy.data import SnapshotCollections
+from syrupy.extensions.base import AbstractSyrupyExtension
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench._shared import caches
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.review.pending import stage
+from pytest_asrbench.snapshot.plain_json import plain_json
 
 #: Set on each case item: the folder of its case file's snapshots.
 SNAPSHOT_DIR = pytest.StashKey[Path]()
@@ -63,6 +66,7 @@ def _reset() -> None:
     """Forget the writes and the pending mode of an earlier session in this process."""
     set_pending_mode(False)
     _WRITES.clear()
+    _LAST_LOCATION[:] = _LAST_NAME[:] = [None, None, None, None]
 
 
 caches.register(_reset, "snapshot.adapter")
@@ -96,42 +100,39 @@ def _snapshot_dir(test_location) -> Path | None:
     return None if stash is None else stash.get(SNAPSHOT_DIR, None)
 
 
-#: Per case item: ``{(what, index): value}`` of the names syrupy asks its extension for
-#: (the snapshot's location and name), computed once per item instead of on every ask
-#: (syrupy asks for the location three times and the name twice per assertion).
-_NAMES = pytest.StashKey[dict]()
+# The last (extension class, test location, index, answer) of each of the two questions below.
+_LAST_LOCATION: list = [None, None, None, None]
+_LAST_NAME: list = [None, None, None, None]
 
 
-def _item_names(test_location) -> dict | None:
-    stash = getattr(test_location.item, "stash", None)
-    if stash is None or SNAPSHOT_DIR not in stash:
-        return None
-    names = stash.get(_NAMES, None)
-    if names is None:
-        names = stash[_NAMES] = {}
-    return names
+def _last_answer(last: list, cls, test_location, index, compute) -> str:
+    """``compute(test_location, index)``, reused while syrupy asks again about the same
+    location object (a frozen ``PyTestLocation``: its item and so its answers never change)
+    and index; the one entry kept is replaced by the next question."""
+    if last[1] is test_location and last[0] is cls and type(last[2]) is type(index) and last[2] == index:
+        return last[3]
+    answer = compute(test_location, index)
+    last[:] = [cls, test_location, index, answer]
+    return answer
 
 
-#: The JSON types a case output is made of; an output of only these, with string keys and at
-#: most :data:`_PLAIN_DEPTH` levels deep, is serialized by ``json.dumps`` alone (see
-#: :meth:`CaseSnapshotExtension.serialize`).
-_PLAIN_SCALARS = (str, int, float, type(None))
+#: Characters syrupy's file-name sanitizer keeps as they are (it drops ``\\/?*:|"<>`` and
+#: control characters): a name of only these, short enough, is its own file stem.
+_KEPT_AS_IS = re.compile(r"[A-Za-z0-9_.\-\[\]]*")
+
+
+def _file_stem(name: str) -> str:
+    """The file stem syrupy makes of the snapshot name ``name`` (its sanitizer, then its cut
+    to fit 255 bytes with the suffix); a name that obeys the case schema's id rule is
+    returned as it is, without syrupy's character-by-character walk."""
+    limit = CaseSnapshotExtension._max_stem_length()
+    if len(name) <= limit and _KEPT_AS_IS.fullmatch(name):
+        return name
+    return CaseSnapshotExtension._sanitize_filename(name)[:limit]
+
+
+#: Containers nested this deep or deeper go through syrupy's serializer (its own depth limit).
 _PLAIN_DEPTH = JSONSnapshotExtension._max_depth
-
-
-def _is_plain(data: Any, depth: int = 0) -> bool:
-    """Whether ``data`` holds only JSON scalars (``bool`` included), lists, tuples and dicts
-    with string keys, nested at most :data:`_PLAIN_DEPTH` deep."""
-    kind = type(data)
-    if kind in _PLAIN_SCALARS or kind is bool:
-        return True
-    if depth >= _PLAIN_DEPTH:
-        return False
-    if kind is dict:
-        return all(type(key) is str and _is_plain(value, depth + 1) for key, value in data.items())
-    if kind is list or kind is tuple:
-        return all(_is_plain(value, depth + 1) for value in data)
-    return False
 
 
 class CaseSnapshotExtension(JSONSnapshotExtension):
@@ -140,27 +141,44 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
     def serialize(self, data: Any, *, exclude=None, include=None, matcher=None) -> str:
         """The JSON text of ``data``: indented by two, keys sorted, UTF-8 unescaped, a final newline.
 
-        An output of plain JSON values (:func:`_is_plain`; every case kind's) is written by
-        ``json.dumps`` directly, byte for byte what syrupy's own serializer gives it (which
-        first copies it through its property filter, with sorted keys, then calls the same
-        ``json.dumps``); anything else (sets, non-string keys, objects, filters) goes through
-        syrupy's serializer.
+        An output of plain JSON values (every case kind's) is written in one walk by
+        :func:`~pytest_asrbench.snapshot.plain_json.plain_json`, byte for byte what syrupy's
+        own serializer gives it (which first copies it through its property filter, with
+        sorted keys, then calls ``json.dumps(data, indent=2, ensure_ascii=False,
+        sort_keys=True)``); anything else (sets, non-string keys, objects, filters) goes
+        through syrupy's serializer.
         """
-        if exclude is None and include is None and _is_plain(data):
-            return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        if exclude is None and include is None:
+            text = plain_json(data, _PLAIN_DEPTH)
+            if text is not None:
+                return text
         return super().serialize(data, exclude=exclude, include=include, matcher=matcher)
 
     @classmethod
     def get_location(cls, *, test_location, index) -> str:
-        compute = super().get_location
-        return _per_item(test_location, ("location", index),
-                         lambda: compute(test_location=test_location, index=index))
+        """``<case file's snapshot folder>/<snapshot name>.json`` for a case item (syrupy's own
+        rule, without its ``pathlib`` round trip); syrupy's answer for any other item. syrupy
+        asks three times per comparison: the last answer is reused (:func:`_last_answer`)."""
+        return _last_answer(_LAST_LOCATION, cls, test_location, index, cls._location)
+
+    @classmethod
+    def _location(cls, test_location, index) -> str:
+        folder = _snapshot_dir(test_location)
+        if folder is None:
+            return super().get_location(test_location=test_location, index=index)
+        return os.path.join(str(folder), f"{cls.get_snapshot_name(test_location=test_location, index=index)}."
+                                         f"{cls.file_extension}")
 
     @classmethod
     def get_snapshot_name(cls, *, test_location, index=0) -> str:
-        compute = super().get_snapshot_name
-        return _per_item(test_location, ("name", index),
-                         lambda: compute(test_location=test_location, index=index))
+        """syrupy's snapshot name (the item's name, with an index suffix after the first),
+        sanitized as syrupy does (:func:`_file_stem`). syrupy asks five times per comparison:
+        the last answer is reused (:func:`_last_answer`)."""
+        return _last_answer(_LAST_NAME, cls, test_location, index, cls._snapshot_name)
+
+    @classmethod
+    def _snapshot_name(cls, test_location, index) -> str:
+        return _file_stem(AbstractSyrupyExtension.get_snapshot_name(test_location=test_location, index=index))
 
     @classmethod
     def dirname(cls, *, test_location) -> str:
@@ -249,8 +267,7 @@ def snapshot_file_name(case_id: str) -> str:
     syrupy drops the characters ``\\/?*:|"<>`` and control characters, and cuts the name to
     fit 255 bytes with the suffix; ids that obey the case schema pass through unchanged.
     """
-    name = CaseSnapshotExtension._sanitize_filename(case_id)[: CaseSnapshotExtension._max_stem_length()]
-    return f"{name}.{CaseSnapshotExtension.file_extension}"
+    return f"{_file_stem(case_id)}.{CaseSnapshotExtension.file_extension}"
 
 
 @dataclass(frozen=True)
@@ -337,13 +354,3 @@ def unused_detection(config: pytest.Config, *, enabled: bool) -> Iterator[None]:
     finally:
         option.disable_unused_snapshots = previous
 
-
-def _per_item(test_location, key, compute):
-    """``compute()``, worked out once per case item and ``key`` (syrupy asks for a snapshot's
-    location and name several times per comparison); computed every time outside case items."""
-    names = _item_names(test_location)
-    if names is None:
-        return compute()
-    if key not in names:
-        names[key] = compute()
-    return names[key]
