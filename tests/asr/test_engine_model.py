@@ -48,12 +48,7 @@ def test_same_clip_twice_in_one_process_is_identical(engine):
 
 def _cli(*args, env_extra=None):
     env = dict(os.environ, **(env_extra or {}))
-    code = (
-        "import argparse,sys\n"
-        "from pytest_asrbench.asr import transcribe_command\n"
-        "p=argparse.ArgumentParser(); s=p.add_subparsers(); transcribe_command.add_parser(s)\n"
-        "a=p.parse_args(sys.argv[1:]); sys.exit(a.handler(a))\n"
-    )
+    code = "import sys\nfrom pytest_asrbench.cli import main\nsys.exit(main(sys.argv[1:]))\n"
     return subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
     )
