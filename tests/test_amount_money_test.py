@@ -19,6 +19,7 @@ import pytest
 
 from pytest_asrbench.normalize.registry import build_pipeline, get_config, get_lexicons
 from pytest_asrbench.normalize.steps.registry import STEPS
+from tests.test_number_step_triggers import _option_words
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "nl", "fr", "es", "it")
@@ -29,16 +30,12 @@ def _amounts(language: str):
 
 
 def _words(language: str) -> list[str]:
+    """The words and phrases of the ``amounts`` option table (its single-word fields too), and
+    the pieces its rules read around them."""
     table = get_config(language).options.get("amounts", {})
-    words: list[str] = []
-    for value in table.values():
-        if isinstance(value, dict):
-            words.extend(str(key) for key in value)
-        elif isinstance(value, list):
-            words.extend(str(item) for item in value)
-        elif isinstance(value, str) and value:
-            words.append(value)
-    return words + ["de", "d'", "la", "x", "%", ":", get_config(language).decimal_separator]
+    single = [value for value in table.values() if isinstance(value, str) and value]
+    return _option_words(language, "amounts") + single + ["de", "d'", "la", "x", "%", ":",
+                                                           get_config(language).decimal_separator]
 
 
 def _adversarial(language: str, count: int = 4000) -> list[str]:
