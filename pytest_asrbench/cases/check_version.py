@@ -41,7 +41,7 @@ from pytest_asrbench._shared.config_layers import (
 from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench.cases.signature_files import project_gate
-from pytest_asrbench.errors import ConfigError, InputError
+from pytest_asrbench.errors import InputError
 from pytest_asrbench.signatures.compute import (
     COMMON_LIBRARIES,
     METRICS_MODULE,
@@ -140,11 +140,13 @@ def check(root: Path, base: str) -> tuple[list[Finding], int]:
 @dataclass(frozen=True)
 class TeamProject:
     """A project that installs the package: its root, its config folders (absolute, in search
-    order) and the folder names of its case files."""
+    order; empty when it names none) and the folder names of its case files."""
 
     root: Path
     config_dirs: list[Path]
     case_dirs: list[str]
+    #: why ``config_dirs`` is empty ("pytest.ini names none"); "" when it is not
+    no_config_dirs: str = ""
 
 
 def team_project(start: Path, given: list[Path], environ: dict[str, str] | None = None) -> TeamProject:
@@ -153,24 +155,20 @@ def team_project(start: Path, given: list[Path], environ: dict[str, str] | None 
     ``asrbench_config_dirs`` ini option (relative to the project root), then
     ``ASRBENCH_CONFIG_DIRS``.
 
+    ``config_dirs`` is empty when no setting names a folder: the project has no config of its
+    own, so there is nothing of its own to check (:func:`run` says so and passes).
+
     Raises:
-        ConfigError: a named folder does not exist (the message names the setting), or no
-            setting names any folder (there is nothing of the project's own to check).
+        ConfigError: a named folder does not exist (the message names the setting).
     """
     settings: ProjectSettings = find_settings(start)
     ini = [settings.root / folder for folder in settings.args("asrbench_config_dirs")]
     where = f"the asrbench_config_dirs option of {settings.ini_file}" if settings.ini_file else "asrbench_config_dirs"
     folders = project_config_dirs(("--config-dir", list(given)), (where, ini),
                                   (f"the {ENV_VAR} variable", env_config_dirs(environ)))
-    if not folders:
-        found = f"{settings.ini_file} names none" if settings.ini_file else \
-            f"no pytest.ini, pyproject.toml, tox.ini or setup.cfg at or above {settings.root}"
-        raise ConfigError(
-            f"no project config folder to check ({found}): name your config folders with `asrbench_config_dirs = "
-            f"myconfigs` in the [pytest] section of pytest.ini (or [tool.pytest.ini_options] of pyproject.toml), "
-            f"with {ENV_VAR}, or with --config-dir; check-version compares the versioned configs and lexicons "
-            f"there with the base revision")
-    return TeamProject(settings.root, folders, settings.args("asrbench_case_dirs", ["cases"]))
+    found = "" if folders else (f"{_shown(Path(settings.ini_file), settings.root)} names none" if settings.ini_file else
+                                f"no pytest.ini, pyproject.toml, tox.ini or setup.cfg at or above {settings.root}")
+    return TeamProject(settings.root, folders, settings.args("asrbench_case_dirs", ["cases"]), found)
 
 
 def _folder_at(folder: Path, base: str, out: Path) -> Path:
@@ -261,11 +259,12 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Handler of ``asrbench check-version``: 0 no finding, 1 findings.
+    """Handler of ``asrbench check-version``: 0 no finding (or, in a team project that names no
+    config folder of its own, nothing to check: a note says how to name one), 1 findings.
 
     Raises:
         InputError: ``--root`` is not a folder.
-        ConfigError: a team project names no config folder, or a named one is missing.
+        ConfigError: a team project names a config folder that is missing.
         SourceError: the base revision cannot be read.
     """
     if not Path(args.root).is_dir():
@@ -276,6 +275,15 @@ def run(args: argparse.Namespace) -> int:
         where = "this package's metrics and configs"
     else:
         project = team_project(Path(args.root), args.config_dir)
+        if not project.config_dirs:
+            # Only the shipped configs are in use, and they are versioned by the package itself:
+            # a pre-commit hook in a project that only writes cases must not block its commits.
+            print(f"{command_path(args)}: nothing to check: no project config folder "
+                  f"({project.no_config_dirs}); the shipped configs are versioned by pytest-asrbench itself. "
+                  f"To check configs of your own, name their folders with `asrbench_config_dirs = myconfigs` in "
+                  f"the [pytest] section of pytest.ini (or [tool.pytest.ini_options] of pyproject.toml), with "
+                  f"{ENV_VAR}, or with --config-dir")
+            return 0
         findings, checked = check_team(project, args.base)
         where = ", ".join(_shown(folder, project.root) for folder in project.config_dirs)
         if not checked:
