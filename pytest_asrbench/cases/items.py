@@ -47,7 +47,8 @@ class CaseFileNode(pytest.File):
         coverage = coverage_of(self.config)
         if loaded.errors:
             coverage.broken.append(self.nodeid)
-            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[str(e) for e in loaded.errors])
+            yield BrokenCaseFile.from_parent(self, name="<case file error>",
+                                             errors=[from_root(str(e), self.config.rootpath) for e in loaded.errors])
             return
         config = self.config
         folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", self.path,
@@ -55,8 +56,9 @@ class CaseFileNode(pytest.File):
         owners = config.stash.setdefault(SNAPSHOT_OWNERS, {})
         owner = owners.setdefault(folder, self.path)
         if owner != self.path:
-            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[
-                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files"])
+            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[from_root(
+                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files",
+                config.rootpath)])
             return
         items = []
         fixtureinfo = None
@@ -80,6 +82,20 @@ class CaseFileNode(pytest.File):
         coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
                           [(gated_metric(case), case.language) for case in loaded.cases])
         yield from items
+
+
+def from_root(problem: str, root) -> str:
+    """``problem`` with every path inside ``root`` (the run's rootdir) written relative to it,
+    as pytest writes node ids (``cases/en/bad.yaml:4: ...``); a path outside it stays as given.
+    The problems of a case file that could not be loaded are shown so wherever they are printed
+    (pytest's failure, the terminal summary, the Markdown and HTML reports)."""
+    import os
+
+    for prefix in dict.fromkeys((str(root), os.path.realpath(root))):
+        if os.path.dirname(prefix) == prefix:
+            continue  # the file system's root: every absolute path would lose its anchor
+        problem = problem.replace(prefix.rstrip(os.sep) + os.sep, "")
+    return problem
 
 
 def _case_function(case: Case):
