@@ -11,6 +11,8 @@ Prints a table per set and overall (clips, clusters, WER or CER by the metric's 
 95% cluster bootstrap interval, missing and extra ids; with ``--compare`` the second
 system's rate, the paired
 difference, its interval and the share of resamples in which the second system is better),
+under it the clips that drive a rate above 100% or held by a few clips
+(:mod:`pytest_asrbench.bench.scoring.drivers`, as the run summary names cases),
 lists missing ids on stderr, and writes the record (``--json``) and a Markdown table
 (``--markdown``) atomically; both paths are checked before any work (their folder must
 exist; a folder or a read-only place is refused: :mod:`pytest_asrbench.bench.outputs`). A
@@ -95,6 +97,7 @@ def run_score(args: argparse.Namespace) -> int:
         ``asrbench`` with exit code 2.
     """
     from pytest_asrbench.bench.scoring import report
+    from pytest_asrbench.bench.scoring.drivers import driver_lines_of
     from pytest_asrbench.bench.scoring.language import benchmark_language, describe, measure_for
     from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark
 
@@ -113,6 +116,8 @@ def run_score(args: argparse.Namespace) -> int:
     shown = f"signature {described['signature']}" if "signature" in described else f"language {measure.language}"
     print(f"{described['name']} {described['version']} ({shown}); "
           f"95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}")
+    for line in driver_lines_of(scores):
+        print(line)
     for result in scores.sets:
         for label, system in (("", result.system), (" (compare)", result.other)):
             if system is not None and system.missing:
