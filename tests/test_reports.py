@@ -245,17 +245,6 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     assert "\ncases/mydata/bad.yaml:5: case 'typo'" in markdown and "<pre>cases/mydata/bad.yaml:5: case" in page
 
 
-def test_a_problem_names_paths_inside_the_root_relative_to_it_and_others_as_given(tmp_path):
-    from pytest_asrbench.cases.items import from_root
-
-    root = tmp_path / "proj"
-    problem = f"{root}/cases/a.yaml: its snapshot folder {root}/snapshots/a is already used by {root}/cases/b.yaml"
-    assert from_root(problem, root) == ("cases/a.yaml: its snapshot folder snapshots/a is already used by "
-                                        "cases/b.yaml")
-    assert from_root(f"{tmp_path}/proj2/c.yaml:1: bad", root) == f"{tmp_path}/proj2/c.yaml:1: bad"
-    assert from_root("/etc/x.yaml:1: bad", "/") == "/etc/x.yaml:1: bad"
-
-
 NO_RECORD_CONFTEST = """
 import pytest
 
@@ -452,3 +441,14 @@ def test_a_rate_driven_by_one_hallucinated_clip_names_it_in_every_output():
     page = render_html(report)
     assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 error(s)" in page
     assert not any("driven by" in line for line in summary_lines(RunReport(clean)))  # spread errors: no pointer
+
+
+def test_a_case_failure_names_its_files_from_the_root_in_the_output_and_the_reports(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(["cases/en/a.yaml:7: case 'pair' (score):",
+                                 "no snapshot recorded yet at snapshots/en/a/pair.json: record it with *"])
+    root = str(project.path)
+    assert not [line for line in result.stdout.lines if root in line and not line.startswith(("rootdir:", "asrbench --"))]
+    assert root not in (project.path / "s.md").read_text(encoding="utf-8")

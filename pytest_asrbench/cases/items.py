@@ -7,6 +7,7 @@ import difflib
 import pytest
 from _pytest._code.code import TerminalRepr
 
+from pytest_asrbench._shared.paths import from_root
 from pytest_asrbench.cases.case_record import case_record, junit_properties
 from pytest_asrbench.cases.figures import HEADLINES_WANTED
 from pytest_asrbench.cases.loader import load_case_file
@@ -82,20 +83,6 @@ class CaseFileNode(pytest.File):
         coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
                           [(gated_metric(case), case.language) for case in loaded.cases])
         yield from items
-
-
-def from_root(problem: str, root) -> str:
-    """``problem`` with every path inside ``root`` (the run's rootdir) written relative to it,
-    as pytest writes node ids (``cases/en/bad.yaml:4: ...``); a path outside it stays as given.
-    The problems of a case file that could not be loaded are shown so wherever they are printed
-    (pytest's failure, the terminal summary, the Markdown and HTML reports)."""
-    import os
-
-    for prefix in dict.fromkeys((str(root), os.path.realpath(root))):
-        if os.path.dirname(prefix) == prefix:
-            continue  # the file system's root: every absolute path would lose its anchor
-        problem = problem.replace(prefix.rstrip(os.sep) + os.sep, "")
-    return problem
 
 
 def _case_function(case: Case):
@@ -221,11 +208,12 @@ MAX_DIFF_LINE = 1000
 
 
 class CaseItem(pytest.Function):
-    """One case: reported at its YAML line, failing with the case's own message (no traceback)."""
+    """One case: reported at its YAML line, failing with the case's own message (no traceback;
+    its paths inside the rootdir written from it, :func:`from_root`)."""
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
-            return CaseFailureRepr(str(excinfo.value))
+            return CaseFailureRepr(from_root(str(excinfo.value), self.config.rootpath))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

@@ -279,3 +279,17 @@ def test_bench_score_prints_no_pointer_when_errors_are_spread(tmp_path, capsys):
     assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
                  "--resamples", "50"]) == 0
     assert "driven by" not in capsys.readouterr().out
+
+
+def test_bench_score_warns_of_a_hypothesis_file_no_reference_set_has(tmp_path, capsys):
+    make_benchmark(tmp_path, "en")
+    (tmp_path / "hyps/a.jsonl").rename(tmp_path / "hyps/a_v2.jsonl")
+    write_jsonl(tmp_path / "hyps/a.jsonl", [{"id": "a1", "text": "the meeting starts at ten a m"}])
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+                 "--resamples", "20"]) == 0
+    assert (f"asrbench bench score: warning: --hyps {tmp_path / 'hyps'}: 1 hypothesis file(s) with no reference set, "
+            "not scored: a_v2.jsonl (the reference sets: a, b; rename the file to its set's name)"
+            in capsys.readouterr().err.splitlines())
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+                 "--resamples", "20", "--sets", "a"]) == 0
+    assert "no reference set" not in capsys.readouterr().err  # a selection leaves the other files out on purpose
