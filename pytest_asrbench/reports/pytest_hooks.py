@@ -6,7 +6,9 @@ Each case item's record (:mod:`pytest_asrbench.cases.case_record`) rides on its 
 (``report.asrbench_load_errors``), so both reach the xdist controller with the report; there a
 :class:`_Collector` keeps one :class:`~pytest_asrbench.reports.model.CaseEntry` per case item
 and one :class:`~pytest_asrbench.reports.model.LoadError` per case file that failed to load
-(never counted under a language).
+(never counted under a language). A case item that stopped before its case made a record (a
+setup that failed or skipped, an error the runner did not expect) gets one made from its case,
+marked ``no_record`` with the phase and reason, so no case item is dropped from the tables.
 Loaded by ``pytest_asrbench/plugin.py`` like the ASR stage's hooks; it imports the
 renderers only when a run needs them.
 """
