@@ -28,6 +28,14 @@ configs | tar -x -C DIR``), alternating with this one, for a before/after figure
 
     python benchmarks/collect_run.py [--cases 10000] [--repeat 5] [--keep DIR] [--before DIR]
 
+Bytecode: every pytest process of every arm reads and writes compiled modules in one cache
+folder of the project (``PYTHONPYCACHEPREFIX``; ``PYTHONDONTWRITEBYTECODE`` is removed from
+the children's environment, where it would make each process compile every module it
+imports again, a fixed cost that hides the per-item figures), and one unmeasured warm-up
+round runs every arm first, so each arm starts its measured rounds with its modules (this
+checkout's or ``--before``'s, the libraries' and pytest's) compiled: no arm pays for
+compiling what another arm compiled.
+
 ``--keep DIR`` builds the project in ``DIR`` (it must not exist) and leaves it there, to
 profile one command by hand, e.g. ``cd DIR && python -m cProfile -o cases.prof -m pytest
 --asrbench cases -q -p no:cacheprovider``.
@@ -104,16 +112,30 @@ COMMANDS = {
 }
 
 
+#: The bytecode cache every arm's processes share, inside the project folder.
+BYTECODE_CACHE = ".pycache"
+
+
+def child_environment(folder: Path, pythonpath: str | None = None) -> dict[str, str]:
+    """The environment of one measured pytest process: bytecode written and read in
+    ``folder``/:data:`BYTECODE_CACHE` (``PYTHONPYCACHEPREFIX``, shared by every arm; no
+    ``PYTHONDONTWRITEBYTECODE``), and ``pythonpath`` first on ``PYTHONPATH`` when given."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(Path(folder).resolve() / BYTECODE_CACHE)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    return env
+
+
 def run(folder: Path, *args: str, pythonpath: str | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process) of one ``python -m pytest -q -p
-    no:cacheprovider ARGS`` in ``folder``; ``pythonpath`` puts another checkout's package first.
+    no:cacheprovider ARGS`` in ``folder`` (environment: :func:`child_environment`);
+    ``pythonpath`` puts another checkout's package first.
 
     Raises:
         SystemExit: pytest did not pass (its output's tail is shown).
     """
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
+    env = child_environment(folder, pythonpath)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=folder,
@@ -134,7 +156,8 @@ def load() -> str:
 
 def measure(folder: Path, total: int, repeat: int, before: str | None) -> dict[str, list[tuple[float, float]]]:
     """``{arm: [(wall, CPU seconds) per round]}`` for every command, run and collect-only
-    (and ``cases`` from the checkout ``before``, when given)."""
+    (and ``cases`` from the checkout ``before``, when given), after one unmeasured warm-up
+    round of every arm (it fills the shared bytecode cache)."""
     write_project(folder, total)
     run(folder, *COMMANDS["cases"], "--snapshot-update", pythonpath=before)
     arms = {name: (args, None) for name, args in COMMANDS.items()}
@@ -142,6 +165,8 @@ def measure(folder: Path, total: int, repeat: int, before: str | None) -> dict[s
         arms["cases before"] = (COMMANDS["cases"], before)
     arms.update({f"{name} collect": ([*args, "--collect-only"], path) for name, (args, path) in list(arms.items())})
     names = list(arms)
+    for name in names:  # warm-up: every arm's modules compiled into the shared cache
+        run(folder, *arms[name][0], pythonpath=arms[name][1])
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     for round_index in range(repeat):
         for name in names if round_index % 2 == 0 else names[::-1]:

@@ -143,13 +143,15 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         sub = subparsers.add_parser(name, help=help_text)
         sub.add_argument("-l", "--language", required=True, help="language tag, e.g. en, hi, fr-CA")
-        sub.add_argument("text", nargs=count)
+        sub.add_argument("text", nargs=count, help="the text, quoted" if count is None else
+                         "one or more texts, each quoted: the first is the one the others are compared with")
         sub.set_defaults(handler=handler)
 
     sub = subparsers.add_parser("score", help="score one reference/hypothesis pair, or two transcript files as "
                                                "a corpus (--references, --hypotheses)")
-    sub.add_argument("-l", "--language", required=True)
-    sub.add_argument("--metric", default="stt_wer", choices=sorted(METRICS))
+    sub.add_argument("-l", "--language", required=True, help="language tag, e.g. en, hi, fr-CA")
+    sub.add_argument("--metric", default="stt_wer", choices=sorted(METRICS),
+                     help="stt_wer (default: words, or characters for ja, ko, zh, th) or cer (characters)")
     sub.add_argument("--json", action="store_true", help="print the whole score as JSON")
     sub.add_argument("reference", nargs="?", help="reference text (or use --references FILE)")
     sub.add_argument("hypothesis", nargs="?", help="hypothesis text (or use --hypotheses FILE)")
@@ -170,11 +172,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _name_commands(parser: argparse.ArgumentParser) -> None:
     """Give every command its full path (``args.command_path``, ``"asrbench bench run"``): the
     ``prog`` argparse gives it and prints in its usage errors, so the errors a command raises
-    or prints carry the same name."""
+    or prints carry the same name. A command made without a ``description`` gets the help line
+    its parent lists it with, so ``asrbench <command> --help`` says what the command does."""
     for action in parser._actions:  # argparse keeps subcommands only here
         if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
+            listed = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, sub in action.choices.items():
                 sub.set_defaults(**{COMMAND_PATH: sub.prog})
+                if not sub.description and listed.get(name):
+                    text = listed[name].replace("%%", "%")  # a help line is %-formatted, a description is not
+                    sub.description = text[0].upper() + text[1:] + "."
                 _name_commands(sub)
 
 

@@ -142,3 +142,20 @@ def test_the_ab_script_times_two_checkouts_in_one_process_and_prints_a_row_per_l
     refused = subprocess.run([sys.executable, str(BENCHMARKS / "normalize_ab.py"), "--base", str(tmp_path)],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "no pytest_asrbench package there" in refused.stderr
+
+
+def test_collect_run_arms_share_one_bytecode_cache_and_never_run_without_one(tmp_path, monkeypatch):
+    """Without a bytecode cache every pytest process compiles each module it imports again,
+    a fixed cost that swamps the per-item figures; the arms share one cache in the project."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import collect_run
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    plain = collect_run.child_environment(tmp_path)
+    before = collect_run.child_environment(tmp_path, pythonpath="/elsewhere/checkout")
+    assert "PYTHONDONTWRITEBYTECODE" not in plain and "PYTHONDONTWRITEBYTECODE" not in before
+    assert plain["PYTHONPYCACHEPREFIX"] == before["PYTHONPYCACHEPREFIX"] == str(tmp_path.resolve() / ".pycache")
+    assert before["PYTHONPATH"] == "/elsewhere/checkout" and "PYTHONPATH" not in plain

@@ -119,3 +119,41 @@ def test_a_nested_command_names_itself_whole_in_argparse_errors_and_in_its_own(c
     assert "asrbench bench run: error: the following arguments are required" in capsys.readouterr().err
     assert main(["bench", "run", "--out", "run.json"]) == 2
     assert capsys.readouterr().err.startswith("asrbench bench run: error: --manifest and --audio-root are required")
+
+
+def _parsers(parser=None):
+    """Every parser of the asrbench command, the top one and each command and group below it."""
+    import argparse
+
+    from pytest_asrbench.cli import build_parser
+
+    parser = parser or build_parser()
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def test_every_command_s_help_says_what_it_does_and_what_each_argument_is():
+    """``asrbench <command> --help`` is where a new user starts: a command without a
+    description, or a positional or option without a help line, leaves them guessing."""
+    import argparse
+
+    missing = []
+    for parser in _parsers():
+        if not parser.description:
+            missing.append(f"{parser.prog}: no description")
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)):
+                continue
+            if not action.help:
+                missing.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}: no help")
+    assert missing == []
+
+
+def test_a_command_without_its_own_description_shows_the_help_line_it_is_listed_with(capsys):
+    with pytest.raises(SystemExit):
+        main(["normalize", "--help"])
+    out = capsys.readouterr().out
+    assert "\nPrint the normalized form of TEXT.\n" in out and "  text                  the text, quoted" in out

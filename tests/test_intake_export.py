@@ -198,3 +198,18 @@ def test_the_documented_add_case_examples_add_passing_cases_to_this_repository_s
         result = _asrbench(tmp_path, *command)
         assert result.returncode == 0, f"{' '.join(command)}:\n{result.stdout}{result.stderr}"
         assert "added cases/" in result.stdout and "recorded its snapshot" in result.stdout
+
+
+def test_add_case_in_an_unknown_language_names_the_case_file_from_the_project_root(project):
+    import contextlib
+    import io
+
+    from pytest_asrbench.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["add-case", "-l", "xx", "--kind", "equal", "--text", "a", "--text", "b", "--no-run",
+                     "--root", str(project)])
+    assert code == 2
+    assert err.getvalue().splitlines()[1].startswith("  cases/xx/equal.yaml:2: no normalizer config for language 'xx'")
+    assert not (project / "cases/xx").exists()

@@ -224,7 +224,7 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     result.stdout.re_match_lines([
         r"1 case file\(s\) could not be loaded \(counted under no language\):",
         r"  cases/mydata/bad\.yaml$",
-        r"    .*cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
+        r"    cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
         r"language +cases +passed +failed +xfailed +skipped",
         r"en +3 +3 +0 +0 +0",
     ])
@@ -238,6 +238,47 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     assert '<section id="load-errors">' in page and "<h3>cases/mydata/bad.yaml</h3>" in page
     assert "field &#x27;kind&#x27;: &#x27;scor&#x27;" in page
     assert 'data-language="mydata"' not in page and "1 case file(s) could not be loaded" in page
+    # every output names the file from the run's root, as pytest does: never by its absolute path
+    root = str(project.path)
+    assert not [line for line in result.stdout.lines if "bad.yaml" in line and root in line]
+    assert root not in markdown and root not in page
+    assert "\ncases/mydata/bad.yaml:5: case 'typo'" in markdown and "<pre>cases/mydata/bad.yaml:5: case" in page
+
+
+NO_RECORD_CONFTEST = """
+import pytest
+
+
+def pytest_runtest_setup(item):
+    if item.name == "spaces":
+        raise RuntimeError("the fixture database is unavailable")
+    if item.name == "names":
+        pytest.skip("no reviewer lexicon on this host")
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_a_case_item_that_made_no_record_is_counted_and_named_with_its_reason(project, workers):
+    write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    write(project, "conftest.py", NO_RECORD_CONFTEST)
+    result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", "--asrbench-markdown", "s.md",
+                               *workers)
+    result.assert_outcomes(passed=1, skipped=1, errors=1)
+    result.stdout.re_match_lines([
+        r"en +3 +1 +1 +0 +1",
+        r"2 case item\(s\) made no record \(stopped before their case ran or finished; .*",
+        r"  cases/en/a\.yaml::spaces: failed, no record \(setup: RuntimeError: the fixture database is unavailable\)",
+        r"  cases/en/a\.yaml::names: skipped, no record \(setup: skipped: no reviewer lexicon on this host\)",
+    ])
+    result.stdout.fnmatch_lines(["  cases/en/a.yaml::spaces: failed, no record"])
+    markdown = (project.path / "s.md").read_text(encoding="utf-8")
+    assert "### 2 case item(s) made no record" in markdown
+    assert "- cases/en/a.yaml::names: skipped, no record (setup: skipped: no reviewer lexicon on this host)" in markdown
+    assert "| en | 3 | 1 | 1 | 0 | 1 |" in markdown
+    page = (project.path / "r.html").read_text(encoding="utf-8")
+    assert '<section id="unrecorded">' in page and "RuntimeError: the fixture database is unavailable" in page
+    assert page.count("<td>no record</td>") == 2
 
 
 def test_a_report_without_cases_says_so():
@@ -400,3 +441,14 @@ def test_a_rate_driven_by_one_hallucinated_clip_names_it_in_every_output():
     page = render_html(report)
     assert '<section id="rate-drivers">' in page and "<code>cases/en/asr.yaml::loop</code>: 24 error(s)" in page
     assert not any("driven by" in line for line in summary_lines(RunReport(clean)))  # spread errors: no pointer
+
+
+def test_a_case_failure_names_its_files_from_the_root_in_the_output_and_the_reports(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(["cases/en/a.yaml:7: case 'pair' (score):",
+                                 "no snapshot recorded yet at snapshots/en/a/pair.json: record it with *"])
+    root = str(project.path)
+    assert not [line for line in result.stdout.lines if root in line and not line.startswith(("rootdir:", "asrbench --"))]
+    assert root not in (project.path / "s.md").read_text(encoding="utf-8")

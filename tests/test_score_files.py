@@ -68,6 +68,17 @@ def test_a_missing_hypothesis_is_all_deletions_and_listed(tmp_path, capsys):
     assert "deletions 3" in out and "a3: WER 100.00% (0 S, 3 D, 0 I over 3 word(s))  [no hypothesis" in out
 
 
+def test_a_shorter_plain_hypothesis_file_is_named_with_both_line_counts_and_how_to_pair_it(tmp_path, capsys):
+    """Plain lines pair by position: the warning says so, not only which line numbers are missing."""
+    ref, hyp = files(tmp_path, WRITERS["plain"](REFS), "the cat sat\n")
+    code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
+    assert code == 0 and "deletions 6" in out
+    assert (f"asrbench score: warning: {hyp} has 1 line(s), {ref} 3: plain lines pair by position, so reference "
+            "line(s) 2, 3 have no hypothesis and are scored as deletions (a line missing in between would pair every "
+            "later line with the wrong reference): write one hypothesis line per reference line, an empty line where "
+            "there is no transcript, or give ids (kaldi, trn, jsonl)") in err.splitlines()
+
+
 def test_an_extra_hypothesis_is_an_error_unless_allowed(tmp_path, capsys):
     ref, hyp = files(tmp_path, "a1 the cat\n", "a1 the cat\nzz9 more\n", ".ark")
     code, _, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp, "--format", "kaldi")
@@ -80,7 +91,7 @@ def test_an_extra_hypothesis_is_an_error_unless_allowed(tmp_path, capsys):
 def test_a_plain_hypothesis_file_with_fewer_lines_lists_the_missing_line_numbers(tmp_path, capsys):
     ref, hyp = files(tmp_path, "one two\nthree four\n", "one two\n")
     code, out, err = run(capsys, "score", "-l", "en", "--references", ref, "--hypotheses", hyp)
-    assert code == 0 and "scored as deletions: 2" in err and "WER 50.00%" in out
+    assert code == 0 and "reference line(s) 2 have no hypothesis" in err and "WER 50.00%" in out
 
 
 def test_standard_input_is_read_for_a_dash(tmp_path, capsys, monkeypatch):

@@ -13,6 +13,7 @@ from pytest_asrbench._shared.atomic import atomic_file
 from pytest_asrbench._shared.canonical import canonical_json
 from pytest_asrbench._shared.hashing import file_sha256
 from pytest_asrbench._shared.languages import base_tag, resolve_tag
+from pytest_asrbench._shared.paths import from_root
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.tsv import tsv_rows
 from pytest_asrbench._shared.versions import installed_version
@@ -248,3 +249,12 @@ def test_usable_cpus_follow_the_affinity_and_a_cgroup_quota(monkeypatch, tmp_pat
     assert usable_cpus(quota) == 2  # 1.5 CPUs of quota: two threads
     quota.write_text("900000 100000\n", encoding="ascii")
     assert usable_cpus(quota) == 6
+
+
+def test_a_message_names_paths_inside_the_root_relative_to_it_and_others_as_given(tmp_path):
+    root = tmp_path / "proj"
+    problem = f"{root}/cases/a.yaml: its snapshot folder {root}/snapshots/a is already used by {root}/cases/b.yaml"
+    assert from_root(problem, root) == ("cases/a.yaml: its snapshot folder snapshots/a is already used by "
+                                        "cases/b.yaml")
+    assert from_root(f"{tmp_path}/proj2/c.yaml:1: bad", root) == f"{tmp_path}/proj2/c.yaml:1: bad"
+    assert from_root("/etc/x.yaml:1: bad", "/") == "/etc/x.yaml:1: bad"

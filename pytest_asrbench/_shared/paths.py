@@ -103,3 +103,17 @@ def output_path_problem(path: str | os.PathLike, kind: str = "file", example: st
         if not os.access(target, os.W_OK) or not mode & stat.S_IWUSR:
             return f"{target} exists and is not writable; make it writable or give another path"
     return _probe(target.parent, target.name)
+
+
+def from_root(text: str, root: str | os.PathLike) -> str:
+    """``text`` (a message) with every path inside ``root`` (a run's or project's root folder)
+    written relative to it, as pytest writes node ids (``cases/en/bad.yaml:4: ...``); a path
+    outside it stays as given, and so does every path when ``root`` is the file system's root.
+    Messages that name case files (a case file that could not be loaded, a failing case, a case
+    ``asrbench add-case`` refuses) are shown so wherever they are printed."""
+    for prefix in dict.fromkeys((str(root), os.path.realpath(root))):
+        if os.path.dirname(prefix) == prefix:
+            continue  # the file system's root: every absolute path would lose its anchor
+        text = text.replace(prefix.rstrip(os.sep) + os.sep, "")
+    return text
+

@@ -11,7 +11,10 @@ Prints a table per set and overall (clips, clusters, WER or CER by the metric's 
 95% cluster bootstrap interval, missing and extra ids; with ``--compare`` the second
 system's rate, the paired
 difference, its interval and the share of resamples in which the second system is better),
-lists missing ids on stderr, and writes the record (``--json``) and a Markdown table
+under it the clips that drive a rate above 100% or held by a few clips
+(:mod:`pytest_asrbench.bench.scoring.drivers`, as the run summary names cases),
+lists missing ids on stderr (and, without ``--sets``, hypothesis files no reference set has),
+and writes the record (``--json``) and a Markdown table
 (``--markdown``) atomically; both paths are checked before any work (their folder must
 exist; a folder or a read-only place is refused: :mod:`pytest_asrbench.bench.outputs`). A
 progress bar (tqdm, on a terminal only) appears when the bootstrap runs for more than two seconds. Errors (bad JSONL lines, unknown sets, empty or
@@ -82,6 +85,19 @@ class _Bar:
             self.bar.close()
 
 
+def unmatched_hypothesis_files(folder: Path | None, names: list[str], option: str) -> list[str]:
+    """A warning line naming the ``<set>.jsonl`` files of ``folder`` (``option``'s) that no
+    reference set has, so a misnamed file is not left out silently; empty when there are none
+    (or no folder)."""
+    if folder is None:
+        return []
+    unmatched = sorted(path.name for path in Path(folder).glob("*.jsonl") if path.name[:-6] not in names)
+    if not unmatched:
+        return []
+    return [f"{option} {folder}: {len(unmatched)} hypothesis file(s) with no reference set, not scored: "
+            f"{', '.join(unmatched)} (the reference sets: {', '.join(names)}; rename the file to its set's name)"]
+
+
 def run_score(args: argparse.Namespace) -> int:
     """Handler of ``asrbench bench score``: 0 when every set was scored.
 
@@ -95,6 +111,7 @@ def run_score(args: argparse.Namespace) -> int:
         ``asrbench`` with exit code 2.
     """
     from pytest_asrbench.bench.scoring import report
+    from pytest_asrbench.bench.scoring.drivers import driver_lines_of
     from pytest_asrbench.bench.scoring.language import benchmark_language, describe, measure_for
     from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark
 
@@ -113,6 +130,8 @@ def run_score(args: argparse.Namespace) -> int:
     shown = f"signature {described['signature']}" if "signature" in described else f"language {measure.language}"
     print(f"{described['name']} {described['version']} ({shown}); "
           f"95% cluster bootstrap, {scores.resamples} resamples, seed {scores.seed}")
+    for line in driver_lines_of(scores):
+        print(line)
     for result in scores.sets:
         for label, system in (("", result.system), (" (compare)", result.other)):
             if system is not None and system.missing:
@@ -122,6 +141,10 @@ def run_score(args: argparse.Namespace) -> int:
             if system is not None and system.extra:
                 report_line(command_path(args), f"{result.name}{label}: {len(system.extra)} hypothesis id(s) without a "
                                                 f"reference, skipped: {', '.join(system.extra[:10])}", kind="warning")
+    if args.sets is None:
+        for option, folder in (("--hyps", args.hyps), ("--compare", args.compare)):
+            for line in unmatched_hypothesis_files(folder, names, option):
+                report_line(command_path(args), line, kind="warning")
     if args.json is not None:
         data = report.record(scores, described, str(args.refs), str(args.hyps),
                              None if args.compare is None else str(args.compare))

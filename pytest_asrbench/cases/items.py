@@ -7,6 +7,7 @@ import difflib
 import pytest
 from _pytest._code.code import TerminalRepr
 
+from pytest_asrbench._shared.paths import from_root
 from pytest_asrbench.cases.case_record import case_record, junit_properties
 from pytest_asrbench.cases.figures import HEADLINES_WANTED
 from pytest_asrbench.cases.loader import load_case_file
@@ -47,7 +48,8 @@ class CaseFileNode(pytest.File):
         coverage = coverage_of(self.config)
         if loaded.errors:
             coverage.broken.append(self.nodeid)
-            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[str(e) for e in loaded.errors])
+            yield BrokenCaseFile.from_parent(self, name="<case file error>",
+                                             errors=[from_root(str(e), self.config.rootpath) for e in loaded.errors])
             return
         config = self.config
         folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", self.path,
@@ -55,8 +57,9 @@ class CaseFileNode(pytest.File):
         owners = config.stash.setdefault(SNAPSHOT_OWNERS, {})
         owner = owners.setdefault(folder, self.path)
         if owner != self.path:
-            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[
-                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files"])
+            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[from_root(
+                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files",
+                config.rootpath)])
             return
         items = []
         fixtureinfo = None
@@ -205,11 +208,12 @@ MAX_DIFF_LINE = 1000
 
 
 class CaseItem(pytest.Function):
-    """One case: reported at its YAML line, failing with the case's own message (no traceback)."""
+    """One case: reported at its YAML line, failing with the case's own message (no traceback;
+    its paths inside the rootdir written from it, :func:`from_root`)."""
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
-            return CaseFailureRepr(str(excinfo.value))
+            return CaseFailureRepr(from_root(str(excinfo.value), self.config.rootpath))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

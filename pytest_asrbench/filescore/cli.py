@@ -111,6 +111,18 @@ def _listed(ids: list[str]) -> str:
     return ", ".join(ids[:_SHOWN_IDS]) + (f" ... ({len(ids)} in all)" if len(ids) > _SHOWN_IDS else "")
 
 
+def _missing_line(missing: list[str], fmt: str, references: int, hypotheses: int, names: tuple[str, str]) -> str:
+    """The warning for reference ids without a hypothesis. Plain files pair their lines by
+    position, so a shorter hypothesis file is said as such, with what a line missing in
+    between would do (every later pair shifted) and how to write the file."""
+    if fmt != "plain":
+        return f"{len(missing)} reference id(s) without a hypothesis, scored as deletions: {_listed(missing)}"
+    return (f"{names[1]} has {hypotheses} line(s), {names[0]} {references}: plain lines pair by position, so "
+            f"reference line(s) {_listed(missing)} have no hypothesis and are scored as deletions (a line missing "
+            "in between would pair every later line with the wrong reference): write one hypothesis line per "
+            "reference line, an empty line where there is no transcript, or give ids (kaldi, trn, jsonl)")
+
+
 def run(args: argparse.Namespace) -> int:
     """Handler of the file form of ``asrbench score``; 0 when scored.
 
@@ -142,8 +154,8 @@ def run(args: argparse.Namespace) -> int:
                      allow_extra=args.allow_extra, hypotheses_name=hyp_name)
     result = score(paired.references, paired.hypotheses, args.language, args.metric)
     if paired.missing:
-        report_line(command_path(args), f"{len(paired.missing)} reference id(s) without a hypothesis, scored as "
-                                        f"deletions: {_listed(paired.missing)}", kind="warning")
+        report_line(command_path(args), _missing_line(paired.missing, fmt, len(ref_lines), len(hyp_lines),
+                                                      (ref_name, hyp_name)), kind="warning")
     if paired.extra:
         report_line(command_path(args), f"{len(paired.extra)} hypothesis id(s) without a reference, skipped: "
                                         f"{_listed(paired.extra)}", kind="warning")

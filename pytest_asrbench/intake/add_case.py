@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_asrbench._shared.atomic import write_atomic
+from pytest_asrbench._shared.paths import from_root
 from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.registry import IntakeForm, intake_form_of
@@ -200,7 +201,7 @@ def append_case(path: Path, language: str, case: dict, case_id: str | None, root
     buffer = io.StringIO()
     yaml.dump(document, buffer)
     new_text = buffer.getvalue()
-    _validate(path, new_text, case_id)
+    _validate(path, new_text, case_id, root)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, new_text.encode("utf-8"))
     shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
@@ -226,13 +227,13 @@ def _styled(value):
     return value
 
 
-def _validate(path: Path, text: str, case_id: str) -> None:
+def _validate(path: Path, text: str, case_id: str, root: Path) -> None:
     with tempfile.TemporaryDirectory() as folder:
         trial = Path(folder) / path.name
         trial.write_text(text, encoding="utf-8")
         loaded = load_case_file(trial)
     if loaded.errors:
-        problems = "\n  ".join(str(error).replace(str(trial), str(path)) for error in loaded.errors)
+        problems = "\n  ".join(from_root(str(error).replace(str(trial), str(path)), root) for error in loaded.errors)
         raise AddCaseError(f"the case would not load; nothing written:\n  {problems}")
     if case_id not in [case.id for case in loaded.cases]:
         raise AddCaseError(f"{path}: the new case {case_id!r} did not read back; nothing written")

@@ -26,7 +26,8 @@ from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, bu
 def add_parser(subparsers) -> None:
     sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it")
     sub.add_argument("-l", "--language", required=True, help="language tag of the case file (en, hi, fr-CA ...)")
-    sub.add_argument("--kind", required=True, choices=KINDS)
+    sub.add_argument("--kind", required=True, choices=KINDS,
+                     help="the case's kind: what it checks (README, 'Writing cases')")
     sub.add_argument("--reference", help="score: the reference text")
     sub.add_argument("--hypothesis", help="score: the hypothesis text")
     sub.add_argument("--text", action="append", default=[], help="normalize/equal/distinct/untouched text (repeatable)")

@@ -14,10 +14,7 @@ from typing import Any
 
 from pytest_asrbench.reports.model import CaseEntry, RateRow, RunReport
 from pytest_asrbench.scoring.alignment import align_counts
-from pytest_asrbench.scoring.rate_drivers import RateDrivers, UtteranceErrors, rate_drivers
-
-#: How the reference unit is named in an explanation.
-UNIT_NAMES = {"word": "words", "char": "chars"}
+from pytest_asrbench.scoring.rate_drivers import UNIT_NAMES, RateDrivers, UtteranceErrors, driver_lines, rate_drivers
 
 
 @dataclass(frozen=True)
@@ -27,18 +24,20 @@ class DrivenRate:
     row: RateRow
     drivers: RateDrivers
 
+    def lines(self) -> list[str]:
+        """The heading, then one indented line per named case (the terminal's form:
+        :func:`~pytest_asrbench.scoring.rate_drivers.driver_lines`, as ``asrbench bench`` prints it)."""
+        rate = "n/a" if self.row.rate is None else f"{self.row.rate:.2%}"
+        return driver_lines(f"{self.row.language} {self.row.metric} {self.row.label} {rate}", self.drivers,
+                            self.row.unit, "case")
+
     def heading(self) -> str:
         """``"<language> <metric> <WER|CER> <rate> is driven by ..."``."""
-        rate = "n/a" if self.row.rate is None else f"{self.row.rate:.2%}"
-        return f"{self.row.language} {self.row.metric} {self.row.label} {rate} is {self.drivers.heading()}"
+        return self.lines()[0]
 
     def described(self) -> list[tuple[str, str]]:
         """``(case node id, what it holds)`` per named case."""
         return self.drivers.described(UNIT_NAMES[self.row.unit])
-
-    def lines(self) -> list[str]:
-        """The heading, then one indented line per named case (the terminal's form)."""
-        return [self.heading(), *(f"  {ident}: {text}" for ident, text in self.described())]
 
 
 def _insertions(figures: dict[str, Any]) -> int:

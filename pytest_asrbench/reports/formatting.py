@@ -6,12 +6,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pytest_asrbench.reports.model import ErrorRow, RateRow, RunReport
+from pytest_asrbench.reports.model import CaseEntry, ErrorRow, RateRow, RunReport
 
 
 def load_error_heading(report: RunReport) -> str:
     """The line that introduces the case files the run could not load (every output's)."""
     return f"{len(report.load_errors)} case file(s) could not be loaded (counted under no language):"
+
+
+def unrecorded_heading(report: RunReport) -> str:
+    """The line that introduces the case items that made no record (every output's)."""
+    return (f"{len(report.unrecorded())} case item(s) made no record (stopped before their case ran or finished; "
+            "counted in the tables with their outcome, without figures):")
+
+
+def unrecorded_line(entry: CaseEntry) -> str:
+    """``"<node id>: <outcome>, no record (<phase>: <reason>)"``."""
+    return f"{entry.nodeid}: {entry.outcome}, no record ({entry.no_record})"
 
 
 def percent(rate: float | None) -> str:

@@ -23,7 +23,7 @@ from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_p
 from pytest_asrbench.reports.chart import change_chart
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, percent, rate_cells
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import load_error_heading
+from pytest_asrbench.reports.formatting import load_error_heading, unrecorded_heading, unrecorded_line
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
 #: Fonts for every script the shipped languages use, named before the generic family so a
@@ -179,6 +179,19 @@ def _load_errors(report: RunReport) -> str:
     return '<section id="load-errors">' + "".join(parts) + "</section>"
 
 
+def _unrecorded(report: RunReport) -> str:
+    """The ``#unrecorded`` section: each case item that made no record, with its reason
+    (filtered by language with the rest)."""
+    unrecorded = report.unrecorded()
+    if not unrecorded:
+        return ""
+    items = "".join(f'<li data-language="{escape(entry.language)}" data-kind="{escape(entry.kind)}">'
+                    f"{escape(unrecorded_line(entry))}</li>"
+                    for entry in unrecorded)
+    return (f'<section id="unrecorded"><h2>{escape(unrecorded_heading(report).rstrip(":"))}</h2>'
+            f"<ul>{items}</ul></section>")
+
+
 def render_html(report: RunReport) -> str:
     """The page as one string (UTF-8 when written)."""
     languages, rates, shown = report.languages(), report.rates(), report.shown()
@@ -193,7 +206,7 @@ def render_html(report: RunReport) -> str:
     all_rows = [({"language": entry.language, "kind": entry.kind},
                  [entry.nodeid, entry.kind, entry.outcome,
                   percent(entry.figures["rate"]) if entry.figures else "",
-                  entry.record.get("snapshot") or ""])
+                  "no record" if entry.no_record else entry.record.get("snapshot") or ""])
                 for entry in sorted(report.entries, key=lambda e: (e.language, e.nodeid))]
     against = "the snapshots before this re-recording" if report.updating else "the recorded snapshots"
     sections = [
@@ -208,6 +221,7 @@ def render_html(report: RunReport) -> str:
         f'{_options(report.kinds())}</select></label>'
         f'<span><span id="shown-count">{len(shown)}</span> failing or changed case(s) shown</span></div>',
         "<h2>Cases per language</h2>", language_table,
+        _unrecorded(report),
         f"<h2>Corpus rates against {against}</h2>",
         "<p>Micro-averaged over the score and asr cases: errors and reference lengths summed, then divided. "
         "The change compares the cases that have a recording.</p>",

@@ -1,7 +1,7 @@
 """The Markdown summary (``--asrbench-markdown PATH``), for CI step summaries (GitHub's
 ``$GITHUB_STEP_SUMMARY``, GitLab and others render it): the case files that could not be
-loaded (each with its problems; counted under no language), the per-language outcome table, the
-corpus-rate table with the change against the recording, then each failing or changed case
+loaded (each with its problems; counted under no language), the per-language outcome table and
+the case items that made no record (each with its reason), the corpus-rate table with the change against the recording, then each failing or changed case
 with its aligned view in a code block, and the ``asr`` cases judged by tolerance (no native
 recording of the host). Its size is bounded (GitHub takes at most 1 MiB per step summary): at most
 :data:`MAX_CASES` cases are shown, the rest counted.
@@ -15,7 +15,7 @@ from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, RunReport
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import load_error_heading
+from pytest_asrbench.reports.formatting import load_error_heading, unrecorded_heading, unrecorded_line
 from pytest_asrbench.reports.summary import case_line
 from pytest_asrbench.scoring.alignment_view import render_alignment
 
@@ -83,6 +83,10 @@ def render_markdown(report: RunReport) -> str:
         return "\n".join([*lines, "No case items ran.", ""])
     lines += _table(["language", "cases", *OUTCOMES],
                     [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages])
+    unrecorded = report.unrecorded()
+    if unrecorded:
+        lines += ["", f"### {unrecorded_heading(report).rstrip(':')}", "",
+                  *(f"- {_cell(unrecorded_line(entry))}" for entry in unrecorded)]
     rates = report.rates()
     if rates:
         lines += ["", "Corpus rates (micro-averaged over the score and asr cases) and their change against "

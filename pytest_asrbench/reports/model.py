@@ -78,6 +78,13 @@ class CaseEntry:
         return self.record.get("snapshot") == "changed"
 
     @property
+    def no_record(self) -> str | None:
+        """Why the item made no record of its case (``"setup: skipped: ..."``, ``"call: ..."``:
+        the phase, then pytest's one-line reason), ``None`` when it made one. Such an entry
+        carries only its case's fields (no figures) and is listed as "no record" by every output."""
+        return self.record.get("no_record")
+
+    @property
     def worth_showing(self) -> bool:
         """A failing or changed case: the reports show it with its alignment."""
         return self.outcome == "failed" or self.changed
@@ -163,6 +170,11 @@ class RunReport:
     def shown(self) -> list[CaseEntry]:
         """The failing or changed cases, by language, file and line."""
         return sorted((entry for entry in self.entries if entry.worth_showing), key=_order)
+
+    def unrecorded(self) -> list[CaseEntry]:
+        """The case items that made no record of their case (:attr:`CaseEntry.no_record`), by
+        language, file and line: counted in the tables with their outcome, and named apart."""
+        return sorted((entry for entry in self.entries if entry.no_record), key=_order)
 
     def kinds(self) -> list[str]:
         return sorted({entry.kind for entry in self.entries})

@@ -6,7 +6,9 @@ Each case item's record (:mod:`pytest_asrbench.cases.case_record`) rides on its 
 (``report.asrbench_load_errors``), so both reach the xdist controller with the report; there a
 :class:`_Collector` keeps one :class:`~pytest_asrbench.reports.model.CaseEntry` per case item
 and one :class:`~pytest_asrbench.reports.model.LoadError` per case file that failed to load
-(never counted under a language).
+(never counted under a language). A case item that stopped before its case made a record (a
+setup that failed or skipped, an error the runner did not expect) gets one made from its case,
+marked ``no_record`` with the phase and reason, so no case item is dropped from the tables.
 Loaded by ``pytest_asrbench/plugin.py`` like the ASR stage's hooks; it imports the
 renderers only when a run needs them.
 """
@@ -90,7 +92,7 @@ def pytest_runtest_makereport(item: pytest.Item, call):
     report = yield
     if not item.config.getoption("asrbench"):
         return report
-    from pytest_asrbench.cases.items import CASE_RECORD, BrokenCaseFile
+    from pytest_asrbench.cases.items import CASE_RECORD, BrokenCaseFile, case_of
 
     if isinstance(item, BrokenCaseFile):
         report.asrbench_load_errors = list(item.errors)
@@ -98,7 +100,32 @@ def pytest_runtest_makereport(item: pytest.Item, call):
     record = item.stash.get(CASE_RECORD, None)
     if record is not None:
         report.asrbench_case = record
+    elif (case := case_of(item)) is not None and not report.passed:
+        report.asrbench_case = _no_record(case, item.config.rootpath, report)
     return report
+
+
+def _no_record(case, root: Path, report) -> dict:
+    """The record of a case item that stopped before its case made one (a setup that failed
+    or skipped, an error the runner did not expect): the case's own fields, no figures, and
+    ``no_record``, the reason in one line, so the summary and reports list it rather than
+    drop it."""
+    from pytest_asrbench.cases.case_record import case_record
+
+    record = case_record(case, None, root)
+    record["no_record"] = f"{report.when}: {_reason(report)}"
+    return record
+
+
+def _reason(report) -> str:
+    """The one-line reason of a failed or skipped report (pytest's crash line, the skip reason)."""
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return f"skipped: {str(report.longrepr[2]).removeprefix('Skipped: ')}"
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        return crash.message.splitlines()[0] if crash.message else "failed"
+    text = report.longreprtext.strip().splitlines()
+    return text[-1] if text else "failed"
 
 
 def _outcome(report) -> str:

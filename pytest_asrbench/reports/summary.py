@@ -6,7 +6,10 @@
 
     language  cases  passed  failed  xfailed  skipped
     de           31      31       0        0        0
-    hi           75      74       0        1        0
+    hi           75      73       0        1        1
+
+    1 case item(s) made no record (stopped before their case ran or finished; counted in ...):
+      cases/hi/asr.yaml::hi-01: skipped, no record (setup: skipped: ...)
 
     corpus rates over the score and asr cases, against the recorded snapshots:
     language  metric   unit  cases  rate    recorded   change  new
@@ -17,14 +20,18 @@
       cases/th/asr.yaml::th-02: 164 error(s) over 9 reference chars, 159 insertion(s) > 2x its ...
     (each case's rate and alignment: --asrbench-report PATH)
 
-(:mod:`pytest_asrbench.reports.drivers`: a rate above 100% or held by a few cases), followed by the failing or changed cases (one line each) and the ``asr`` cases judged by
-tolerance, not exactly (no native recording of this host, or kernel variables set).
+(:mod:`pytest_asrbench.reports.drivers`: a rate above 100% or held by a few cases); the case
+items that made no record (a setup that failed or skipped, an error before the case finished)
+are counted in the first table and named under it. Then the failing or changed cases (one
+line each) and the ``asr`` cases judged by tolerance, not exactly (no native recording of
+this host, or kernel variables set).
 """
 
 from __future__ import annotations
 
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import RATE_HEADERS, load_error_heading, percent, rate_cells, text_table
+from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, percent, rate_cells, text_table,
+                                                unrecorded_heading, unrecorded_line)
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 
 #: At most this many failing or changed cases are named in the terminal (the reports list all).
@@ -37,6 +44,8 @@ def case_line(entry: CaseEntry) -> str:
     """One line naming a failing or changed case: node id, outcome, snapshot state and, for
     kinds that score, the rate now and as recorded."""
     parts = [entry.outcome]
+    if entry.no_record:
+        parts.append("no record")
     if entry.changed:
         parts.append("output changed")
     if entry.figures:
@@ -69,6 +78,12 @@ def summary_lines(report: RunReport) -> list[str]:
     lines = ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
                        [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages],
                        indent="")
+    unrecorded = report.unrecorded()
+    if unrecorded:
+        lines += ["", unrecorded_heading(report)]
+        lines += [f"  {unrecorded_line(entry)}" for entry in unrecorded[:MAX_NAMED]]
+        if len(unrecorded) > MAX_NAMED:
+            lines.append(f"  ... {len(unrecorded) - MAX_NAMED} more (--asrbench-report PATH lists them all)")
     rates = report.rates()
     if rates:
         against = "the snapshots as they were before this re-recording" if report.updating else "the recorded snapshots"

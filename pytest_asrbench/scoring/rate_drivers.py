@@ -119,3 +119,24 @@ def rate_drivers(items: Iterable[UtteranceErrors]) -> RateDrivers | None:
     rest = length - sum(item.reference_length for item in named)
     return RateDrivers(named, len(items), errors, length, named_errors, rate,
                        (errors - named_errors) / rest if rest else None)
+
+
+#: How the reference unit of a rate is named in an explanation, by unit (``word``, ``char``).
+UNIT_NAMES = {"word": "words", "char": "chars"}
+
+
+def driver_lines(subject: str, drivers: RateDrivers, unit: str, noun: str, pointer: str | None = None) -> list[str]:
+    """The pointer every summary prints under a rate that needs one (the run summary, the
+    reports, ``asrbench bench run`` and ``asrbench bench score``): ``"<subject> is <heading>"``
+    (:meth:`RateDrivers.heading` with ``noun`` naming an utterance: ``case``, ``clip``), one
+    indented line per named utterance (``unit`` is the rate's, ``word`` or ``char``), then
+    ``pointer``, where each utterance's own figures are (in parentheses; ``None``: no such line,
+    for a summary that gives it once under several rates).
+
+    Raises:
+        KeyError: a ``unit`` that is not ``word`` or ``char``.
+    """
+    return [f"{subject} is {drivers.heading(noun)}",
+            *(f"  {ident}: {text}" for ident, text in drivers.described(UNIT_NAMES[unit])),
+            *([f"({pointer})"] if pointer else [])]
+

@@ -252,3 +252,44 @@ def test_an_english_set_with_only_empty_references_has_no_rate_and_counts_insert
                  "--resamples", "20", "--json", str(out)]) == 0
     entry = json.loads(out.read_text(encoding="utf-8"))["sets"][0]
     assert (entry["rate"], entry["insertions"], entry["reference_length"], entry["ci95"]) == (None, 2, 0, [None, None])
+
+
+def test_bench_score_names_the_clip_that_drives_a_set_s_rate_above_100_percent(tmp_path, capsys):
+    """The table's rate above 100% points at the clip holding it, as the run summary points at
+    cases: one hypothesis in a repetition loop among nineteen clean ones."""
+    refs = [{"id": f"c{index:02d}", "text": "please open the door", "cluster": f"spk{index % 4}"} for index in range(20)]
+    hyps = [{"id": row["id"], "text": row["text"]} for row in refs]
+    hyps[7]["text"] = "please open the door " + "the door " * 50  # 100 inserted words
+    write_jsonl(tmp_path / "refs/loop.jsonl", refs)
+    write_jsonl(tmp_path / "hyps/loop.jsonl", hyps)
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"), "-l", "en",
+                 "--resamples", "50"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = lines.index("loop WER 125.00% is above 100% and driven by 1 of 20 clip(s), holding 100 of 100 errors "
+                        "(100%); 0.00% without it:")
+    assert lines[start + 1] == ("  c07: 100 error(s) over 4 reference words, 100 insertion(s) > 2x its reference "
+                                "length: the hypothesis is much longer (a hallucination or repetition loop?)")
+    assert lines[start + 3].startswith("overall WER 125.00% is above 100% and driven by 1 of 20 clip(s)")
+    assert lines[start + 4].startswith("  loop/c07: 100 error(s)")
+    assert lines[-1] == "(each named clip's texts: <folder>/<set>.jsonl, by id)"
+
+
+def test_bench_score_prints_no_pointer_when_errors_are_spread(tmp_path, capsys):
+    make_benchmark(tmp_path, "en")
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+                 "--resamples", "50"]) == 0
+    assert "driven by" not in capsys.readouterr().out
+
+
+def test_bench_score_warns_of_a_hypothesis_file_no_reference_set_has(tmp_path, capsys):
+    make_benchmark(tmp_path, "en")
+    (tmp_path / "hyps/a.jsonl").rename(tmp_path / "hyps/a_v2.jsonl")
+    write_jsonl(tmp_path / "hyps/a.jsonl", [{"id": "a1", "text": "the meeting starts at ten a m"}])
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+                 "--resamples", "20"]) == 0
+    assert (f"asrbench bench score: warning: --hyps {tmp_path / 'hyps'}: 1 hypothesis file(s) with no reference set, "
+            "not scored: a_v2.jsonl (the reference sets: a, b; rename the file to its set's name)"
+            in capsys.readouterr().err.splitlines())
+    assert main(["bench", "score", "--refs", str(tmp_path / "refs"), "--hyps", str(tmp_path / "hyps"),
+                 "--resamples", "20", "--sets", "a"]) == 0
+    assert "no reference set" not in capsys.readouterr().err  # a selection leaves the other files out on purpose

@@ -145,7 +145,7 @@ def _rate(view: dict | None) -> str:
 def _drivers(record: dict) -> list[str]:
     """The clips that drive the overall rate of the primary view, when it is above 100% or a
     few clips hold most of its errors (:mod:`pytest_asrbench.scoring.rate_drivers`)."""
-    from pytest_asrbench.scoring.rate_drivers import UtteranceErrors, rate_drivers
+    from pytest_asrbench.scoring.rate_drivers import UtteranceErrors, driver_lines, rate_drivers
 
     primary = record["metrics"]["primary_view"]
     counts = [UtteranceErrors(u["id"], view["substitutions"] + view["deletions"] + view["insertions"],
@@ -154,10 +154,8 @@ def _drivers(record: dict) -> list[str]:
     drivers = rate_drivers(counts)
     if drivers is None:
         return []
-    unit = "words" if record["metrics"]["unit"] == "word" else "chars"
-    return [f"overall {primary} is {drivers.heading('clip')}",
-            *(f"  {ident}: {text}" for ident, text in drivers.described(unit)),
-            "(each clip's counts: the record's utterances)"]
+    return driver_lines(f"overall {primary}", drivers, record["metrics"]["unit"], "clip",
+                        "each clip's counts: the record's utterances")
 
 
 def summary(record: dict) -> list[str]:

@@ -108,7 +108,9 @@ class ReferenceSet:
 class SystemScore:
     """One system's hypotheses scored on one set (or summed over sets): ``cluster_errors`` and
     ``cluster_lengths`` are the errors and reference lengths per cluster of the set (in the
-    measure's unit; empty for a sum over sets)."""
+    measure's unit; empty for a sum over sets); ``clip_counts`` each clip's ``(id, counts)`` in
+    reference order (a sum over sets names them ``<set>/<id>``), from which a summary names
+    the clips that drive the rate."""
 
     hypotheses: str
     counts: EditCounts
@@ -116,6 +118,7 @@ class SystemScore:
     extra: tuple[str, ...]
     cluster_errors: tuple[int, ...]
     cluster_lengths: tuple[int, ...] = ()
+    clip_counts: tuple[tuple[str, EditCounts], ...] = ()
 
 
 def _listed(ids: Sequence[str]) -> str:
@@ -162,7 +165,7 @@ def score_system(references: ReferenceSet, path: Path, *, allow_extra: bool = Fa
         cluster_errors[cluster] += counts.errors
         cluster_lengths[cluster] += counts.reference_length
     return SystemScore(str(path), EditCounts.total(pair_counts), tuple(missing), extra, tuple(cluster_errors),
-                       tuple(cluster_lengths))
+                       tuple(cluster_lengths), tuple(zip(references.ids, pair_counts)))
 
 
 @dataclass(frozen=True)
@@ -295,6 +298,7 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
     totals = [EditCounts.zero(), EditCounts.zero()]
     missing: list[list[str]] = [[], []]
     extra: list[list[str]] = [[], []]
+    clips: list[list[tuple[str, EditCounts]]] = [[], []]
     for name in names:
         references = ReferenceSet.read(name, Path(refs_dir) / f"{name}.jsonl", measure)
         systems = [score_system(references, Path(hyps_dir) / f"{name}.jsonl", allow_extra=allow_extra, measure=measure)]
@@ -311,12 +315,13 @@ def score_benchmark(refs_dir: Path, hyps_dir: Path, sets: Sequence[str] | None =
             totals[i] = totals[i] + system.counts
             missing[i] += [f"{name}/{ident}" for ident in system.missing]
             extra[i] += [f"{name}/{ident}" for ident in system.extra]
+            clips[i] += [(f"{name}/{ident}", counts) for ident, counts in system.clip_counts]
     namespaces = [references.namespace for references in references_of]
     cluster_ids = [references.clusters for references in references_of]
     groups = shared_groups(namespaces, cluster_ids)
     overall_sums, overall_clusters = _overall_sums(groups, set_sums, cluster_ids, columns_of, seed, resamples, passes)
     overall_systems = [SystemScore(results[0].system.hypotheses if i == 0 else results[0].other.hypotheses,
-                                   totals[i], tuple(missing[i]), tuple(extra[i]), ())
+                                   totals[i], tuple(missing[i]), tuple(extra[i]), (), (), tuple(clips[i]))
                        for i in range(1 + (compare_dir is not None))]
     overall = _set_score(OVERALL, sum(r.clips for r in results), overall_clusters, overall_systems,
                          np.asarray(overall_sums), confidence)
