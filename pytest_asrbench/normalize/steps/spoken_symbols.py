@@ -185,12 +185,16 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         out: list[str] = []
         index = 0
         count = len(tokens)
-        while index < count:
-            found = name_at(folded, index)
+        # Only a first word of a name can start one: the tokens between two of them are
+        # copied as a slice, not walked one by one.
+        for start in [position for position, word in enumerate(folded) if word in first_words]:
+            if start < index:
+                continue  # taken into a name or a code before
+            found = name_at(folded, start)
             if found is None:
-                out.append(tokens[index])
-                index += 1
                 continue
+            out.extend(tokens[index:start])
+            index = start
             name, width = found
             after = index + width
             # Neighbours, skipping fillers on both sides.
@@ -227,6 +231,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                     pieces.append(tokens[index])
                     index += 1
             out.append("".join(pieces))
+        out.extend(tokens[index:])
         joined = " ".join(out)
         # The same object when nothing changed: the pipeline then skips a repeated
         # idempotent step (number_formats) after this one.
