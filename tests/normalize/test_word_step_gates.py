@@ -172,3 +172,32 @@ def test_casefolded_text_is_one_function_per_fold_table_and_each_text_gets_its_o
         assert folded(text) is folded(text)  # the same object asked again: the kept result
     caches.reset_all()
     assert folded("Dash `x`") == "dash 'x'"
+
+
+_FOLD_TABLES = {
+    "one ASCII source": {"`": "'", "’": "'", "ä": "ae"},
+    "two ASCII sources": {"`": "'", "~": "-", "ß": "ss"},
+    "no ASCII source": {"’": "'", "°": " degrees ", "–": "-"},
+    "more sources than substring tests": {chr(0x2010 + index): "-" for index in range(20)} | {"ab": "x", "`": "'"},
+}
+
+
+@pytest.mark.parametrize("folds", [*_FOLD_TABLES.values(), *({"language": language} for language in [*LANGUAGES, "hi"])],
+                         ids=[*_FOLD_TABLES, *(f"{language} char_folds" for language in [*LANGUAGES, "hi"])])
+def test_a_fold_that_skips_texts_without_a_source_equals_the_fold_pattern_applied_to_every_text(folds):
+    """``make_fold`` and ``casefolded_text`` return a text holding no source unchanged after
+    substring tests (for ASCII text, of the ASCII sources only); the fold as stated is the
+    sources' alternation, longest first, substituted everywhere."""
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.phrases import casefolded_text
+
+    if "language" in folds:
+        folds = dict(get_config(folds["language"]).char_folds)
+    pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
+    fold, folded_text = make_fold(folds), casefolded_text(folds)
+    pieces = [*folds, *(value for value in folds.values() if value.strip()), *(source[:1] for source in folds),
+              "a", "B", "é", "ß", "İ", " ", "1", "'", "-", "`", "~", "Ä", "x"]
+    texts = _adversarial(pieces, zlib.crc32(repr(sorted(folds.items())).encode()), 10_000)
+    assert [fold(text) for text in texts] == [pattern.sub(lambda match: folds[match[0]], text) for text in texts]
+    assert [folded_text(text) for text in texts] == [fold(text.casefold()) for text in texts]

@@ -278,6 +278,11 @@ _THREE = re.compile(r"\s[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
 # whitespace, and no concatenation (a third less CPU on the European corpora, where nearly
 # no text holds it).
 _THREE_CORE = re.compile(r"[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9]")
+# The middle character of every match of _THREE_CORE with a whitespace character on each side:
+# in a printable text the only whitespace is the ASCII space (tests/test_word_step_gates.py
+# checks every code point), so it is this literal-led pattern, found by a fast scan for a space
+# (the texts that hold it, a quarter of the European corpora, are then searched for the core).
+_SPACED_CODE_CHARACTER = re.compile(r" [A-Z0-9] ")
 
 
 def _code_char(core: str) -> bool:
@@ -325,7 +330,10 @@ def spelled_code_runs(config, lexicons):
         return " ".join(out)
 
     def gated(text: str) -> str:
-        # The cheap test first (every match of _THREE holds _THREE_CORE); ``run_step`` is the rule.
+        # The cheap tests first (every match of _THREE holds _THREE_CORE, and in a printable
+        # text _SPACED_CODE_CHARACTER); ``run_step`` is the rule.
+        if text.isprintable() and _SPACED_CODE_CHARACTER.search(text) is None:
+            return text
         if _THREE_CORE.search(text) is None:
             return text
         return run_step(text)
