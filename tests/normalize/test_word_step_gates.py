@@ -9,6 +9,7 @@ from the step's own trigger words, cases, folds and punctuation.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import sys
@@ -201,3 +202,18 @@ def test_a_fold_that_skips_texts_without_a_source_equals_the_fold_pattern_applie
     texts = _adversarial(pieces, zlib.crc32(repr(sorted(folds.items())).encode()), 10_000)
     assert [fold(text) for text in texts] == [pattern.sub(lambda match: folds[match[0]], text) for text in texts]
     assert [folded_text(text) for text in texts] == [fold(text.casefold()) for text in texts]
+
+
+@pytest.mark.parametrize("forms", [["mm", "kg", "Kb", "µm", "%", "s"], ["किलो", "%"], ["ſt", "K"]],
+                         ids=["latin", "devanagari", "non-ascii first characters"])
+def test_the_glued_unit_test_equals_the_pattern_ignoring_case_on_every_text(forms):
+    """``units`` tests ASCII text for a glued unit ("10mm") with a plain class of both cases
+    of each first character; it must find exactly what the class ignoring case finds."""
+    from pytest_asrbench.normalize.steps.units import glued_test
+
+    test = glued_test(forms)
+    any_case = re.compile(rf"\d[{re.escape(''.join(sorted({form[0] for form in forms})))}]", re.IGNORECASE)
+    pairs = ["".join(pair) for pair in itertools.product([chr(code) for code in range(128)] + ["٣", "K", "ſ", "İ", "क"],
+                                                         repeat=2)]
+    texts = pairs + _adversarial([*forms, "1", "٣", "10", "x", "K", "ſ", "İ", " "], 11, 5_000)
+    assert [test(text) for text in texts] == [any_case.search(text) is not None for text in texts]
