@@ -217,3 +217,18 @@ def test_the_glued_unit_test_equals_the_pattern_ignoring_case_on_every_text(form
                                                          repeat=2)]
     texts = pairs + _adversarial([*forms, "1", "٣", "10", "x", "K", "ſ", "İ", " "], 11, 5_000)
     assert [test(text) for text in texts] == [any_case.search(text) is not None for text in texts]
+
+
+@pytest.mark.parametrize("words", [["km", "kilómetro", "mètres", "€"], ["mm", "ſt", "Kg"], ["ıd", "grad"], ["kilo"]],
+                         ids=["accented words", "long s and Kelvin sign", "dotless i", "ascii only"])
+def test_a_words_search_equals_its_pattern_on_every_text(words):
+    """``words_search`` answers most ASCII texts from their lowercased words, leaving out the
+    words that cannot match ASCII text; its answer must be the pattern's on every text."""
+    from pytest_asrbench.normalize.steps.phrases import trie_pattern, words_search
+
+    search = words_search(words)
+    pattern = re.compile(rf" (?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+    pieces = [*words, *(word.upper() for word in words), *(word.replace("ó", "o").replace("è", "e") for word in words),
+              "st", "ST", "kg", "id", "ID", "5", "x", " ", "\t", "é"]
+    texts = _adversarial(pieces, zlib.crc32(" ".join(words).encode()), 10_000)
+    assert [search(text) for text in texts] == [pattern.search(" " + text) is not None for text in texts]
