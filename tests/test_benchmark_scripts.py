@@ -159,3 +159,18 @@ def test_collect_run_arms_share_one_bytecode_cache_and_never_run_without_one(tmp
     assert "PYTHONDONTWRITEBYTECODE" not in plain and "PYTHONDONTWRITEBYTECODE" not in before
     assert plain["PYTHONPYCACHEPREFIX"] == before["PYTHONPYCACHEPREFIX"] == str(tmp_path.resolve() / ".pycache")
     assert before["PYTHONPATH"] == "/elsewhere/checkout" and "PYTHONPATH" not in plain
+
+
+def test_the_ab_script_times_each_listed_step_at_each_place_and_refuses_an_unknown_step():
+    pytest.importorskip("whisper_normalizer")
+    root = BENCHMARKS.parent
+    command = [sys.executable, str(BENCHMARKS / "normalize_ab.py"), "--base", str(root), "--languages", "en", "de",
+               "--rounds", "2", "--count", "30", "--steps"]
+    done = subprocess.run([*command, "collapse_whitespace", "units"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(" | ")[:2] for line in done.stdout.splitlines()
+            if line.startswith("| ") and " (" in line and not line.startswith("| language")]
+    assert rows == [["| en", "collapse_whitespace (12)"], ["| en", "units (13)"], ["| en", "collapse_whitespace (30)"],
+                    ["| de", "collapse_whitespace (21)"], ["| de", "units (26)"]]
+    refused = subprocess.run([*command, "units", "no_such_step"], capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 2 and "--steps no_such_step: listed by none of the en de normalizers" in refused.stderr

@@ -9,6 +9,7 @@ from the step's own trigger words, cases, folds and punctuation.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import sys
@@ -172,3 +173,62 @@ def test_casefolded_text_is_one_function_per_fold_table_and_each_text_gets_its_o
         assert folded(text) is folded(text)  # the same object asked again: the kept result
     caches.reset_all()
     assert folded("Dash `x`") == "dash 'x'"
+
+
+_FOLD_TABLES = {
+    "one ASCII source": {"`": "'", "’": "'", "ä": "ae"},
+    "two ASCII sources": {"`": "'", "~": "-", "ß": "ss"},
+    "no ASCII source": {"’": "'", "°": " degrees ", "–": "-"},
+    "more sources than substring tests": {chr(0x2010 + index): "-" for index in range(20)} | {"ab": "x", "`": "'"},
+}
+
+
+@pytest.mark.parametrize("folds", [*_FOLD_TABLES.values(), *({"language": language} for language in [*LANGUAGES, "hi"])],
+                         ids=[*_FOLD_TABLES, *(f"{language} char_folds" for language in [*LANGUAGES, "hi"])])
+def test_a_fold_that_skips_texts_without_a_source_equals_the_fold_pattern_applied_to_every_text(folds):
+    """``make_fold`` and ``casefolded_text`` return a text holding no source unchanged after
+    substring tests (for ASCII text, of the ASCII sources only); the fold as stated is the
+    sources' alternation, longest first, substituted everywhere."""
+    from pytest_asrbench.normalize.registry import get_config
+    from pytest_asrbench.normalize.steps.basic import make_fold
+    from pytest_asrbench.normalize.steps.phrases import casefolded_text
+
+    if "language" in folds:
+        folds = dict(get_config(folds["language"]).char_folds)
+    pattern = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True)))
+    fold, folded_text = make_fold(folds), casefolded_text(folds)
+    pieces = [*folds, *(value for value in folds.values() if value.strip()), *(source[:1] for source in folds),
+              "a", "B", "é", "ß", "İ", " ", "1", "'", "-", "`", "~", "Ä", "x"]
+    texts = _adversarial(pieces, zlib.crc32(repr(sorted(folds.items())).encode()), 10_000)
+    assert [fold(text) for text in texts] == [pattern.sub(lambda match: folds[match[0]], text) for text in texts]
+    assert [folded_text(text) for text in texts] == [fold(text.casefold()) for text in texts]
+
+
+@pytest.mark.parametrize("forms", [["mm", "kg", "Kb", "µm", "%", "s"], ["किलो", "%"], ["ſt", "K"]],
+                         ids=["latin", "devanagari", "non-ascii first characters"])
+def test_the_glued_unit_test_equals_the_pattern_ignoring_case_on_every_text(forms):
+    """``units`` tests ASCII text for a glued unit ("10mm") with a plain class of both cases
+    of each first character; it must find exactly what the class ignoring case finds."""
+    from pytest_asrbench.normalize.steps.units import glued_test
+
+    test = glued_test(forms)
+    any_case = re.compile(rf"\d[{re.escape(''.join(sorted({form[0] for form in forms})))}]", re.IGNORECASE)
+    pairs = ["".join(pair) for pair in itertools.product([chr(code) for code in range(128)] + ["٣", "K", "ſ", "İ", "क"],
+                                                         repeat=2)]
+    texts = pairs + _adversarial([*forms, "1", "٣", "10", "x", "K", "ſ", "İ", " "], 11, 5_000)
+    assert [test(text) for text in texts] == [any_case.search(text) is not None for text in texts]
+
+
+@pytest.mark.parametrize("words", [["km", "kilómetro", "mètres", "€"], ["mm", "ſt", "Kg"], ["ıd", "grad"], ["kilo"]],
+                         ids=["accented words", "long s and Kelvin sign", "dotless i", "ascii only"])
+def test_a_words_search_equals_its_pattern_on_every_text(words):
+    """``words_search`` answers most ASCII texts from their lowercased words, leaving out the
+    words that cannot match ASCII text; its answer must be the pattern's on every text."""
+    from pytest_asrbench.normalize.steps.phrases import trie_pattern, words_search
+
+    search = words_search(words)
+    pattern = re.compile(rf" (?:{trie_pattern(sorted(set(words)))})(?!\S)", re.IGNORECASE)
+    pieces = [*words, *(word.upper() for word in words), *(word.replace("ó", "o").replace("è", "e") for word in words),
+              "st", "ST", "kg", "id", "ID", "5", "x", " ", "\t", "é"]
+    texts = _adversarial(pieces, zlib.crc32(" ".join(words).encode()), 10_000)
+    assert [search(text) for text in texts] == [pattern.search(" " + text) is not None for text in texts]

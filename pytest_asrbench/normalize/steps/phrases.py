@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from pytest_asrbench._shared import caches
-from pytest_asrbench.normalize.steps.basic import folded_table, make_fold
+from pytest_asrbench.normalize.steps.basic import any_in, folded_table, make_fold, source_test
 
 
 def trie_pattern(words: list[str]) -> str:
@@ -87,14 +87,7 @@ def fragment_search(words: Iterable[str]) -> Callable[[str], bool]:
     if len(chosen) == 1:
         (only,) = chosen
         return lambda text: only in text.lower()
-    return lambda text: _any_in(chosen, text.lower())
-
-
-def _any_in(pieces, text: str) -> bool:
-    for piece in pieces:
-        if piece in text:
-            return True
-    return False
+    return lambda text: any_in(chosen, text.lower())
 
 
 def casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
@@ -123,7 +116,7 @@ def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
     fold = make_fold(folds)
     if not folds:
         return str.casefold
-    sources = re.compile("|".join(re.escape(source) for source in sorted(folds, key=len, reverse=True))).search
+    holds_source = source_test(folds)
     ascii_sources = tuple(source for source in folds if source.isascii())
     # One ``(text, result)`` tuple, read and replaced whole (safe across threads), in a cell.
     last: list[tuple[str | None, str]] = [(None, "")]
@@ -141,7 +134,7 @@ def _casefolded_text(folds: Mapping[str, str]) -> Callable[[str], str]:
                 result = fold(low) if ascii_sources[0] in low else low
             else:
                 result = fold(low) if any(source in low for source in ascii_sources) else low
-        elif sources(low) is None:
+        elif not holds_source(low):
             result = low
         else:
             result = fold(low)
@@ -163,7 +156,7 @@ def substring_search(words: Iterable[str]) -> Callable[[str], bool]:
     pieces = tuple(kept)
     if "" in pieces:
         return lambda text: True
-    return lambda text: _any_in(pieces, text)
+    return lambda text: any_in(pieces, text)
 
 
 # The last text asked about and its words: consecutive steps that leave the text unchanged

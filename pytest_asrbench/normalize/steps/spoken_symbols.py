@@ -185,12 +185,16 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
         out: list[str] = []
         index = 0
         count = len(tokens)
-        while index < count:
-            found = name_at(folded, index)
+        # Only a first word of a name can start one: the tokens between two of them are
+        # copied as a slice, not walked one by one.
+        for start in [position for position, word in enumerate(folded) if word in first_words]:
+            if start < index:
+                continue  # taken into a name or a code before
+            found = name_at(folded, start)
             if found is None:
-                out.append(tokens[index])
-                index += 1
                 continue
+            out.extend(tokens[index:start])
+            index = start
             name, width = found
             after = index + width
             # Neighbours, skipping fillers on both sides.
@@ -227,6 +231,7 @@ def spoken_symbols(config, lexicons, options: SpokenSymbolOptions):
                     pieces.append(tokens[index])
                     index += 1
             out.append("".join(pieces))
+        out.extend(tokens[index:])
         joined = " ".join(out)
         # The same object when nothing changed: the pipeline then skips a repeated
         # idempotent step (number_formats) after this one.
@@ -273,6 +278,11 @@ _THREE = re.compile(r"\s[^\w\s]*[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9][^\w\s]*(?!\S)")
 # whitespace, and no concatenation (a third less CPU on the European corpora, where nearly
 # no text holds it).
 _THREE_CORE = re.compile(r"[A-Z0-9]\s+[A-Z0-9]\s+[A-Z0-9]")
+# The middle character of every match of _THREE_CORE with a whitespace character on each side:
+# in a printable text the only whitespace is the ASCII space (tests/test_word_step_gates.py
+# checks every code point), so it is this literal-led pattern, found by a fast scan for a space
+# (the texts that hold it, a quarter of the European corpora, are then searched for the core).
+_SPACED_CODE_CHARACTER = re.compile(r" [A-Z0-9] ")
 
 
 def _code_char(core: str) -> bool:
@@ -320,7 +330,10 @@ def spelled_code_runs(config, lexicons):
         return " ".join(out)
 
     def gated(text: str) -> str:
-        # The cheap test first (every match of _THREE holds _THREE_CORE); ``run_step`` is the rule.
+        # The cheap tests first (every match of _THREE holds _THREE_CORE, and in a printable
+        # text _SPACED_CODE_CHARACTER); ``run_step`` is the rule.
+        if text.isprintable() and _SPACED_CODE_CHARACTER.search(text) is None:
+            return text
         if _THREE_CORE.search(text) is None:
             return text
         return run_step(text)

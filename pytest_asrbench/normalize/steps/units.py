@@ -22,6 +22,7 @@ forms without digits after the number, so a code such as "A4" or "B12" is never 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pydantic import Field
 
@@ -36,6 +37,23 @@ _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
 def _split_glued(match: re.Match) -> str:
     """"10mm" -> "10 mm" (a function, not a "\\1 \\2" template: re parses a template on every call)."""
     return f"{match[1]} {match[2]}"
+
+
+def glued_test(forms: list[str]) -> Callable[[str], bool]:
+    """A test true for every text where a digit is followed by a first character of one of
+    ``forms``, ignoring case as ``re.IGNORECASE`` does: the only texts the glued split can change.
+
+    In ASCII text the digits are 0-9, so there the test is a plain class of the ASCII
+    characters that the class ignoring case matches (listed once: "k" brings "K", and so does
+    the Kelvin sign), which ``re`` scans faster; other text gets the pattern ignoring case.
+    """
+    first = f"[{re.escape(''.join(sorted({form[0] for form in forms})))}]"
+    any_case = re.compile(rf"\d{first}", re.IGNORECASE).search
+    cases = re.findall(first, "".join(map(chr, range(128))), re.IGNORECASE)
+    if not cases:
+        return lambda text: not text.isascii() and any_case(text) is not None
+    ascii_search = re.compile(rf"[0-9][{re.escape(''.join(cases))}]").search
+    return lambda text: (ascii_search(text) if text.isascii() else any_case(text)) is not None
 
 
 class UnitOptions(StepOptions):
@@ -62,15 +80,13 @@ def units(config, lexicons, options: UnitOptions):
                     key=len, reverse=True)
     glued = (re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({trie_pattern(single)})(?![\w'])", re.IGNORECASE)
              if single else None)
-    # A digit followed by a first character of a glued form: the only texts to split.
-    glued_test = (re.compile(rf"\d[{re.escape(''.join(sorted({form[0] for form in single})))}]", re.IGNORECASE)
-                  if single else None)
+    may_be_glued = glued_test(single) if single else None
 
     def is_number(token: str, folded: str) -> bool:
         return folded in number_words or bool(_NUMBER.fullmatch(token))
 
     def run(text: str) -> str:
-        if glued is not None and glued_test.search(text):
+        if may_be_glued is not None and may_be_glued(text):
             text = glued.sub(_split_glued, text)
         # The text has been through char_folds (the step is listed after it), so its
         # words meet the folded keys without folding again.

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.phrases import substring_search
 from pytest_asrbench.normalize.steps.registry import step
 
 # A hyphen with a letter (any script) or a combining mark on at least one side; a hyphen
@@ -71,20 +72,30 @@ def fillers_any_case(config, lexicons):
     present, remove = filler_rules(config)
     if present is None:
         return remove
+    # Every match of ``present`` holds a filler as a substring of the case-folded text: a few
+    # substring tests first, which most texts fail (a filler is rarely a piece of a word, "hm"
+    # in German or "ehm" in Italian; English "er" and "um" are, and cost only these tests).
+    any_filler = substring_search(filler_forms(config))
 
     def run(text: str) -> str:
-        return text if present(text.casefold()) is None else remove(text)
+        low = text.casefold()
+        return text if not any_filler(low) or present(low) is None else remove(text)
 
+    run.ungated = lambda text: text if present(text.casefold()) is None else remove(text)
     return run
+
+
+def filler_forms(config) -> set[str]:
+    """The config's fillers as matched: each casefolded, and also folded with ``char_folds``."""
+    fold = make_fold(config.char_folds)
+    return {form for word in config.fillers for form in (word.casefold(), fold(word.casefold()))}
 
 
 def filler_rules(config) -> tuple[Callable[[str], re.Match | None] | None, Callable[[str], str]]:
     """``(present, remove)`` of ``fillers_any_case``: ``remove`` applies the rules to any text;
     ``present`` searches the case-folded text for what every text ``remove`` changes holds (a
     filler with no word character before it), ``None`` when the config has no fillers."""
-    fold = make_fold(config.char_folds)
-    words = sorted({form for word in config.fillers for form in (word.casefold(), fold(word.casefold()))},
-                   key=len, reverse=True)
+    words = sorted(filler_forms(config), key=len, reverse=True)
     if not words:
         return None, lambda text: text
     # A whole word: no letter or digit touching it, nor an apostrophe or hyphen that joins it
