@@ -190,7 +190,6 @@ _TO_NUMBER = re.compile(r" to \d")
 _MONTH_DAY_GATE = re.compile(
     r" \d\d?(?![\w:.%/$€-])(?:" + "|".join(f"(?<={month} \\d)|(?<={month} \\d\\d)" for month in MONTHS) + ")")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
-_DECADE_WORDS = frozenset(DECADES)
 _MONTH_NAMES = frozenset(MONTHS)
 # The whole words a time-pair rule needs next to the pair (the first word of
 # "in the morning"; "o'clock" as written and without its apostrophe).
@@ -256,20 +255,24 @@ def _convert_span(match: re.Match) -> str:
     return _convert_span_at(match.string, match.start(), match.end())
 
 
-def _convert_spans(text: str, lower: str | None = None, spans: list[tuple[int, int]] | None = None) -> str:
+def _convert_spans(text: str, lower: str | None = None) -> str:
     """Every number-word span of ``text`` converted (:data:`_SPAN`). ASCII text is matched
     lowercased by :data:`_SPAN_LOWER`, without IGNORECASE, which re runs about 40% faster:
     for ASCII, ignoring case is lowercasing, so the spans are the same; ASCII text of letters,
     digits, "_", "'" and spaces only by :data:`_SPAN_SPACED` (the same spans, found by a scan
     for spaces; ``tests/test_english_number_gates.py`` compares them). ``lower``: the caller's
-    ``text.lower()``, when it has it; ``spans``: the spans, when the caller found them in
-    ``" " + lower`` by :data:`_SPAN_SPACED` (offsets of ``text``)."""
-    if spans is None:
-        if not text.isascii():
-            return _SPAN.sub(_convert_span, text)
-        if lower is None:
-            lower = text.lower()
-        spans = _plain_spans(lower)
+    ``text.lower()``, when it has it."""
+    if not text.isascii():
+        return _SPAN.sub(_convert_span, text)
+    if lower is None:
+        lower = text.lower()
+    if lower.encode().translate(None, _PLAIN_CHARACTERS):
+        spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
+    else:
+        # Only letters, digits, "_", "'" and spaces: a span starts at the text's start or after
+        # a space, so the search that starts with a literal space (found by a fast scan) finds
+        # the same spans, in the text behind one space (offsets one further).
+        spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
     if not spans:
         return text
     pieces: list[str] = []
@@ -284,18 +287,6 @@ def _convert_spans(text: str, lower: str | None = None, spans: list[tuple[int, i
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
-
-
-def _plain_spans(lower: str) -> list[tuple[int, int]]:
-    """The number-word spans of ``lower``, an ASCII text in lowercase: ``(start, end)`` each."""
-    if lower.encode().translate(None, _PLAIN_CHARACTERS):
-        spans = [match.span() for match in _SPAN_LOWER.finditer(lower)]
-    else:
-        # Only letters, digits, "_", "'" and spaces: a span starts at the text's start or after
-        # a space, so the search that starts with a literal space (found by a fast scan) finds
-        # the same spans, in the text behind one space (offsets one further).
-        spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
-    return spans
 
 
 def _convert_span_at(text: str, start: int, end: int) -> str:
@@ -476,18 +467,12 @@ def number_words(config, lexicons):
     def times_scale(match: re.Match) -> str:
         return _scale_product(match.group(1), match.group(2), scale_values)
 
-    def plain(text: str) -> str:
-        """The step as defined: a text with no number word as a whole word stays; otherwise
-        the scale rules, the spans, then the decades (the path :func:`run` shortens)."""
+    def run(text: str) -> str:
         # Cheap test first: a set lookup of the words (the text is punctuation-free and
         # space-separated here) instead of a case-insensitive scan.
         if _NUMBER_WORDS.isdisjoint(lowered_words(text)):
             return text
-        return rules(text, text.lower(), None)
-
-    def rules(text: str, lower: str, spans: list[tuple[int, int]] | None) -> str:
-        """The rules on a text that holds a number word (``lower``: ``text.lower()``;
-        ``spans``: its number-word spans when the caller found them, else ``None``)."""
+        lower = text.lower()
         entering = text
         if "hundred" in lower or "thousand" in lower or "illion" in lower:
             if "half" in lower or "quarter" in lower:
@@ -496,35 +481,13 @@ def number_words(config, lexicons):
                 text = _AND_FRACTION_SCALE.sub(_and_fraction_scale, text)
             text = _A_SCALE.sub("one ", text)
             text = _DIGITS_TIMES_SCALE.sub(times_scale, text)
-        if text is entering:
-            text = _convert_spans(text, lower, spans)
-        else:
-            text = _convert_spans(text)
+        text = _convert_spans(text, lower if text is entering else None)
         if "ties" in lower:
             text = _DECADE.sub(_decade, text)
         if "hundreds" in lower:
             text = _CENTURY_DECADE.sub(_century_decade, text)
         return text
 
-    def run(text: str) -> str:
-        """:func:`plain`, reading a text of plain characters (ASCII letters, digits, "_", "'"
-        and single-space-separated words) once: its span search is also its gate. There a
-        number word is a whole word exactly where a span starts (every span starts with
-        one, and every word of :data:`_NUMBER_WORDS` but the decades starts a span), so a
-        text without spans holds a number word only if it holds a decade ("nineties")."""
-        if not text.isascii():
-            return plain(text)
-        lower = text.lower()
-        if lower.encode().translate(None, _PLAIN_CHARACTERS):
-            return plain(text)
-        spans = [(match.start(), match.end() - 1) for match in _SPAN_SPACED.finditer(" " + lower)]
-        if spans:
-            return rules(text, lower, spans)
-        if "ties" in lower and not _DECADE_WORDS.isdisjoint(lowered_words(text)):
-            return rules(text, lower, spans)
-        return text
-
-    run.plain = plain
     return run
 
 
@@ -538,10 +501,9 @@ def number_formats(config, lexicons):
     def convert(text: str) -> str:
         if not has_digit(text):
             return text
-        # The date rule needs a month name as a whole word of the text as it enters (no rule
-        # writes or removes one); asked last, and only when the cheap gate lets the text
-        # through: most texts then never split their words here.
-        entering = text
+        # Read first, on the text as it enters (its words are split once: the rules below
+        # that ask for words ask about this very object until one of them changes it).
+        months = not _MONTH_NAMES.isdisjoint(lowered_words(text))
         lower = text.lower()
         if ("am" in lower or "pm" in lower) and _GLUED_AM_PM.search(lower):
             text = _AM_PM_GLUED.sub(_spaced, text)
@@ -583,9 +545,7 @@ def number_formats(config, lexicons):
             text = _PERCENT_SCAN.sub(_percent, text)
         if "'s" in text:
             text = _DECADE_APOSTROPHE.sub(_decade_plural, text)
-        if text.isascii() and _MONTH_DAY_GATE.search(text.lower()) is None:
-            return text
-        if _MONTH_NAMES.isdisjoint(lowered_words(entering)):
+        if not months or (text.isascii() and _MONTH_DAY_GATE.search(text.lower()) is None):
             return text
         return _MONTH_DAY.sub(_month_day, text)
 
