@@ -50,7 +50,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from pydantic import Field
 
@@ -198,24 +197,24 @@ class _Gated:
 @dataclass(frozen=True)
 class _Group:
     """Rules of one kind of amount, and the cheap test that says they can match: one of
-    ``words`` (the first word of each phrase) is a word of the text, or ``marks`` (a regex of
-    the symbols, such as ``[€$£]`` or fr ``\\dh`` for ``14h30``) finds something. The test looks at
-    the text as it enters the step; no group's output is another group's trigger."""
+    ``words`` is a word of the text (for rules that read it as a whole word, between spaces or
+    text ends), or ``marks`` (a regex of what every match holds as written, such as ``[€$£]``,
+    the currency names, or fr ``\\dh`` for ``14h30``) finds something. A rule that reads a word
+    glued to digits (``12euro``, ``25prozent``) is behind ``marks``, never ``words``: a word
+    test would look at a word (``12euro``) other than the one the rule reads (``euro``). The
+    test looks at the text as it enters the step; no group's output is another group's trigger
+    (the tests hold the step to its reading with every rule run, ``plain``)."""
 
     words: frozenset[str]
     marks: re.Pattern[str] | None
     rules: list[_Rule]
-    #: Where set, a text in which every rule's match must find one of these (a necessary
-    #: condition): a triggered group whose ``needs`` finds nothing leaves the text as it is.
-    needs: re.Pattern[str] | None = None
 
     @classmethod
-    def of(cls, phrases, marks: str, rules: list[_Rule], probe: str = "",
-           needs: re.Pattern[str] | None = None) -> _Group:
+    def of(cls, phrases, marks: str, rules: list[_Rule], probe: str = "") -> _Group:
         alternatives = [f"[{re.escape(marks)}]"] if marks else []
         alternatives += [probe] if probe else []
         return cls(frozenset(phrase.split()[0] for phrase in phrases if phrase),
-                   re.compile("|".join(alternatives)) if alternatives else None, rules, needs)
+                   re.compile("|".join(alternatives)) if alternatives else None, rules)
 
     def triggered(self, text: str, words: set[str]) -> bool:
         return not self.words.isdisjoint(words) or (self.marks is not None and self.marks.search(text) is not None)
@@ -317,8 +316,11 @@ def amounts(config, lexicons, options: AmountOptions):
             re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
             lambda m: m.group(1) + decimal + m.group(2))]))
     percent = _alternation({*options.percent, "%"})
-    groups.append(_Group.of(options.percent, "%", [(
-        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), lambda m: m.group(1) + "%")]))
+    # "25 %", "25%", "25 prozent", "25prozent": the word is read glued to the digits too, so
+    # the test is the word or the sign anywhere in the text.
+    groups.append(_Group.of([], "", [(
+        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), lambda m: m.group(1) + "%")],
+        probe=percent))
     if options.currencies:
         # A symbol is one character that is not a letter (€); a name is anything else: a word
         # (euro), a phrase or an elided article with it (es "de euros", fr "d'euros", after a
@@ -327,12 +329,14 @@ def amounts(config, lexicons, options: AmountOptions):
         names = [name for name in options.currencies if name not in symbols]
         money = _money_rules(options, decimal)
         cents_only = money.pop() if options.cents else None
-        # Every money rule matches a currency name or symbol as written: the names that hold
-        # no shorter name (es "de euros" holds "euros", "dólares" holds "dólar") found as plain
-        # text are its necessary test. es and fr trigger the group on "de", a word of most texts.
+        # Every money rule matches a currency name or symbol as written, glued to the digits
+        # (12euro, euros12) or not: the names that hold no shorter name (es "de euros" holds
+        # "euros", "dólares" holds "dólar") found as plain text are its test. (The first word
+        # of each phrase was the test once: es and fr "de", a word of most texts, then ran the
+        # rules, and "12euros" became 12€ only where "de" or "euros" stood elsewhere.)
         cover = [name for name in options.currencies
                  if not any(other != name and other in name for other in options.currencies)]
-        groups.append(_Group.of(names, symbols, money, needs=re.compile(_alternation(cover))))
+        groups.append(_Group.of([], "", money, probe=_alternation(cover)))
         if cents_only is not None:
             groups.append(_Group.of(options.cents, "", [cents_only]))
     groups.extend(_time_groups(options))
@@ -345,24 +349,28 @@ def amounts(config, lexicons, options: AmountOptions):
     # Each group as (its words, its marks' search, its rules), read once: the loop below runs
     # for nearly every text (the corpora's texts hold digits), and one intersection with the
     # words of every group replaces a set of all the text's words.
-    plan = [(group.words, None if group.marks is None else group.marks.search, group.rules,
-             None if group.needs is None else group.needs.search) for group in groups]
+    plan = [(group.words, None if group.marks is None else group.marks.search, group.rules) for group in groups]
     group_words = frozenset().union(*(group.words for group in groups))
     marked = [entry for entry in plan if entry[1] is not None]  # all a text with no group word can trigger
 
-    def run(text: str, tested: bool = True) -> str:
-        # The words as the text enters the step, the marks as each group finds it
-        # (_Group.triggered); ``tested=False`` skips the groups' ``needs`` (the reference the
-        # tests compare with: same output).
+    def run(text: str) -> str:
+        # The words as the text enters the step, the marks as each group finds them (each a
+        # necessary condition of its rules where they run: _Group).
         present = group_words.intersection(text.split())
-        for words, marks, rules, needs in (plan if present else marked):
-            if ((present and not words.isdisjoint(present)) or (marks is not None and marks(text) is not None)) \
-                    and (needs is None or not tested or needs(text) is not None):
+        for words, marks, rules in (plan if present else marked):
+            if (present and not words.isdisjoint(present)) or (marks is not None and marks(text) is not None):
                 for pattern, replacement in rules:
                     text = pattern.sub(replacement, text)
         return text
 
-    run.plain = partial(run, tested=False)
+    def plain(text: str) -> str:
+        """Every rule of every group, in order, with no test: the reading the tests hold ``run`` to."""
+        for _, _, rules in plan:
+            for pattern, replacement in rules:
+                text = pattern.sub(replacement, text)
+        return text
+
+    run.plain = plain
     return triggered(_DIGIT, run)  # every rule starts at a digit
 
 
