@@ -352,6 +352,11 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         lowered = token.lower()
         if lowered in held_words or lowered in replace_triggers:
             return "s"
+        if _LETTER.search(token) is None:
+            # No letter (most new tokens: 2374, 6528,31, 2023-62649): a number that reads as
+            # itself where it holds a digit, no number otherwise (what ``spelled`` would say,
+            # without filling it: ``spellings_of`` does that where a span needs it).
+            return "d" if any(map(str.isdigit, token)) else "i" if lowered in inner else "o"
         spelling = spelled[token]
         if spelling:
             if spelling == token and ((token.isalnum() and not token.isalpha()) or _LETTER.search(token) is None):
