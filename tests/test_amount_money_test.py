@@ -1,12 +1,13 @@
-"""The ``amounts`` money rules run only where a currency name or symbol is written, with the same output.
+"""The ``amounts`` step's tests of which rules can fire agree with its rules, and glued words read alike everywhere.
 
-The money group of ``amounts`` is triggered by the first word of each currency phrase, and es
-``de euros`` and fr ``de dollars`` make that ``de``, a word of most texts. A triggered group
-now first looks for a currency name or symbol anywhere in the text (every money rule matches
-one as written) and leaves the text as it is where there is none. These tests hold the step
-against its reading without that test (``plain`` on the step's function) on adversarial
-strings of the step's own words, glued and spaced, and on the inputs it receives on the
-benchmark corpus.
+Each group of ``amounts`` rules runs only where its test finds something: a word of the
+group among the text's words, or its marks as written (the currency names and symbols for
+money, the percent words and ``%`` for percentages, which the rules also read glued to the
+digits: ``12euros``, ``25prozent``). These tests hold the step against its reading with every
+rule run and no test (``plain`` on the step's function) on adversarial strings of the step's
+own words, glued and spaced, and on the inputs it receives on the benchmark corpus; and they
+pin the glued forms, which a test on the first word of each phrase (es and fr ``de``) once
+read only where that word stood elsewhere in the text.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def _adversarial(language: str, count: int = 4000) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_amounts_matches_its_reading_without_the_currency_test(language):
+def test_amounts_matches_its_reading_with_every_rule_run(language):
     step = _amounts(language)
     texts = _adversarial(language)
     differ = [(text, step(text), step.plain(text)) for text in texts if step(text) != step.plain(text)]
@@ -68,7 +69,7 @@ def test_amounts_matches_its_reading_without_the_currency_test(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_amounts_matches_its_reading_without_the_currency_test_on_the_corpus(language):
+def test_amounts_matches_its_reading_with_every_rule_run_on_the_corpus(language):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         import corpora
@@ -80,3 +81,24 @@ def test_amounts_matches_its_reading_without_the_currency_test_on_the_corpus(lan
     inputs = [pipeline.explain(text)[index][1] for text in corpora.load(language)(1500, 20261201)]
     step = _amounts(language)
     assert [text for text in inputs if step(text) != step.plain(text)] == []
+
+
+#: A currency or percent word glued to the digits, alone and with other words of the step's
+#: tables elsewhere in the text (es and fr "de", which leads "de euros" and "de dollars"): the
+#: same reading either way, the one the rules give the spaced form ("12 euros" = "12€").
+GLUED = {
+    "de": [("12euro", "12€"), ("euro12", "12€"), ("25prozent", "25%"), ("25prozent und 3 prozent", "25% und 3%"),
+           ("12euro und 3 euro", "12€ und 3€"), ("pfund7", "7£")],
+    "nl": [("6euro", "6€"), ("dollar7,3", "7,30$"), ("29procent", "29%"), ("6euro en 2 euro", "6€ en 2€")],
+    "fr": [("12euros", "12€"), ("12euros de dollars", "12€ de dollars"), ("livres3", "3£"),
+           ("2dollars et 3 euros", "2$ et 3€")],
+    "es": [("euros12", "12€"), ("pago euros12 de ayer", "pago 12€ de ayer"), ("son 12euros", "son 12€"),
+           ("son 12euros de luis", "son 12€ de luis"), ("dólares84", "84$")],
+    "it": [("39euro", "39€"), ("39euro di euro", "39€ di euro"), ("sterline6", "6£"), ("7,7euro e 2 euro", "7,70€ e 2€")],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_currency_or_percent_word_glued_to_digits_reads_as_spaced_wherever_the_other_words_stand(language):
+    step = _amounts(language)
+    assert [(text, step(text)) for text, _ in GLUED[language]] == GLUED[language]

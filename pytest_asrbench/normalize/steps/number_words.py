@@ -342,6 +342,9 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
 
     replace_triggers = frozenset(phrase.split()[0] for phrase in replacements)
 
+    def replacement_of(match: re.Match) -> str:
+        return replacements[match.group(0).lower()]
+
     def spelling_of(token: str) -> str:
         return is_number.spelling(token) or ""
 
@@ -349,6 +352,11 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         lowered = token.lower()
         if lowered in held_words or lowered in replace_triggers:
             return "s"
+        if _LETTER.search(token) is None:
+            # No letter (most new tokens: 2374, 6528,31, 2023-62649): a number that reads as
+            # itself where it holds a digit, no number otherwise (what ``spelled`` would say,
+            # without filling it: ``spellings_of`` does that where a span needs it).
+            return "d" if any(map(str.isdigit, token)) else "i" if lowered in inner else "o"
         spelling = spelled[token]
         if spelling:
             if spelling == token and ((token.isalnum() and not token.isalpha()) or _LETTER.search(token) is None):
@@ -407,12 +415,14 @@ def spoken_numbers(config, lexicons, options: SpokenNumberOptions):
         general path, :func:`spans`)."""
         lowered = text.lower().split()  # the option words are lowercase; text2num reads any case
         if replace is not None and not replace_triggers.isdisjoint(lowered):
-            text = replace.sub(lambda m: replacements[m.group(0).lower()], text)
-            tokens = text.split()
-            lowered = text.lower().split()
-            codes = "".join(map(class_letters, tokens))
-            if "s" not in codes:
-                return text, tokens, codes
+            replaced = replace.sub(replacement_of, text)
+            if replaced is not text:  # ``sub`` returns the text itself where nothing matched (es "por la")
+                text = replaced
+                tokens = text.split()
+                lowered = text.lower().split()
+                codes = "".join(map(class_letters, tokens))
+                if "s" not in codes:
+                    return text, tokens, codes
         if not any(map(spellings_of, tokens)):  # no number, held or not: the text as it is
             return text
         letters = list(codes)
