@@ -110,3 +110,21 @@ def test_the_same_region_tokens_in_other_contexts_keep_their_own_verdicts(langua
             assert left == pairs[index][2], (references[index], hypotheses[index])
             assert found.rescues == unmemoized(rescuer).rescue_pair(
                 pair.scored_reference, pair.hypothesis, pair.alignment).rescues
+
+
+def test_a_full_region_memo_is_dropped_and_refilled_with_the_same_verdicts():
+    pairs = benchmark_turns("hi", 400) + [pair[:2] for pair in ADVERSARIAL["hi"]]
+    result = score([reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs], "hi")
+    rescuer = rescuer_for("hi")[0]
+    small = memoized(rescuer)
+    small.VERDICT_LIMIT = 8
+    sizes = []
+    remember = small._remember
+
+    def remember_and_measure(key, verdict):
+        remember(key, verdict)
+        sizes.append(len(small._verdicts))
+
+    small._remember = remember_and_measure
+    assert rescues(small, result) == rescues(unmemoized(rescuer), result)
+    assert max(sizes) == 8 and 1 in sizes  # filled to the limit, dropped, filled again

@@ -248,8 +248,10 @@ class Rescuer:
     entries, dropped whole when full.
     """
 
-    #: The most region verdicts one rescuer keeps (about 100 MB at the most).
-    VERDICT_LIMIT = 1 << 17
+    #: The most entries of one rescuer's region memo (word-condition answers and verdicts):
+    #: about 25 MB at the most (at most ~700 bytes an entry, measured on the code-switch
+    #: benchmark's ``--varied`` turns).
+    VERDICT_LIMIT = 1 << 15
 
     def __init__(self, hindi, english, matcher=None, loanwords: frozenset[str] = frozenset(), detection=DEVANAGARI):
         self.hindi = hindi
@@ -262,7 +264,6 @@ class Rescuer:
         #: loanword of the lexicon), and whether it is of a third script: per word, memoized.
         self.is_second = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "second" or word in loanwords)
         self.is_other = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "other")
-        self.latin_views = LatinViews(hindi, english)
         #: A side's chunks (:func:`~.sides.split_chunks`) and a raw word's home normalization,
         #: memoized (a side's chunks are read by its side view and its whole-turn view).
         self.side_chunks = lru_cache(maxsize=1 << 12)(lambda raw: tuple(split_chunks(raw, classify)))
@@ -270,8 +271,11 @@ class Rescuer:
         #: The matcher's verdict on a word pair, memoized per pair (a verdict is immutable and
         #: a pure function of the two words: pairs recur from turn to turn).
         self.check = lru_cache(maxsize=1 << 16)(matcher.check) if matcher is not None else None
-        #: An English chunk's English normalization, memoized per chunk text (chunks recur).
+        #: An English chunk's English normalization, memoized per chunk text (chunks recur); the
+        #: side views' English view of a chunk reads it too, so a chunk that both the region
+        #: check and the whole-turn view read is normalized by the English rules once.
         self.english_text = lru_cache(maxsize=1 << 14)(english)
+        self.latin_views = LatinViews(hindi, self.english_text)
         #: The home tokens of a whole side's English-view text (:meth:`_context_view`),
         #: memoized per text: a reference scored against several hypotheses is normalized once.
         self.turn_tokens = lru_cache(maxsize=1 << 12)(lambda text: tuple(hindi(text).split()))
