@@ -54,3 +54,33 @@ def test_wide_units_list_agrees_with_each_tokens_unit(language):
                 assert listed[index] == unit, (raw, index)
         wide_sides += any(unit is not None for unit in listed)
     assert wide_sides > len(sides) / 10  # the sides do hold wide units
+
+
+@pytest.mark.parametrize("language", ["hi", "fr", "es"])
+def test_a_region_whose_units_lie_within_it_is_not_widened(language):
+    from pytest_asrbench import score
+    from pytest_asrbench.scoring.views.codeswitch.rescue import _ColumnIndex, _within, span_regions
+
+    module = benchmark()
+    pairs = module.make_turns(language, 600) + [(raw, raw.replace("five", "5").replace("not", "nut"))
+                                                for raw in EXTRA_SIDES.get(language, [])]
+    result = score([reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs], language)
+    rescuer = rescuer_for(language)[0]
+    within = widened = 0
+    for pair in result.pairs:
+        if not pair.errors:
+            continue
+        reference, hypothesis = pair.normalized_reference.split(), pair.normalized_hypothesis.split()
+        ref_view, hyp_view = (SideView(raw, tokens, rescuer.hindi, rescuer.latin_views, rescuer.loanwords,
+                                       rescuer.detection) for raw, tokens in
+                              ((pair.scored_reference, reference), (pair.hypothesis, hypothesis)))
+        column_index = _ColumnIndex(pair.spans)
+        for region in span_regions(pair.spans):
+            bounds = rescuer._widen(region, column_index.columns, column_index, ref_view, hyp_view)
+            if _within(ref_view.wide_units(), region.ref_indices) and _within(hyp_view.wide_units(),
+                                                                              region.hyp_indices):
+                assert bounds == (region.start, region.end), (pair.scored_reference, pair.hypothesis)
+                within += 1
+            else:
+                widened += bounds != (region.start, region.end)
+    assert within and widened  # both kinds of region were met

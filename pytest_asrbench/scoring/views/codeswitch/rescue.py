@@ -467,9 +467,12 @@ class Rescuer:
             # is its own tokens on each side (no chunk map is built).
             key = (words_key, None)
         else:
-            columns = column_index.columns
-            start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
-            window = columns[start:end]
+            if _within(ref_view.wide_units(), ref_indices) and _within(hyp_view.wide_units(), hyp_indices):
+                window = region.columns  # no unit reaches past the region: widening leaves it as it is
+            else:
+                columns = column_index.columns
+                start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
+                window = columns[start:end]
             ref_english, ref_origin = _english_span(ref_view, window, "ref")
             hyp_english, hyp_origin = _english_span(hyp_view, window, "hyp")
             english_changed = (tuple(ref_english), tuple(hyp_english)) != (
@@ -609,6 +612,20 @@ class _ColumnIndex:
             self._maps[side] = {column[field_index]: index for index, column in enumerate(self.columns)
                                 if column[field_index] is not None}
         return self._maps[side]
+
+
+def _within(units, indices) -> bool:
+    """Whether the unit of every token ``indices`` (consecutive token indices of one side, as
+    a region holds them) lies within those tokens: then :meth:`Rescuer._widen` would not move
+    the region on this side (every token of a unit it reads is already one of its columns)."""
+    if not indices:
+        return True
+    first, last = indices[0], indices[-1]
+    for index in indices:
+        unit = units[index]
+        if unit is not None and (unit.start < first or unit.end > last + 1):
+            return False
+    return True
 
 
 def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[int | None]]:
