@@ -31,8 +31,14 @@ other language at most 1.5x). Times are this process's CPU time (``time.process_
 other programs on a shared machine do not slow one arm and not the other; the arms
 alternate which goes first.
 
+``--varied`` draws hi and the same-script languages' words from hundreds per slot instead of the
+small default lists (:func:`varied_vocabulary`: wordfreq's most frequent home and English words,
+every English number from 1 to 99): the default turns repeat their error regions far more than a
+real test set would (5,000 turns hold about 100-250 distinct region verdicts; the varied ones
+about 1,000-1,250 in de, nl, fr, es, it), which flatters every memo of the rescue.
+
     python benchmarks/codeswitch.py [--languages hi de nl fr es it ja ko] [--turns 10000] [--repeat 3]
-                                    [--monolingual 0.9]
+                                    [--monolingual 0.9] [--varied]
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ import random
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from pytest_asrbench import score
 from pytest_asrbench._shared import caches
@@ -82,25 +89,77 @@ def home_word(rng: random.Random, vocabulary: list[str], ref_words: list[str], h
         hyp_words.append(word)
 
 
-def make_pair(rng: random.Random) -> tuple[str, str]:
+def make_pair(rng: random.Random, vocabulary: Vocabulary | None = None) -> tuple[str, str]:
+    """One code-switched Hindi turn and a transcript of it (``vocabulary``: the words drawn
+    from; the benchmark's small default lists when ``None``)."""
+    home, english, numbers = (HINDI, ENGLISH, NUMBERS) if vocabulary is None else (
+        vocabulary.home, vocabulary.english, vocabulary.numbers)
     template = rng.choice(TEMPLATES)
     ref_words: list[str] = []
     hyp_words: list[str] = []
     for piece in template.split():
         if piece == "{h}":
-            home_word(rng, HINDI, ref_words, hyp_words)
+            home_word(rng, home, ref_words, hyp_words)
         elif piece == "{e}":
-            devanagari, latin = rng.choice(ENGLISH)
+            devanagari, latin = rng.choice(english)
             ref_words.append(rng.choice((devanagari, latin)))
             hyp_words.append(rng.choice((devanagari, latin, latin)) if rng.random() < 0.9 else "fight")
         elif piece == "{n}":
-            words, digits = rng.choice(NUMBERS)
+            words, digits = rng.choice(numbers)
             ref_words.append(words)
             hyp_words.append(rng.choice((digits, words)))
         else:
             ref_words.append(piece)
             hyp_words.append(piece if piece != "I'm" else rng.choice(("I'm", "I am")))
     return " ".join(ref_words), " ".join(hyp_words)
+
+
+class Vocabulary(NamedTuple):
+    """The words a turn draws its slots from: ``home`` carrier words, ``english`` pairs
+    ``(home-script spelling, Latin spelling)`` (the same word twice when there is no
+    home-script one) and ``numbers`` pairs ``(English number words, digits)``."""
+
+    home: list[str]
+    english: list[tuple[str, str]]
+    numbers: list[tuple[str, str]]
+
+
+_ONES = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def english_numbers() -> list[tuple[str, str]]:
+    """``(words, digits)`` of every English number from 1 to 99 (``forty two``, ``42``)."""
+    numbers = [(word, str(value)) for value, word in enumerate(_ONES, 1)]
+    for ten, tens_word in enumerate(_TENS, 2):
+        numbers.append((tens_word, str(ten * 10)))
+        numbers.extend((f"{tens_word} {one}", str(ten * 10 + value)) for value, one in enumerate(_ONES[:9], 1))
+    return numbers
+
+
+def varied_vocabulary(language: str, home_count: int = 400, english_count: int = 600) -> Vocabulary:
+    """Many more words per slot than the default lists, so that error regions repeat about as
+    often as a real code-switched test set's might: the ``home_count`` most frequent words of
+    the home language and the ``english_count`` most frequent English words (wordfreq's
+    lists, the library the same-script detection reads) that the rescue's own detection
+    classes as home and as English, and every English number from 1 to 99. Hindi keeps its
+    Devanagari spellings of English words (the default pairs and the ``loanwords`` lexicon)
+    beside Latin-only English words."""
+    from wordfreq import top_n_list
+
+    from pytest_asrbench.normalize.registry import get_lexicons
+    from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
+
+    classify = rescuer_for(language)[0].classify  # the rescue's own word classes
+    home = [word for word in top_n_list(language, home_count * 3) if classify(word) == "home"][:home_count]
+    latin = [word for word in top_n_list("en", english_count * 3)
+             if word.isalpha() and classify(word) == "second"][:english_count]
+    english = [(word, word) for word in latin]
+    if language == "hi":  # half the English words have a Devanagari spelling, as in the default list
+        spelled = ENGLISH + [(devanagari, word) for word, devanagari in sorted(get_lexicons("hi")["loanwords"].items())]
+        english = spelled + english[:len(spelled)]
+    return Vocabulary(home, english, english_numbers())
 
 
 # Same-script languages: carrier words, the home number words (a translation of an English
@@ -130,16 +189,20 @@ LATIN_TEMPLATES = [
 ]
 
 
-def make_latin_pair(rng: random.Random, language: str) -> tuple[str, str]:
-    """One code-switched turn of a same-script ``language`` and a transcript of it."""
+def make_latin_pair(rng: random.Random, language: str, vocabulary: Vocabulary | None = None) -> tuple[str, str]:
+    """One code-switched turn of a same-script ``language`` and a transcript of it
+    (``vocabulary``: the words drawn from; the small default lists when ``None``)."""
     home, translations = LATIN[language]
+    numbers, english = LATIN_NUMBERS, LATIN_ENGLISH
+    if vocabulary is not None:
+        home, numbers, english = vocabulary.home, vocabulary.numbers, [latin for _, latin in vocabulary.english]
     ref_words: list[str] = []
     hyp_words: list[str] = []
     for piece in rng.choice(LATIN_TEMPLATES).split():
         if piece == "{h}":
             home_word(rng, home, ref_words, hyp_words)
         elif piece == "{n}":
-            words, digits = rng.choice(LATIN_NUMBERS)
+            words, digits = rng.choice(numbers)
             ref_words.append(words)
             roll = rng.random()
             hyp_words.append(translations.get(words, digits) if roll < 0.1 else digits if roll < 0.8 else words)
@@ -148,7 +211,7 @@ def make_latin_pair(rng: random.Random, language: str) -> tuple[str, str]:
             ref_words.append(short)
             hyp_words.append(rng.choice((short, long, long)))
         else:
-            word = rng.choice(LATIN_ENGLISH)
+            word = rng.choice(english)
             ref_words.append(word)
             hyp_words.append(word if rng.random() < 0.9 else "great" if word != "great" else "grade")
     return " ".join(ref_words), " ".join(hyp_words)
@@ -190,13 +253,19 @@ def loanword_benchmark():
     return module
 
 
-def make_turns(language: str, turns: int) -> list[tuple[str, str]]:
-    """The benchmark's ``turns`` seeded pairs of ``language``, every one code-switched."""
+def make_turns(language: str, turns: int, vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
+    """The benchmark's ``turns`` seeded pairs of ``language``, every one code-switched
+    (``vocabulary``: see :func:`make_pair`; ja and ko always draw the loanword benchmark's)."""
     rng = random.Random(2026)
     if language in LOANWORD_LANGUAGES:
         generator = loanword_benchmark().make_pair
         return [generator(rng, language) for _ in range(turns)]
-    return [make_pair(rng) if language == "hi" else make_latin_pair(rng, language) for _ in range(turns)]
+    return [code_switched_pair(rng, language, vocabulary) for _ in range(turns)]
+
+
+def code_switched_pair(rng: random.Random, language: str, vocabulary: Vocabulary | None = None) -> tuple[str, str]:
+    """One code-switched turn of ``language`` (hi or a same-script language)."""
+    return make_pair(rng, vocabulary) if language == "hi" else make_latin_pair(rng, language, vocabulary)
 
 
 #: Carrier words of a monolingual turn: the code-switched turns' home words less the English
@@ -210,11 +279,12 @@ MONOLINGUAL_WORDS = {
 }
 
 
-def make_monolingual_pair(rng: random.Random, language: str) -> tuple[str, str]:
+def make_monolingual_pair(rng: random.Random, language: str, vocabulary: Vocabulary | None = None) -> tuple[str, str]:
     """One turn of ``language`` alone and a transcript of it: 3 to 7 carrier words with the
-    code-switched turns' real errors (``home_word``); ja, ko: a loanword carrier with a native
-    noun in each name slot and the same one-character error rate."""
-    words = MONOLINGUAL_WORDS[language]
+    code-switched turns' real errors (``home_word``; ``vocabulary.home`` when given); ja, ko:
+    a loanword carrier with a native noun in each name slot and the same one-character error
+    rate."""
+    words = MONOLINGUAL_WORDS[language] if vocabulary is None else vocabulary.home
     if language in LOANWORD_LANGUAGES:
         loanwords = loanword_benchmark()
         reference = rng.choice(loanwords.CARRIERS[language]).format(n=rng.choice(words), m=rng.choice(words))
@@ -230,7 +300,8 @@ def make_monolingual_pair(rng: random.Random, language: str) -> tuple[str, str]:
     return " ".join(ref_words), " ".join(hyp_words)
 
 
-def make_mixed_turns(language: str, turns: int, monolingual: float) -> list[tuple[str, str]]:
+def make_mixed_turns(language: str, turns: int, monolingual: float,
+                     vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
     """``turns`` seeded pairs of ``language``, a share ``monolingual`` (0 to 1) of them
     monolingual (:func:`make_monolingual_pair`), the others code-switched as in
     :func:`make_turns`, in one seeded order.
@@ -245,11 +316,11 @@ def make_mixed_turns(language: str, turns: int, monolingual: float) -> list[tupl
     pairs = []
     for _ in range(turns):
         if rng.random() < monolingual:
-            pairs.append(make_monolingual_pair(rng, language))
+            pairs.append(make_monolingual_pair(rng, language, vocabulary))
         elif code_switched is not None:
             pairs.append(code_switched(rng, language))
         else:
-            pairs.append(make_pair(rng) if language == "hi" else make_latin_pair(rng, language))
+            pairs.append(code_switched_pair(rng, language, vocabulary))
     return pairs
 
 
@@ -285,8 +356,16 @@ def rescued_score(references: list[str], hypotheses: list[str], language: str):
     return score(references, hypotheses, language)
 
 
-def measure(language: str, turns: int, repeat: int, monolingual: float | None = None) -> None:
-    pairs = make_turns(language, turns) if monolingual is None else make_mixed_turns(language, turns, monolingual)
+def measure(language: str, turns: int, repeat: int, monolingual: float | None = None, varied: bool = False) -> None:
+    vocabulary = None
+    if varied and language in LOANWORD_LANGUAGES:
+        print(f"[{language}] --varied: the loanword benchmark's turns, whose vocabulary does not change")
+    elif varied:
+        vocabulary = varied_vocabulary(language)
+        print(f"[{language}] varied vocabulary: {len(vocabulary.home)} home words, {len(vocabulary.english)} English "
+              f"words, {len(vocabulary.numbers)} numbers")
+    pairs = (make_turns(language, turns, vocabulary) if monolingual is None
+             else make_mixed_turns(language, turns, monolingual, vocabulary))
     if monolingual is not None:
         print(f"[{language}] monolingual share: {monolingual:.0%} of the turns")
     references = [reference for reference, _ in pairs]
@@ -339,9 +418,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--monolingual", type=float, default=None,
                         help="share of monolingual turns (0 to 1; default: every turn code-switched)")
+    parser.add_argument("--varied", action="store_true",
+                        help="draw the words of hi and the same-script languages from hundreds per slot "
+                             "(wordfreq's most frequent words), not the small default lists")
     args = parser.parse_args()
     for language in args.languages:
-        measure(language, args.turns, args.repeat, args.monolingual)
+        measure(language, args.turns, args.repeat, args.monolingual, args.varied)
 
 
 if __name__ == "__main__":

@@ -223,7 +223,35 @@ class Rescuer:
     when the config names none; ``loanwords`` the home-script loanwords of the lexicon;
     ``detection`` how a word's language is told (:mod:`.detect`; Hindi's script detection
     by default).
+
+    The region memo: a region's verdict (rescued or not, and its :class:`Rescue` but for
+    where the region sits in its turn) is kept per rescuer, under exactly what the verdict
+    reads (:meth:`_try_region`):
+
+    - the region's reference and hypothesis tokens and the op of each of its columns (its
+      token indices then follow, counted from its first token on each side): what the word
+      conditions, the matcher, the counts and the record read;
+    - whether every token is its own unit on both sides (:meth:`SideView.own_units`, which
+      reads the side's chunks beyond the region), and if not, the widened region's English
+      view on each side with each English word's token (counted from the region's first
+      token; ``None`` for a word of a unit of several tokens) and whether the English view
+      differs from the widened region's tokens: what widening (neighbouring units, the
+      side's chunk map, how far the region grew) gives the verdict, computed per turn
+      before the look-up;
+    - not in the key: whether a hypothesis digit's chunk is English or neutral
+      (:meth:`SideView.chunk_script`, a fact of the whole side): the memo keeps which digits
+      need it and the turn checks them.
+
+    The words, the matcher's verdicts and the word classes are fixed per rescuer, so two
+    regions with the same key get the same verdict (``tests/scoring/test_codeswitch_region_memo.py``
+    checks the memo against the unmemoized path). Bounded by :attr:`VERDICT_LIMIT`
+    entries, dropped whole when full.
     """
+
+    #: The most entries of one rescuer's region memo (word-condition answers and verdicts):
+    #: about 25 MB at the most (at most ~700 bytes an entry, measured on the code-switch
+    #: benchmark's ``--varied`` turns).
+    VERDICT_LIMIT = 1 << 15
 
     def __init__(self, hindi, english, matcher=None, loanwords: frozenset[str] = frozenset(), detection=DEVANAGARI):
         self.hindi = hindi
@@ -236,7 +264,6 @@ class Rescuer:
         #: loanword of the lexicon), and whether it is of a third script: per word, memoized.
         self.is_second = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "second" or word in loanwords)
         self.is_other = lru_cache(maxsize=1 << 16)(lambda word: classify(word) == "other")
-        self.latin_views = LatinViews(hindi, english)
         #: A side's chunks (:func:`~.sides.split_chunks`) and a raw word's home normalization,
         #: memoized (a side's chunks are read by its side view and its whole-turn view).
         self.side_chunks = lru_cache(maxsize=1 << 12)(lambda raw: tuple(split_chunks(raw, classify)))
@@ -244,11 +271,17 @@ class Rescuer:
         #: The matcher's verdict on a word pair, memoized per pair (a verdict is immutable and
         #: a pure function of the two words: pairs recur from turn to turn).
         self.check = lru_cache(maxsize=1 << 16)(matcher.check) if matcher is not None else None
-        #: An English chunk's English normalization, memoized per chunk text (chunks recur).
+        #: An English chunk's English normalization, memoized per chunk text (chunks recur); the
+        #: side views' English view of a chunk reads it too, so a chunk that both the region
+        #: check and the whole-turn view read is normalized by the English rules once.
         self.english_text = lru_cache(maxsize=1 << 14)(english)
+        self.latin_views = LatinViews(hindi, self.english_text)
         #: The home tokens of a whole side's English-view text (:meth:`_context_view`),
         #: memoized per text: a reference scored against several hypotheses is normalized once.
         self.turn_tokens = lru_cache(maxsize=1 << 12)(lambda text: tuple(hindi(text).split()))
+        #: The region memo (:meth:`_try_region`); see :attr:`VERDICT_LIMIT`.
+        self._verdicts: dict = {}
+        self._record_fields = getattr(matcher, "record_fields", ("devanagari", "latin"))
 
     def rescue_pair(self, raw_ref: str, raw_hyp: str, alignment: Alignment) -> PairRescue:
         """The regions of ``alignment`` (of the home normalizations of ``raw_ref`` and
@@ -412,30 +445,88 @@ class Rescuer:
         ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
         if not ref_indices or len(ref_indices) > MAX_REGION_WORDS or len(hyp_indices) > MAX_REGION_WORDS:
             return None
-        ref_words = [alignment.reference[i] for i in ref_indices]
-        hyp_words = [alignment.hypothesis[i] for i in hyp_indices]
-        classify = self.classify
-        ref_scripts = [classify(word) for word in ref_words]
-        hyp_scripts = [classify(word) for word in hyp_words]
-        if not self._words_may_be_english(ref_words, hyp_words, ref_scripts, hyp_scripts):
+        reference, hypothesis = alignment.reference, alignment.hypothesis
+        ref_words = tuple([reference[i] for i in ref_indices])
+        hyp_words = tuple([hypothesis[i] for i in hyp_indices])
+        ops = tuple([column[0] for column in region.columns])
+        words_key = (ref_words, hyp_words, ops)
+        verdicts = self._verdicts
+        may = verdicts.get(words_key)
+        if may is None:
+            classify = self.classify
+            may = self._words_may_be_english(ref_words, hyp_words, [classify(word) for word in ref_words],
+                                             [classify(word) for word in hyp_words])
+            self._remember(words_key, may)
+        if not may:
             return None
         ref_view, hyp_view = view("ref"), view("hyp")
+        ref_start = ref_indices[0]
+        hyp_start = hyp_indices[0] if hyp_indices else 0
         if ref_view.own_units(ref_words) and hyp_view.own_units(hyp_words):
             # Every token its own unit: the region needs no widening, and its English view
             # is its own tokens on each side (no chunk map is built).
-            ref_english, ref_origin, hyp_english, hyp_origin = ref_words, ref_indices, hyp_words, hyp_indices
+            key = (words_key, None)
+        else:
+            if _within(ref_view.wide_units(), ref_indices) and _within(hyp_view.wide_units(), hyp_indices):
+                window = region.columns  # no unit reaches past the region: widening leaves it as it is
+            else:
+                columns = column_index.columns
+                start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
+                window = columns[start:end]
+            ref_english, ref_origin = _english_span(ref_view, window, "ref")
+            hyp_english, hyp_origin = _english_span(hyp_view, window, "hyp")
+            english_changed = (tuple(ref_english), tuple(hyp_english)) != (
+                tuple([reference[i] for c in window if (i := c.ref) is not None]),
+                tuple([hypothesis[i] for c in window if (i := c.hyp) is not None]),
+            )
+            key = (words_key, (tuple(ref_english), tuple([None if i is None else i - ref_start for i in ref_origin]),
+                               tuple(hyp_english), tuple([None if i is None else i - hyp_start for i in hyp_origin]),
+                               english_changed))
+        verdict = verdicts.get(key)
+        if verdict is None:
+            verdict = self._region_verdict(ref_words, hyp_words, ops, key[1])
+            self._remember(key, verdict)
+        if verdict is False:
+            return None
+        fields, phonetic_offsets, digit_offsets = verdict
+        for offset in digit_offsets:
+            if hyp_view.chunk_script(hyp_start + offset) not in ("second", "neutral"):
+                return None  # a digit of a home-language chunk: a translation, not a rendering
+        return Rescue(*fields, ref_indices=tuple(ref_indices),
+                      phonetic_ref_indices=tuple([ref_start + offset for offset in phonetic_offsets]),
+                      phonetic_fields=self._record_fields)
+
+    def _remember(self, key, verdict) -> None:
+        """Keep ``verdict`` under ``key`` in the region memo, dropped whole when full (a
+        dropped verdict is computed again, the same one)."""
+        verdicts = self._verdicts
+        if len(verdicts) >= self.VERDICT_LIMIT:
+            verdicts.clear()
+        verdicts[key] = verdict
+
+    def _region_verdict(self, ref_words, hyp_words, ops, english):
+        """The verdict of a region whose tokens are ``ref_words``/``hyp_words`` and whose
+        columns' ops are ``ops`` (its token indices counted from its first reference and first
+        hypothesis token), given its English view ``english``: ``None`` when every token is
+        its own unit (the English view is the tokens themselves), else ``(ref_english,
+        ref_origin, hyp_english, hyp_origin, english_changed)`` of the widened region, each
+        origin counted from the same first tokens (``None``: no token of its own).
+
+        ``False`` when the region is not rescued; else ``(fields, phonetic_offsets,
+        digit_offsets)``: the :class:`Rescue` fields up to ``insertions``, the paired
+        reference tokens inside the region and the hypothesis digits whose chunk must be
+        English or neutral (:meth:`SideView.chunk_script`: read per turn, since it depends on
+        the side's chunks beyond the region), all as offsets from the region's first token."""
+        ref_count, hyp_count = len(ref_words), len(hyp_words)
+        if english is None:
+            ref_english, ref_origin = ref_words, range(ref_count)
+            hyp_english, hyp_origin = hyp_words, range(hyp_count)
             english_changed = False
         else:
-            columns = column_index.columns
-            start, end = self._widen(region, columns, column_index, ref_view, hyp_view)
-            ref_english, ref_origin = _english_span(ref_view, columns[start:end], "ref")
-            hyp_english, hyp_origin = _english_span(hyp_view, columns[start:end], "hyp")
-            english_changed = (tuple(ref_english), tuple(hyp_english)) != (
-                tuple(alignment.reference[i] for c in columns[start:end] if (i := c.ref) is not None),
-                tuple(alignment.hypothesis[i] for c in columns[start:end] if (i := c.hyp) is not None),
-            )
+            ref_english, ref_origin, hyp_english, hyp_origin, english_changed = english
         if len(ref_english) != len(hyp_english):
-            return None
+            return False
+        classify = self.classify
         phonetic = []
         paired_ref: set[int] = set()
         paired_hyp: set[int] = set()
@@ -443,47 +534,37 @@ class Rescuer:
             if ref_word == hyp_word:
                 continue
             if self.matcher is None:
-                return None
+                return False
             verdict = self.check(ref_word, hyp_word)
             if not verdict.matched:
-                return None
+                return False
             phonetic.append((verdict.home, verdict.second, verdict.key))
             if ref_from is not None:
                 paired_ref.add(ref_from)
             if hyp_from is not None:
                 paired_hyp.add(hyp_from)
-        for index, word in zip(ref_indices, ref_words):
-            if classify(word) != "second" and index not in paired_ref:
-                return None  # the reference is not English here (a digit, a home-language word)
-        for index, word in zip(hyp_indices, hyp_words):
+        for offset, word in enumerate(ref_words):
+            if classify(word) != "second" and offset not in paired_ref:
+                return False  # the reference is not English here (a digit, a home-language word)
+        digit_offsets = []
+        for offset, word in enumerate(hyp_words):
             script = classify(word)
-            if script == "second" or index in paired_hyp:
+            if script == "second" or offset in paired_hyp:
                 continue
-            if script == "neutral" and hyp_view.chunk_script(index) in ("second", "neutral"):
-                continue  # digits written as digits
-            return None  # the hypothesis is Hindi here: a translation, not a rendering
+            if script == "neutral":
+                digit_offsets.append(offset)  # digits written as digits, if their chunk says so
+                continue
+            return False  # the hypothesis is Hindi here: a translation, not a rendering
         if phonetic and english_changed:
             reason = "english_view+phonetic"
         elif phonetic:
             reason = "phonetic"
         else:
             reason = "english_view"
-        why = _why(reason, ref_english, hyp_english, phonetic)
-        return Rescue(
-            reference=tuple(ref_words),
-            hypothesis=tuple(hyp_words),
-            reason=reason,
-            why=why,
-            english_reference=tuple(ref_english),
-            english_hypothesis=tuple(hyp_english),
-            phonetic=tuple(phonetic),
-            substitutions=region.count("substitute"),
-            deletions=region.count("delete"),
-            insertions=region.count("insert"),
-            ref_indices=tuple(ref_indices),
-            phonetic_ref_indices=tuple(sorted(paired_ref & set(ref_indices))),
-            phonetic_fields=getattr(self.matcher, "record_fields", ("devanagari", "latin")),
-        )
+        fields = (ref_words, hyp_words, reason, _why(reason, ref_english, hyp_english, phonetic),
+                  tuple(ref_english), tuple(hyp_english), tuple(phonetic),
+                  ops.count("substitute"), ops.count("delete"), ops.count("insert"))
+        return fields, tuple(sorted(offset for offset in paired_ref if 0 <= offset < ref_count)), tuple(digit_offsets)
 
     @staticmethod
     def _widen(region, columns, column_index: _ColumnIndex, ref_view: SideView, hyp_view: SideView) -> tuple[int, int]:
@@ -531,6 +612,20 @@ class _ColumnIndex:
             self._maps[side] = {column[field_index]: index for index, column in enumerate(self.columns)
                                 if column[field_index] is not None}
         return self._maps[side]
+
+
+def _within(units, indices) -> bool:
+    """Whether the unit of every token ``indices`` (consecutive token indices of one side, as
+    a region holds them) lies within those tokens: then :meth:`Rescuer._widen` would not move
+    the region on this side (every token of a unit it reads is already one of its columns)."""
+    if not indices:
+        return True
+    first, last = indices[0], indices[-1]
+    for index in indices:
+        unit = units[index]
+        if unit is not None and (unit.start < first or unit.end > last + 1):
+            return False
+    return True
 
 
 def _english_span(side: SideView, columns, which: str) -> tuple[list[str], list[int | None]]:

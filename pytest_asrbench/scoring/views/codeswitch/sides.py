@@ -134,18 +134,41 @@ class SideView:
         return unit
 
     def wide_units(self) -> list[Unit | None]:
-        """Per token index, its :meth:`unit` when the token is one of :attr:`wide_tokens`
-        (and not a home token the detection makes its own unit), else ``None``: the token is
-        its own unit, its English view itself. Built once per side, in one pass, for the
-        regions that widen (a list is read far faster than :meth:`unit` is called)."""
+        """Per token index, its :meth:`unit` when that unit is not the token alone with the
+        token as its English view, else ``None`` (the token is its own unit, its English view
+        itself). Built once per side, chunk by chunk, for the regions that widen (a list is
+        read far faster than :meth:`unit` is called)."""
         if self._wide_units is None:
+            units: list[Unit | None] = [None] * len(self.tokens)
             wide = self.wide_tokens
-            if not wide:
-                self._wide_units = [None] * len(self.tokens)
-            else:
-                unit = self.unit
-                self._wide_units = [unit(index) if token in wide else None for index, token in enumerate(self.tokens)]
+            if wide:
+                self._fill_wide_units(units, wide)
+            self._wide_units = units
         return self._wide_units
+
+    def _fill_wide_units(self, units: list[Unit | None], wide: frozenset[str]) -> None:
+        """Set ``units[index]`` to the unit of each token of :attr:`wide_tokens` that lies in
+        a unit wider than itself, chunk by chunk: what :meth:`unit` gives such a token, with
+        no call per token. Every other token keeps ``None`` (:meth:`unit` gives it a unit of
+        itself: a home token the detection makes its own unit, a token of a chunk whose views
+        agree, of a ``mixed`` merge, or of no English chunk)."""
+        self._ensure_chunks()
+        detection, loanwords = self._detection, self._loanwords
+        own_home = detection.home_tokens_are_own_units
+        classify = detection.classify
+        english = self._latin.english
+        for chunk_index, (script, text) in enumerate(self._chunks):
+            if script != "second":
+                continue
+            piece = tuple(self._pieces[chunk_index])
+            view = english(text)
+            if view == piece:
+                continue
+            start = self._chunk_start[chunk_index]
+            unit = Unit(start, start + len(piece), view)
+            for offset, token in enumerate(piece):
+                if token in wide and not (own_home and token not in loanwords and classify(token) == "home"):
+                    units[start + offset] = unit
 
     def _find_unit(self, index: int) -> Unit:
         token = self.tokens[index]
