@@ -103,10 +103,11 @@ def test_html_and_markdown_reports_are_written(project):
     _recorded(project)
     (project.path / "out").mkdir()
     result = project.runpytest("--asrbench", "cases", "--asrbench-report", "out/r.html",
-                               "--asrbench-markdown", "summary.md")
+                               "--asrbench-markdown", str(project.path / "summary.md"))
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["asrbench --asrbench-report: wrote *out/r.html in *.* s",
-                                 "asrbench --asrbench-markdown: wrote *summary.md in *.* s"])
+    # each path as given, or from the current folder when given absolute inside it
+    result.stdout.re_match_lines([r"asrbench --asrbench-report: wrote out/r\.html in \d+\.\d+ s$",
+                                  r"asrbench --asrbench-markdown: wrote summary\.md in \d+\.\d+ s$"])
     page = (project.path / "out" / "r.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and '<table id="languages">' in page and '<svg id="rate-chart"' in page
     assert "cases/en/a.yaml::pair" in page and '<td dir="auto" class="D">MAT</td>' in page
@@ -148,7 +149,7 @@ def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, optio
     write(project, "cases/en/a.yaml", GOOD)
     result = project.runpytest("--asrbench", "cases", option, "missing/r.out")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"*{option} *missing/r.out: the folder *missing does not exist; create it first*"])
+    result.stderr.fnmatch_lines([f"*: {option} missing/r.out: the folder missing does not exist; create it first*"])
     assert not (project.path / "snapshots").exists()
 
 

@@ -20,6 +20,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.cases.kinds import KINDS, kind_module
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
@@ -123,15 +124,15 @@ def main(argv: list[str] | None = None) -> int:
         from pytest_asrbench._shared.atomic import write_atomic
 
         write_atomic(SCHEMA_FILE, text.encode("utf-8"))
-        print(f"wrote {SCHEMA_FILE}")
+        print(f"wrote {shown_path(SCHEMA_FILE)}")
         return 0
     if args.check:
         current = SCHEMA_FILE.read_text(encoding="utf-8") if SCHEMA_FILE.exists() else ""
         if current != text:
-            print(f"{SCHEMA_FILE} is stale; regenerate it: python -m pytest_asrbench.cases.schema --write",
+            print(f"{shown_path(SCHEMA_FILE)} is stale; regenerate it: python -m pytest_asrbench.cases.schema --write",
                   file=sys.stderr)
             return 1
-        print(f"{SCHEMA_FILE} is up to date")
+        print(f"{shown_path(SCHEMA_FILE)} is up to date")
         return 0
     sys.stdout.write(text)
     return 0

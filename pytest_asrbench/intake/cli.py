@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate, form_of
 
 
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if run_case.returncode != 0:
         print(run_case.stdout, end="")
         print(run_case.stderr, end="", file=sys.stderr)
-        report_line(command_path(args), f"the case was added but does not pass: fix it in {added.path} (line of id "
+        report_line(command_path(args), f"the case was added but does not pass: fix it in {shown_path(added.path)} (line of id "
                                         f"{added.case_id!r})")
         return 1
     print(f"recorded its snapshot; run it with: pytest --asrbench {added.nodeid}")

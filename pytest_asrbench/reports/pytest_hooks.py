@@ -70,14 +70,15 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from pytest_asrbench.reports.write import path_problem, shared_path_problem
 
+    cwd = config.invocation_params.dir
     for option, path in paths:
-        problem = path_problem(option, path)
+        problem = path_problem(option, path, cwd)
         if problem:
             raise pytest.UsageError(problem)
     run_record = config.getoption("asrbench_run_record", None)
     outputs = [*paths, *([("--asrbench-run-record", Path(config.invocation_params.dir) / run_record)]
                          if run_record else [])]
-    problem = shared_path_problem(outputs)
+    problem = shared_path_problem(outputs, cwd)
     if problem:
         raise pytest.UsageError(problem)
     collector = _Collector(config)
@@ -215,6 +216,7 @@ class _Collector:
             return
         from pytest_asrbench.reports.html import render_html
         from pytest_asrbench.reports.markdown import render_markdown
+        from pytest_asrbench._shared.paths import shown_path
         from pytest_asrbench.reports.write import ReportWriteError, write_report
 
         report = self.report()
@@ -222,14 +224,15 @@ class _Collector:
         for option, path in paths:
             start = time.perf_counter()
             try:
-                write_report(option, path, renderers[option](report))
+                write_report(option, path, renderers[option](report), self.config.invocation_params.dir)
             except ReportWriteError as exc:
                 self.error = str(exc)
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             else:
                 # the time shown is the report's own cost (rendering and writing), which
                 # benchmarks/report_cost.py reads beside the wall times of whole runs
-                self.written.append(f"{option}: wrote {path} in {time.perf_counter() - start:.3f} s")
+                self.written.append(f"{option}: wrote {shown_path(path, self.config.invocation_params.dir)} in "
+                                    f"{time.perf_counter() - start:.3f} s")
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         from pytest_asrbench.reports.summary import summary_lines
