@@ -38,7 +38,7 @@ COMMON: dict = {
     "properties": {
         "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "maxLength": MAX_ID_LENGTH,
                "description": f"Unique in its file; letters, digits, _ . -; at most {MAX_ID_LENGTH} characters "
-                              "(the id names its snapshot file)"},
+                              "(the id names its snapshot file)", "examples": ["money-words-and-digits"]},
         "kind": None,  # {"enum": KINDS}, filled in by build_schema
         "language": {"type": "string", "minLength": 1},
         "metric": {"type": "string", "minLength": 1},
@@ -80,7 +80,9 @@ def build_schema() -> dict:
             raise TypeError(f"{module.__name__} defines no SCHEMA dict; a case-kind module needs one "
                             "(see pytest_asrbench/cases/kinds/__init__.py)")
         fragments[f"kind_{kind}"] = fragment
-    common = {**COMMON, "properties": {name: rule if rule is not None else {"enum": list(KINDS)}
+    kind = {"enum": list(KINDS), "description": "What the case checks; it selects the case's other fields.",
+            "examples": ["score"]}
+    common = {**COMMON, "properties": {name: rule if rule is not None else kind
                                        for name, rule in COMMON["properties"].items()}}
     case = {
         "allOf": [{"$ref": "#/$defs/common"}]

@@ -25,7 +25,11 @@ from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, bu
 
 
 def add_parser(subparsers) -> None:
-    sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it")
+    from pytest_asrbench.cases.field_help import kinds_help
+    from pytest_asrbench.cases.loader import case_schema
+
+    sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it",
+                                epilog=kinds_help(case_schema()), formatter_class=argparse.RawDescriptionHelpFormatter)
     sub.add_argument("-l", "--language", required=True, help="language tag of the case file (en, hi, fr-CA ...)")
     sub.add_argument("--kind", required=True, choices=KINDS,
                      help="the case's kind: what it checks (README, 'Writing cases')")
