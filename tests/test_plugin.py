@@ -123,7 +123,9 @@ def test_failed_expectation_names_file_line_and_values(project):
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b\n", "*a.yaml:6: YAML syntax error*"),
         ("language: en\ncases:\n  - id: a\n    kind: equl\n    texts: [a, b]\n",
          "*a.yaml:4: case 'a', field 'kind': 'equl' is not one of*"),
-        ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': 'texts' is a required property*"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': an equal case needs the field `texts` (two or more texts that must all normalize "
+         "to the same string): add a line such as `texts: *` under the case (each kind's "
+         "fields: `asrbench add-case --help`, or the README's \"Writing cases\")"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n    expect: 3\n",
          "*a.yaml:6: case 'a', field 'expect': write '3' in quotes: YAML reads 3 as the number 3, not as text"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
@@ -136,7 +138,8 @@ def test_failed_expectation_names_file_line_and_values(project):
         ("- just a list\n", "*a.yaml:1: a case file must be a mapping with a 'cases' list*"),
         ("language: en\ncases:\n  - id: a\n\tkind: equal\n", "*a.yaml:4: YAML syntax error:*this line has a tab*"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n",
-         "*a.yaml:3: case 'a': 'expect' is a required property*"),
+         "*a.yaml:3: case 'a': a normalize case needs the field `expect` (*): add a line such as "
+         "`expect: \"it is fine\"` under the case*"),
     ],
     ids=["syntax", "unknown-kind", "missing-field", "wrong-type", "duplicate-id", "unknown-language",
          "unknown-key", "duplicate-key", "not-a-mapping", "tab", "only-the-real-problem"],

@@ -45,7 +45,7 @@ def test_summary_shows_outcomes_and_the_rate_change_against_the_recording(projec
         r"language +metric +unit +cases +rate +recorded +change +new",
         r"en +stt_wer +WER +1 +50\.00% +33\.33% +\+16\.67 pt +0",
         r"1 failing or changed case\(s\):",
-        r"  cases/en/a\.yaml::pair: failed, output changed, rate 50\.00% \(recorded 33\.33%\)",
+        r"  pair \(cases/en/a\.yaml:7\): failed, output changed, rate 50\.00% \(recorded 33\.33%\)",
     ])
 
 
@@ -64,7 +64,7 @@ def test_update_compares_with_the_snapshots_it_replaces(project):
     result.assert_outcomes(passed=3)
     result.stdout.re_match_lines([r".*against the snapshots as they were before this re-recording:",
                                   r"en +stt_wer +WER +1 +50\.00% +33\.33% +\+16\.67 pt +0",
-                                  r"  cases/en/a\.yaml::pair: passed, output changed.*"])
+                                  r"  pair \(cases/en/a\.yaml:7\): passed, output changed.*"])
     again = project.runpytest("--asrbench", "cases")
     again.stdout.re_match_lines([r"en +stt_wer +WER +1 +50\.00% +50\.00% +0\.00 pt +0"])
     assert "failing or changed" not in again.stdout.str()
@@ -103,10 +103,11 @@ def test_html_and_markdown_reports_are_written(project):
     _recorded(project)
     (project.path / "out").mkdir()
     result = project.runpytest("--asrbench", "cases", "--asrbench-report", "out/r.html",
-                               "--asrbench-markdown", "summary.md")
+                               "--asrbench-markdown", str(project.path / "summary.md"))
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["asrbench --asrbench-report: wrote *out/r.html in *.* s",
-                                 "asrbench --asrbench-markdown: wrote *summary.md in *.* s"])
+    # each path as given, or from the current folder when given absolute inside it
+    result.stdout.re_match_lines([r"asrbench --asrbench-report: wrote out/r\.html in \d+\.\d+ s$",
+                                  r"asrbench --asrbench-markdown: wrote summary\.md in \d+\.\d+ s$"])
     page = (project.path / "out" / "r.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and '<table id="languages">' in page and '<svg id="rate-chart"' in page
     assert "cases/en/a.yaml::pair" in page and '<td dir="auto" class="D">MAT</td>' in page
@@ -148,7 +149,7 @@ def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, optio
     write(project, "cases/en/a.yaml", GOOD)
     result = project.runpytest("--asrbench", "cases", option, "missing/r.out")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"*{option} *missing/r.out: the folder *missing does not exist; create it first*"])
+    result.stderr.fnmatch_lines([f"*: {option} missing/r.out: the folder missing does not exist; create it first*"])
     assert not (project.path / "snapshots").exists()
 
 
@@ -271,7 +272,7 @@ def test_a_case_item_that_made_no_record_is_counted_and_named_with_its_reason(pr
         r"  cases/en/a\.yaml::spaces: failed, no record \(setup: RuntimeError: the fixture database is unavailable\)",
         r"  cases/en/a\.yaml::names: skipped, no record \(setup: skipped: no reviewer lexicon on this host\)",
     ])
-    result.stdout.fnmatch_lines(["  cases/en/a.yaml::spaces: failed, no record"])
+    result.stdout.fnmatch_lines(["  spaces (cases/en/a.yaml:4): failed, no record - setup: RuntimeError: *"])
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
     assert "### 2 case item(s) made no record" in markdown
     assert "- cases/en/a.yaml::names: skipped, no record (setup: skipped: no reviewer lexicon on this host)" in markdown
@@ -452,3 +453,81 @@ def test_a_case_failure_names_its_files_from_the_root_in_the_output_and_the_repo
     root = str(project.path)
     assert not [line for line in result.stdout.lines if root in line and not line.startswith(("rootdir:", "asrbench --"))]
     assert root not in (project.path / "s.md").read_text(encoding="utf-8")
+
+
+def _failed(message, record=None, crash=""):
+    return CaseEntry("cases/en/a.yaml::pair", "failed", message,
+                     {"language": "en", "kind": "score", "id": "pair", "file": "cases/en/a.yaml", "line": 7,
+                      **(record or {})}, crash)
+
+
+SNAPSHOT_DIFF = """cases/en/a.yaml:7: case 'pair' (score):
+output differs from the recorded snapshot; if intended, bump the metric or language config version and re-record:
+--- recorded snapshots/en/a/pair.json
++++ obtained now
+@@ -3,3 +3,3 @@
+   "hits": 4,
+-  "rate": 0.3333333333333333,
++  "rate": 0.5,
+   "substitutions": 1"""
+
+
+@pytest.mark.parametrize("message, crash, reason", [
+    ("cases/en/a.yaml:7: case 'pair' (score):\nrate is 0.5, expected 0.0 (tolerance 1e-09)\nWER 0.5 ...",
+     "", "rate is 0.5, expected 0.0 (tolerance 1e-09)"),
+    ("cases/en/a.yaml:7: case 'pair' (score): unknown engine setting 'beam'\nmore", "",
+     "unknown engine setting 'beam'"),
+    (SNAPSHOT_DIFF, "", 'snapshot differs: "rate": 0.3333333333333333 -> 0.5'),
+    ("[XPASS(strict)] known limitation now passes: remove `xfail: x` from cases/en/a.yaml:9\nmore", "",
+     "[XPASS(strict)] known limitation now passes: remove `xfail: x` from cases/en/a.yaml:9"),
+    ("Traceback (most recent call last):\n  File ...\nKeyError: 'rate'", "KeyError: 'rate'", "KeyError: 'rate'"),
+    ("", "", "failed"),
+], ids=["expectation", "could not run", "snapshot diff", "xpass", "unexpected error", "empty"])
+def test_a_failing_case_gives_the_first_line_of_why_it_failed(message, crash, reason):
+    from pytest_asrbench.reports.reasons import failure_reason
+
+    assert failure_reason(_failed(message, crash=crash)) == reason
+
+
+def test_a_case_that_made_no_record_gives_its_phase_and_reason_and_a_passing_one_none():
+    from pytest_asrbench.reports.reasons import failure_reason
+
+    assert failure_reason(_failed("", {"no_record": "setup: RuntimeError: boom"})) == "setup: RuntimeError: boom"
+    changed = CaseEntry("cases/en/a.yaml::pair", "passed", "", {"language": "en", "kind": "score", "snapshot": "changed"})
+    assert failure_reason(changed) == ""
+
+
+def test_a_case_line_names_id_file_line_and_reason_cut_to_the_width_by_display_cells():
+    from pytest_asrbench.reports.summary import case_line
+    from pytest_asrbench.scoring.alignment_view import display_width
+
+    entry = _failed("cases/en/a.yaml:7: case 'pair' (score):\n'猫が座った' normalizes to '猫が座る', expected x")
+    assert case_line(entry) == ("pair (cases/en/a.yaml:7): failed - '猫が座った' normalizes to '猫が座る', expected x")
+    for width in (50, 51, 52):
+        cut = "  " + case_line(entry, width)
+        assert display_width(cut) <= width and cut.endswith("...")
+    assert case_line(entry, 30) == "pair (cases/en/a.yaml:7): failed"  # no room for a reason: left out
+    assert case_line(entry, node_id=False).startswith("cases/en/a.yaml:7: failed - '猫")
+
+
+def test_every_output_gives_each_failing_case_its_file_line_and_reason(project, monkeypatch):
+    for name in ("CI", "BUILD_NUMBER"):
+        monkeypatch.delenv(name, raising=False)
+    _recorded(project)
+    write(project, "cases/en/b.yaml", GOOD.replace("rate: 0.3333333333333333", "rate: 0.0"))
+    result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", "--asrbench-markdown", "s.md")
+    result.assert_outcomes(passed=2, failed=4)  # b.yaml has no recordings yet
+    lines = [line for line in result.stdout.lines if line.startswith("  pair (")]
+    assert lines == [
+        "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",  # no room for more
+        "  pair (cases/en/b.yaml:7): failed, rate 33.33% - rate is 0.3333333333333333,...",  # 80 cells
+    ]
+    markdown = (project.path / "s.md").read_text(encoding="utf-8")
+    assert ("cases/en/b.yaml:7: failed, rate 33.33% - rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)"
+            in markdown)
+    page = (project.path / "r.html").read_text(encoding="utf-8")
+    assert ('<p class="reason"><code>cases/en/b.yaml:7</code>: rate is 0.3333333333333333, expected 0.0 '
+            "(tolerance 1e-09)</p>") in page
+    wide = project.runpytest("--asrbench", "cases", "-vv")
+    wide.stdout.fnmatch_lines(["  pair (cases/en/b.yaml:7): failed, rate 33.33% - rate is 0.3333333333333333, "
+                               "expected 0.0 (tolerance 1e-09)"])

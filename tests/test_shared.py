@@ -258,3 +258,16 @@ def test_a_message_names_paths_inside_the_root_relative_to_it_and_others_as_give
                                         "cases/b.yaml")
     assert from_root(f"{tmp_path}/proj2/c.yaml:1: bad", root) == f"{tmp_path}/proj2/c.yaml:1: bad"
     assert from_root("/etc/x.yaml:1: bad", "/") == "/etc/x.yaml:1: bad"
+
+
+def test_a_written_path_is_shown_as_given_or_from_the_current_folder(tmp_path, monkeypatch):
+    from pytest_asrbench._shared.paths import shown_path
+
+    (tmp_path / "work" / "out").mkdir(parents=True)
+    (tmp_path / "link").symlink_to(tmp_path / "work")
+    monkeypatch.chdir(tmp_path / "work")
+    assert shown_path("out/../r.html") == "out/../r.html"  # relative: exactly as the user gave it
+    assert shown_path(tmp_path / "work" / "out" / "r.html") == str(Path("out") / "r.html")
+    assert shown_path(tmp_path / "link" / "r.html") == "r.html"  # through a link to the current folder
+    assert shown_path(tmp_path / "r.html") == str(tmp_path / "r.html")  # outside it: absolute
+    assert shown_path(tmp_path / "elsewhere" / "r.html", cwd=tmp_path) == str(Path("elsewhere") / "r.html")

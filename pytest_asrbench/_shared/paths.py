@@ -117,3 +117,19 @@ def from_root(text: str, root: str | os.PathLike) -> str:
         text = text.replace(prefix.rstrip(os.sep) + os.sep, "")
     return text
 
+
+
+def shown_path(path: str | os.PathLike, cwd: str | os.PathLike | None = None) -> str:
+    """How a command names a file or folder it wrote (``wrote r.html``, ``record -> run.json``):
+    a relative path as the user gave it; an absolute one relative to the current folder ``cwd``
+    (default: the process's) when it lies inside it, else as it is. Every "wrote" line of the
+    ``asrbench`` commands and of a ``pytest --asrbench`` run names its path through this."""
+    given = os.fspath(path)
+    if not os.path.isabs(given):
+        return given
+    base = os.fspath(cwd) if cwd is not None else os.getcwd()
+    for folder, target in ((base, given), (os.path.realpath(base), os.path.realpath(given))):
+        relative = os.path.relpath(target, folder)
+        if relative != os.pardir and not relative.startswith(os.pardir + os.sep):
+            return relative
+    return given

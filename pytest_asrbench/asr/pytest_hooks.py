@@ -164,6 +164,8 @@ def _verdict(entry: dict) -> str:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    from pytest_asrbench._shared.paths import shown_path
+
     if _RECORD_ERROR in config.stash:
         terminalreporter.write_line(f"asrbench asr: ERROR: {config.stash[_RECORD_ERROR]}", red=True)
     asr = peek_session(config)
@@ -184,7 +186,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     else:
         load += f"; model loads: {asr.model_loads()}"
     path = config.getoption("asrbench_run_record", None)
-    tail = f"; run record: {path}" if path else ""
+    tail = f"; run record: {shown_path(Path(config.invocation_params.dir) / path, config.invocation_params.dir)}" \
+        if path else ""
     kernels = sorted({clip["kernel_fingerprint"] for clip in asr.clips if clip.get("kernel_fingerprint")})
     on = f" on kernels {', '.join(kernels)}" if kernels else ""
     terminalreporter.write_line(f"asrbench asr: {len(asr.clips)} clip(s){on}; cache {state}; {load}{tail}")

@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.bench.errors import BenchError
 from pytest_asrbench.bench.outputs import check_outputs
 from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
@@ -93,12 +94,12 @@ def run_build(args: argparse.Namespace) -> int:
             rows.append([spec.name, "-", str(EXPECTED_CLIPS[spec.name]), "-", spec.dataset,
                          REVISIONS[spec.dataset][:8], f"FAILED: {type(exc).__name__}"])
             continue
-        print(f"{step}: {built.clips} clips, {built.clusters} clusters -> {built.path} ({built.seconds:.1f} s)",
+        print(f"{step}: {built.clips} clips, {built.clusters} clusters -> {shown_path(built.path)} ({built.seconds:.1f} s)",
               flush=True)
         rows.append([spec.name, str(built.clips), str(EXPECTED_CLIPS[spec.name]), str(built.clusters),
-                     spec.dataset, REVISIONS[spec.dataset][:8], str(built.path)])
+                     spec.dataset, REVISIONS[spec.dataset][:8], shown_path(built.path)])
     print()
     for line in _table(rows):
         print(line)
-    print(f"{len(specs) - failed} of {len(specs)} sets written to {args.out}" + (f", {failed} failed" if failed else ""))
+    print(f"{len(specs) - failed} of {len(specs)} sets written to {shown_path(args.out)}" + (f", {failed} failed" if failed else ""))
     return 2 if failed else 0

@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
 
@@ -149,8 +150,8 @@ def run_score(args: argparse.Namespace) -> int:
         data = report.record(scores, described, str(args.refs), str(args.hyps),
                              None if args.compare is None else str(args.compare))
         write_output("--json", args.json, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-        print(f"scores -> {args.json}")
+        print(f"scores -> {shown_path(args.json)}")
     if args.markdown is not None:
         write_output("--markdown", args.markdown, report.markdown_table(scores, described).encode("utf-8"))
-        print(f"table -> {args.markdown}")
+        print(f"table -> {shown_path(args.markdown)}")
     return 0

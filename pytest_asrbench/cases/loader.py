@@ -19,6 +19,7 @@ from pathlib import Path
 import fastjsonschema
 import jsonschema
 
+from pytest_asrbench.cases.field_help import FIELD_DOCS, example_line, field_meaning, what_to_write
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.yaml_lines import Located, YamlShapeError, parse
 from pytest_asrbench.errors import CaseFileError
@@ -296,14 +297,44 @@ def _describe(error: jsonschema.ValidationError, data: dict, root: Located | Non
     elif number:
         message += f" ({number})"
     elif error.validator == "required":
-        message += " (add it; see the kind's fields in pytest_asrbench/cases/schema.json)"
+        message = _missing_field(error, data, path)
     elif error.validator == "enum" and path[-1:] == ["kind"]:
         message += f" (use one of: {', '.join(schema_kinds())})"
     elif error.validator in ("unevaluatedProperties", "additionalProperties"):
         message += f" ({_spelling_hint(error)}remove it or fix its spelling)"
     elif error.validator == "type" and error.validator_value == "array":
         message += " (it takes a list: one item per line starting with '- ', or [first, second])"
+    elif error.validator in ("minItems", "maxItems", "minProperties", "minLength") and field_name is not None:
+        advice = what_to_write(str(field_name), error.schema)
+        message += f" ({advice})" if advice else ""
     return where + message
+
+
+def _missing_field(error: jsonschema.ValidationError, data: dict, path: list) -> str:
+    """What to write for a required field that is missing, in the user's terms: which case (or
+    field) needs it, what it holds and an example line (the field's ``description`` and
+    ``examples`` in the schema), and where every user reads each kind's fields."""
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    required = error.validator_value if isinstance(error.validator_value, list) else []
+    name = next((field for field in required if field not in instance and repr(field) in error.message),
+                next((field for field in required if field not in instance), "?"))
+    rule = error.schema.get("properties", {}).get(name, {}) if isinstance(error.schema, dict) else {}
+    if len(path) == 2 and path[0] == "cases":
+        kind = instance.get("kind")
+        holder = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} case" if isinstance(kind, str) and kind in \
+            schema_kinds() else "a case"
+        under = "under the case"
+    elif not path:
+        holder, under = "a case file", "at the top of the file"
+    else:
+        holder, under = f"`{path[-1]}`", f"under `{path[-1]}`"
+    meaning = field_meaning(rule)
+    about = f" ({meaning[0].lower() + meaning[1:]})" if meaning else ""
+    example = example_line(name, rule)
+    add = f"add a line such as `{example}` {under}" if example else f"add `{name}:` {under}"
+    if name == "kind":
+        add += f" (the kinds: {', '.join(schema_kinds())})"
+    return f"{holder} needs the field `{name}`{about}: {add} ({FIELD_DOCS})"
 
 
 def _spelling_hint(error: jsonschema.ValidationError) -> str:

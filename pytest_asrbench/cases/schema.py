@@ -20,6 +20,7 @@ import json
 import sys
 from pathlib import Path
 
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.cases.kinds import KINDS, kind_module
 
 SCHEMA_FILE = Path(__file__).with_name("schema.json")
@@ -37,7 +38,7 @@ COMMON: dict = {
     "properties": {
         "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "maxLength": MAX_ID_LENGTH,
                "description": f"Unique in its file; letters, digits, _ . -; at most {MAX_ID_LENGTH} characters "
-                              "(the id names its snapshot file)"},
+                              "(the id names its snapshot file)", "examples": ["money-words-and-digits"]},
         "kind": None,  # {"enum": KINDS}, filled in by build_schema
         "language": {"type": "string", "minLength": 1},
         "metric": {"type": "string", "minLength": 1},
@@ -79,7 +80,9 @@ def build_schema() -> dict:
             raise TypeError(f"{module.__name__} defines no SCHEMA dict; a case-kind module needs one "
                             "(see pytest_asrbench/cases/kinds/__init__.py)")
         fragments[f"kind_{kind}"] = fragment
-    common = {**COMMON, "properties": {name: rule if rule is not None else {"enum": list(KINDS)}
+    kind = {"enum": list(KINDS), "description": "What the case checks; it selects the case's other fields.",
+            "examples": ["score"]}
+    common = {**COMMON, "properties": {name: rule if rule is not None else kind
                                        for name, rule in COMMON["properties"].items()}}
     case = {
         "allOf": [{"$ref": "#/$defs/common"}]
@@ -123,15 +126,15 @@ def main(argv: list[str] | None = None) -> int:
         from pytest_asrbench._shared.atomic import write_atomic
 
         write_atomic(SCHEMA_FILE, text.encode("utf-8"))
-        print(f"wrote {SCHEMA_FILE}")
+        print(f"wrote {shown_path(SCHEMA_FILE)}")
         return 0
     if args.check:
         current = SCHEMA_FILE.read_text(encoding="utf-8") if SCHEMA_FILE.exists() else ""
         if current != text:
-            print(f"{SCHEMA_FILE} is stale; regenerate it: python -m pytest_asrbench.cases.schema --write",
+            print(f"{shown_path(SCHEMA_FILE)} is stale; regenerate it: python -m pytest_asrbench.cases.schema --write",
                   file=sys.stderr)
             return 1
-        print(f"{SCHEMA_FILE} is up to date")
+        print(f"{shown_path(SCHEMA_FILE)} is up to date")
         return 0
     sys.stdout.write(text)
     return 0

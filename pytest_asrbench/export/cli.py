@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench import __version__
-from pytest_asrbench._shared.paths import output_path_problem
+from pytest_asrbench._shared.paths import output_path_problem, shown_path
 from pytest_asrbench.export import sclite
 from pytest_asrbench.export.sources import ExportError, gather
 
@@ -39,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
     if not utterances:
         raise ExportError("no score or asr case (or run-record clip with a reference) in the inputs: nothing to export")
     written = sclite.write(utterances, args.out, raw=args.raw, version=__version__)
-    print(f"{written.utterances} utterance(s), {len(written.files)} file(s) in {args.out}; "
-          f"{args.out / 'README.txt'} says which file is which view and how to run sclite on it")
+    print(f"{written.utterances} utterance(s), {len(written.files)} file(s) in {shown_path(args.out)}; "
+          f"{shown_path(args.out / 'README.txt')} says which file is which view and how to run sclite on it")
     return 0

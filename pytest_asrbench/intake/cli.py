@@ -20,11 +20,16 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate, form_of
 
 
 def add_parser(subparsers) -> None:
-    sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it")
+    from pytest_asrbench.cases.field_help import kinds_help
+    from pytest_asrbench.cases.loader import case_schema
+
+    sub = subparsers.add_parser("add-case", help="append a reviewer's example to a case file, run it and record it",
+                                epilog=kinds_help(case_schema()), formatter_class=argparse.RawDescriptionHelpFormatter)
     sub.add_argument("-l", "--language", required=True, help="language tag of the case file (en, hi, fr-CA ...)")
     sub.add_argument("--kind", required=True, choices=KINDS,
                      help="the case's kind: what it checks (README, 'Writing cases')")
@@ -74,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if run_case.returncode != 0:
         print(run_case.stdout, end="")
         print(run_case.stderr, end="", file=sys.stderr)
-        report_line(command_path(args), f"the case was added but does not pass: fix it in {added.path} (line of id "
+        report_line(command_path(args), f"the case was added but does not pass: fix it in {shown_path(added.path)} (line of id "
                                         f"{added.case_id!r})")
         return 1
     print(f"recorded its snapshot; run it with: pytest --asrbench {added.nodeid}")

@@ -25,6 +25,7 @@ from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, erro
 from pytest_asrbench.reports.drivers import driven_rates
 from pytest_asrbench.reports.formatting import load_error_heading, unrecorded_heading, unrecorded_line
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
+from pytest_asrbench.reports.reasons import failure_reason, location
 
 #: Fonts for every script the shipped languages use, named before the generic family so a
 #: browser does not fall back to a font without them (empty boxes): the Noto families of
@@ -120,7 +121,9 @@ def _case(entry: CaseEntry) -> str:
                      + (f", recorded {percent(entry.recorded['rate'])}" if entry.recorded else ", nothing recorded"))
     if record.get("note"):
         facts.append(f"note: {escape(record['note'])}")
-    parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>"]
+    parts = [f"<h3>{escape(entry.nodeid)}</h3>", f"<p>{' · '.join(facts)}</p>",
+             f'<p class="reason"><code>{escape(location(entry))}</code>'
+             + (f": {escape(failure_reason(entry))}" if entry.outcome == "failed" else "") + "</p>"]
     name = entry.record.get("hypothesis_name", "hypothesis")
     parts += [_alignment(view, name) for view in pair_views(entry)]
     if hidden_pairs(entry):

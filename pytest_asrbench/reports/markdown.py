@@ -100,7 +100,7 @@ def render_markdown(report: RunReport) -> str:
     if shown:
         lines += ["", f"### {len(shown)} failing or changed case(s)", ""]
         for entry in shown[:MAX_CASES]:
-            lines += [f"#### `{entry.nodeid}`", "", case_line(entry).split(": ", 1)[1], ""]
+            lines += [f"#### `{entry.nodeid}`", "", _cell(case_line(entry, node_id=False)), ""]
             for view in pair_views(entry):
                 legend = " (R: rescued, counted correct)" if view.rescued else ""
                 lines += [f"{view.label}{legend}:", *_block(render_alignment(view.alignment, rescued=view.rescued)), ""]

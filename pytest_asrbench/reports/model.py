@@ -37,7 +37,9 @@ OUTCOMES = ("passed", "failed", "xfailed", "skipped")
 class CaseEntry:
     """One case item of the run: its pytest node id, outcome (one of :data:`OUTCOMES`), the
     failure text or xfail reason (plain text), and its record
-    (:mod:`pytest_asrbench.cases.case_record`: ``language`` and ``kind`` at least).
+    (:mod:`pytest_asrbench.cases.case_record`: ``language`` and ``kind`` at least); ``crash``
+    is pytest's one-line crash message when the failure is not the case's own message (an
+    error the case runner did not expect), else empty.
 
     Raises:
         ValueError: an outcome not in :data:`OUTCOMES`, or a record without ``language`` and
@@ -48,6 +50,7 @@ class CaseEntry:
     outcome: str
     message: str
     record: dict[str, Any]
+    crash: str = ""
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:

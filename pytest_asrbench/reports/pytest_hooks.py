@@ -15,6 +15,7 @@ renderers only when a run needs them.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -69,14 +70,15 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from pytest_asrbench.reports.write import path_problem, shared_path_problem
 
+    cwd = config.invocation_params.dir
     for option, path in paths:
-        problem = path_problem(option, path)
+        problem = path_problem(option, path, cwd)
         if problem:
             raise pytest.UsageError(problem)
     run_record = config.getoption("asrbench_run_record", None)
     outputs = [*paths, *([("--asrbench-run-record", Path(config.invocation_params.dir) / run_record)]
                          if run_record else [])]
-    problem = shared_path_problem(outputs)
+    problem = shared_path_problem(outputs, cwd)
     if problem:
         raise pytest.UsageError(problem)
     collector = _Collector(config)
@@ -128,6 +130,16 @@ def _reason(report) -> str:
     return text[-1] if text else "failed"
 
 
+def _crash(report) -> str:
+    """pytest's one-line crash message of a failure that is not a case's own message (an error
+    the case runner did not expect: its report carries a traceback); empty otherwise (a case's
+    failure message is read by :func:`pytest_asrbench.reports.reasons.message_reason`)."""
+    crash = getattr(report.longrepr, "reprcrash", None) if report.failed else None
+    if crash is None or not crash.message:
+        return ""
+    return crash.message.splitlines()[0]
+
+
 def _outcome(report) -> str:
     if report.failed:
         return "failed"
@@ -144,6 +156,15 @@ def _message(report) -> str:
     if report.skipped and isinstance(report.longrepr, tuple):
         return str(report.longrepr[2])
     return ""
+
+
+def _summary_width(config: pytest.Config) -> int | None:
+    """The width a failing case's line is cut to: the terminal's, as pytest's short test
+    summary cuts its lines, except on CI (a ``CI`` or ``BUILD_NUMBER`` variable) or with
+    ``-vv``, where pytest cuts nothing either (``None``)."""
+    if os.environ.get("CI") or os.environ.get("BUILD_NUMBER") or config.option.verbose >= 2:
+        return None
+    return config.get_terminal_writer().fullwidth
 
 
 class _Collector:
@@ -171,7 +192,8 @@ class _Collector:
         record = getattr(report, "asrbench_case", None)
         if record is None:
             return  # not a case item (a unit test in the same run)
-        self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record)
+        self.entries[report.nodeid] = CaseEntry(report.nodeid, _outcome(report), _message(report), record,
+                                                _crash(report))
 
     def report(self):
         from pytest_asrbench import __version__
@@ -194,6 +216,7 @@ class _Collector:
             return
         from pytest_asrbench.reports.html import render_html
         from pytest_asrbench.reports.markdown import render_markdown
+        from pytest_asrbench._shared.paths import shown_path
         from pytest_asrbench.reports.write import ReportWriteError, write_report
 
         report = self.report()
@@ -201,19 +224,20 @@ class _Collector:
         for option, path in paths:
             start = time.perf_counter()
             try:
-                write_report(option, path, renderers[option](report))
+                write_report(option, path, renderers[option](report), self.config.invocation_params.dir)
             except ReportWriteError as exc:
                 self.error = str(exc)
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
             else:
                 # the time shown is the report's own cost (rendering and writing), which
                 # benchmarks/report_cost.py reads beside the wall times of whole runs
-                self.written.append(f"{option}: wrote {path} in {time.perf_counter() - start:.3f} s")
+                self.written.append(f"{option}: wrote {shown_path(path, self.config.invocation_params.dir)} in "
+                                    f"{time.perf_counter() - start:.3f} s")
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         from pytest_asrbench.reports.summary import summary_lines
 
-        lines = summary_lines(self.report())
+        lines = summary_lines(self.report(), width=_summary_width(self.config))
         if lines:
             terminalreporter.write_sep("-", "asrbench summary")
             for line in lines:

@@ -22,9 +22,13 @@
 
 (:mod:`pytest_asrbench.reports.drivers`: a rate above 100% or held by a few cases); the case
 items that made no record (a setup that failed or skipped, an error before the case finished)
-are counted in the first table and named under it. Then the failing or changed cases (one
-line each) and the ``asr`` cases judged by tolerance, not exactly (no native recording of
-this host, or kernel variables set).
+are counted in the first table and named under it. Then the failing or changed cases, one
+line each (case id, ``file:line``, outcome, rate, and the first line of why it failed, cut to
+the terminal's width as pytest's short test summary is), and the ``asr`` cases judged by
+tolerance, not exactly (no native recording of this host, or kernel variables set)::
+
+    1 failing or changed case(s):
+      pair (cases/en/a.yaml:6): failed, rate 33.33% - rate is 0.3333333333333333, expected 0.0 (tol...
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from pytest_asrbench.reports.drivers import driven_rates
 from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, percent, rate_cells, text_table,
                                                 unrecorded_heading, unrecorded_line)
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
+from pytest_asrbench.reports.reasons import case_id, failure_reason, location
+from pytest_asrbench.scoring.alignment_view import display_width
 
 #: At most this many failing or changed cases are named in the terminal (the reports list all).
 MAX_NAMED = 30
@@ -40,9 +46,10 @@ MAX_NAMED = 30
 MAX_PROBLEMS = 5
 
 
-def case_line(entry: CaseEntry) -> str:
-    """One line naming a failing or changed case: node id, outcome, snapshot state and, for
-    kinds that score, the rate now and as recorded."""
+def case_facts(entry: CaseEntry) -> str:
+    """What a failing or changed case's line says of it: its outcome, snapshot state and, for
+    kinds that score, the rate now and as recorded (``failed, output changed, rate 50.00%
+    (recorded 33.33%)``)."""
     parts = [entry.outcome]
     if entry.no_record:
         parts.append("no record")
@@ -51,7 +58,44 @@ def case_line(entry: CaseEntry) -> str:
     if entry.figures:
         recorded = f" (recorded {percent(entry.recorded['rate'])})" if entry.recorded else ""
         parts.append(f"rate {percent(entry.figures['rate'])}{recorded}")
-    return f"{entry.nodeid}: {', '.join(parts)}"
+    return ", ".join(parts)
+
+
+def case_line(entry: CaseEntry, width: int | None = None, node_id: bool = True) -> str:
+    """One line naming a failing or changed case: its id (with ``node_id``), ``file:line`` from
+    the run's root, :func:`case_facts`, then `` - `` and the first line of why it failed
+    (:func:`~pytest_asrbench.reports.reasons.failure_reason`; none for a case that passed).
+
+    ``width`` (terminal cells, with the summary's two-space indent) cuts the reason as pytest's
+    short test summary cuts its lines: ending in ``...``, or left out when not even that fits;
+    ``None`` cuts nothing."""
+    head = f"{case_id(entry)} ({location(entry)}): " if node_id else f"{location(entry)}: "
+    line = head + case_facts(entry)
+    reason = failure_reason(entry)
+    if not reason:
+        return line
+    if width is None:
+        return f"{line} - {reason}"
+    shown = _trimmed(reason, width - len(INDENT) - display_width(line) - len(" - "))
+    return f"{line} - {shown}" if shown else line
+
+
+#: The indent of each listed case in the terminal summary.
+INDENT = "  "
+_ELLIPSIS = "..."
+
+
+def _trimmed(text: str, available: int) -> str | None:
+    """``text`` cut to ``available`` terminal cells, ending in ``...`` when cut; ``None`` when
+    not even the ellipsis fits (pytest's rule for its short test summary lines)."""
+    if display_width(text) <= available:
+        return text
+    if available < len(_ELLIPSIS) + 1:
+        return None
+    cut = text[:available - len(_ELLIPSIS)]
+    while display_width(cut) > available - len(_ELLIPSIS):
+        cut = cut[:-1]
+    return cut + _ELLIPSIS
 
 
 def load_error_lines(report: RunReport) -> list[str]:
@@ -69,9 +113,10 @@ def load_error_lines(report: RunReport) -> list[str]:
     return lines
 
 
-def summary_lines(report: RunReport) -> list[str]:
+def summary_lines(report: RunReport, width: int | None = None) -> list[str]:
     """The summary as lines (no trailing newlines); empty when the run had no case items and
-    loaded every case file."""
+    loaded every case file. ``width``: the terminal's, to which each failing case's reason is
+    cut (:func:`case_line`; ``None``: not cut)."""
     languages, loading = report.languages(), load_error_lines(report)
     if not languages:
         return loading
@@ -97,7 +142,7 @@ def summary_lines(report: RunReport) -> list[str]:
     shown = report.shown()
     if shown:
         lines += ["", f"{len(shown)} failing or changed case(s):"]
-        lines += [f"  {case_line(entry)}" for entry in shown[:MAX_NAMED]]
+        lines += [f"{INDENT}{case_line(entry, width)}" for entry in shown[:MAX_NAMED]]
         if len(shown) > MAX_NAMED:
             lines.append(f"  ... {len(shown) - MAX_NAMED} more (--asrbench-report PATH lists them all)")
     if report.fingerprint_lines:

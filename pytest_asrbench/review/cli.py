@@ -17,6 +17,7 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.errors import InputError
 from pytest_asrbench.review.pending import find
 from pytest_asrbench.review.session import fixed, list_changes, read_key, review
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     case_dirs = args.case_dir or ["cases"]
     changes = find(root / args.snapshot_dir)
     if not changes:
-        print(f"no pending changes under {root / args.snapshot_dir} (make some with "
+        print(f"no pending changes under {shown_path(root / args.snapshot_dir)} (make some with "
               "`pytest --asrbench cases --snapshot-update --asrbench-pending`)")
         return 0
     if args.list:

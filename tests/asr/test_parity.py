@@ -291,7 +291,7 @@ def test_a_parity_engine_that_repeats_the_case_settings_is_refused(case_session)
 
 
 @pytest.mark.parametrize("parity, words", [
-    ({"engine": {"batch_size": 8}}, "'max_delta' is a required property"),
+    ({"engine": {"batch_size": 8}}, "`parity` needs the field `max_delta`"),
     ({"engine": {"batch_size": 8}, "max_delta": -1}, "-1 is less than the minimum of 0"),
     ({"engine": {"batch_size": 8}, "max_delta": 0, "bound": 1}, "'bound' was unexpected"),
 ])

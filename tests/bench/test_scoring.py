@@ -170,8 +170,9 @@ def test_bad_bootstrap_arguments_are_input_errors():
         percentile_interval([float("nan")])
 
 
-def test_cli_table_json_and_markdown_on_the_shipped_benchmark(tmp_path, capsys):
+def test_cli_table_json_and_markdown_on_the_shipped_benchmark(tmp_path, capsys, monkeypatch):
     out_json, out_md = tmp_path / "s.json", tmp_path / "s.md"
+    monkeypatch.chdir(tmp_path)  # the outputs, given absolute, lie in the current folder
     code = main(["bench", "score", "--refs", str(SHIPPED / "refs"), "--hyps", str(SHIPPED / "hyps_a"),
                  "--compare", str(SHIPPED / "hyps_b"), "--json", str(out_json), "--markdown", str(out_md),
                  "--seed", "3", "--resamples", "200"])
@@ -194,6 +195,7 @@ def test_cli_table_json_and_markdown_on_the_shipped_benchmark(tmp_path, capsys):
     assert "synthetic + synthetic_long share clusters" in captured.out and "MC se" in captured.out
     assert -1 < data["overall"]["compare"]["difference"] < 0
     assert out_md.read_text(encoding="utf-8").startswith("| set | clips |")
+    assert captured.out.splitlines()[-2:] == ["scores -> s.json", "table -> s.md"]
 
 
 def test_cli_errors_exit_2_with_the_message(bench, capsys):

@@ -261,3 +261,76 @@ def test_a_text_where_a_list_belongs_says_how_to_write_a_list(tmp_path):
         """)
     assert errors == ["a.yaml:5: case 'c', field 'texts': 'five dollars' is not of type 'array' (it takes a list: "
                       "one item per line starting with '- ', or [first, second])"]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("language: en\ncases:\n  - id: c\n    kind: normalize\n    text: x\n",
+     "a.yaml:3: case 'c': a normalize case needs the field `expect` (the normalized form the text must have): add a "
+     "line such as `expect: \"it is fine\"` under the case (each kind's fields: `asrbench add-case --help`, or the "
+     "README's \"Writing cases\")"),
+    ("language: en\ncases:\n  - id: c\n    kind: score\n    reference: a\n    hypothesis: b\n",
+     "a.yaml:3: case 'c': a score case needs the field `expect` (values of the Score to check: rate, hits, "
+     "substitutions, deletions, insertions, reference_length, errors, or any key (or dotted path) of details; "
+     "max_rate, a bound: the rate is at most this (plus the tolerance)): add a line such as `expect: {rate: 0.25}` "
+     "under the case (each kind's fields: `asrbench add-case --help`, or the README's \"Writing cases\")"),
+    ("language: en\ncases:\n  - kind: equal\n    texts: [a, b]\n",
+     "a.yaml:3: case #1: an equal case needs the field `id` (unique in its file; letters, digits, _ . -; at most 200 "
+     "characters (the id names its snapshot file)): add a line such as `id: money-words-and-digits` under the case "
+     "(each kind's fields: `asrbench add-case --help`, or the README's \"Writing cases\")"),
+    ("language: en\ncases:\n  - id: c\n    texts: [a, b]\n",
+     "a.yaml:3: case 'c': a case needs the field `kind` (what the case checks; it selects the case's other fields): "
+     "add a line such as `kind: score` under the case (the kinds: equal, distinct, untouched, normalize, score, "
+     "signature, asr, benchmark) (each kind's fields: `asrbench add-case --help`, or the README's \"Writing "
+     "cases\")"),
+    ("language: en\n",
+     "a.yaml:1: a case file needs the field `cases`: add `cases:` at the top of the file (each kind's fields: "
+     "`asrbench add-case --help`, or the README's \"Writing cases\")"),
+    ("language: en\ncases:\n  - id: c\n    kind: distinct\n    texts: [a]\n",
+     "a.yaml:5: case 'c', field 'texts': ['a'] is too short (exactly two texts that must normalize to different "
+     "strings; e.g. `texts: [flight, fight]`)"),
+    ("language: en\ncases:\n  - id: c\n    kind: score\n    reference: a\n    hypothesis: b\n    expect: {}\n",
+     "a.yaml:7: case 'c', field 'expect': {} should be non-empty (values of the Score to check: rate, hits, "
+     "substitutions, deletions, insertions, reference_length, errors, or any key (or dotted path) of details; "
+     "max_rate, a bound: the rate is at most this (plus the tolerance); e.g. `expect: {rate: 0.25}`)"),
+], ids=["normalize expect", "score expect", "id", "kind", "cases", "distinct texts", "empty expect"])
+def test_a_missing_or_short_field_says_what_to_write_and_where_every_user_reads_more(tmp_path, body, message):
+    path = tmp_path / "a.yaml"
+    path.write_text(body, encoding="utf-8")
+    assert [str(error).replace(f"{path}:", "a.yaml:") for error in load_case_file(path).errors] == [message]
+
+
+def test_every_required_field_of_every_kind_has_an_example_line_or_is_machine_written():
+    from pytest_asrbench.cases.field_help import example_line
+    from pytest_asrbench.cases.loader import case_schema
+
+    defs = case_schema()["$defs"]
+    for name in ("id", "kind"):
+        assert example_line(name, defs["common"]["properties"][name]), name
+    for key, fragment in defs.items():
+        if key.startswith("kind_") and key != "kind_signature":  # a signature case is re-recorded, not typed
+            for name in fragment.get("required", []):
+                assert example_line(name, fragment["properties"][name]), (key, name)
+
+
+def test_no_case_file_message_names_a_file_inside_the_package(tmp_path):
+    bodies = ["language: en\n", "language: en\ncases: []\n"] + [
+        f"language: en\ncases:\n  - id: c\n    kind: {kind}\n{extra}"
+        for kind in ("equal", "distinct", "untouched", "normalize", "score", "signature", "asr", "benchmark", "scor")
+        for extra in ("", "    texts: []\n    expect: {}\n    parity: {}\n    typo: 1\n")]
+    for index, body in enumerate(bodies):
+        path = tmp_path / f"c{index}.yaml"
+        path.write_text(body, encoding="utf-8")
+        errors = [str(error) for error in load_case_file(path).errors]
+        assert errors, body
+        assert not [error for error in errors if "pytest_asrbench" in error or "schema.json" in error], errors
+
+
+def test_add_case_help_lists_each_kind_with_its_fields_and_an_example_line(capsys):
+    from pytest_asrbench.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["add-case", "--help"])
+    shown = capsys.readouterr().out
+    assert "the fields each kind of case needs in a case file" in shown
+    assert "  kind: normalize" in shown and '    expect: "it is fine"' in shown
+    assert "  kind: score" in shown and "    expect: {rate: 0.25}" in shown

@@ -15,6 +15,7 @@ import argparse
 import json
 from pathlib import Path
 
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.bench.compare.rule import DEFAULT_MARGIN
 from pytest_asrbench.bench.errors import ManifestHashError
 from pytest_asrbench.bench.outputs import check_outputs, write_output
@@ -95,5 +96,5 @@ def run_compare(args: argparse.Namespace) -> int:
     print(f"verdict: {decision['verdict']}")
     for reason in decision["reasons"]:
         print(f"- {reason}")
-    print(f"decision -> {args.out} and {json_path(args.out)}")
+    print(f"decision -> {shown_path(args.out)} and {shown_path(json_path(args.out))}")
     return 0

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.asr.cli_options import add_engine_arguments
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.errors import InputError
@@ -234,7 +235,7 @@ def run_command(args: argparse.Namespace) -> int:
     for line in summary(record):
         print(line)
     write_output("--out", args.out, (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-    print(f"record -> {args.out}")
+    print(f"record -> {shown_path(args.out)}")
     return 0
 
 

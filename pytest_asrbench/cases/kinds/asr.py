@@ -62,8 +62,10 @@ _HEADER_FIELDS = ("metric", "language", "version", "config_version")
 SCHEMA: dict = {
     "properties": {
         "audio": {"type": "string", "minLength": 1,
-                  "description": "Audio file, relative to the YAML file (wav, flac, mp3, ogg)."},
-        "reference": {"type": "string"},
+                  "description": "Audio file, relative to the YAML file (wav, flac, mp3, ogg).",
+                  "examples": ["clips/en-01.wav"]},
+        "reference": {"type": "string", "description": "What the clip says, as the transcript should read.",
+                      "examples": ["Good morning, how are you today?"]},
         "engine": {
             "type": "object",
             "description": "Engine settings: name (default faster-whisper), model (embedded | folder | cached "
@@ -118,8 +120,12 @@ SCHEMA: dict = {
                            "{engine: {batch_size: 8}, max_delta: 0.0}) and fail when the absolute rate delta "
                            "(other - this) exceeds max_delta (docs/asr.md, 'Parity').",
             "properties": {
-                "engine": {"type": "object", "minProperties": 1},
-                "max_delta": {"type": "number", "minimum": 0},
+                "engine": {"type": "object", "minProperties": 1,
+                           "description": "The engine settings laid over the case's for the second decode.",
+                           "examples": [{"batch_size": 8}]},
+                "max_delta": {"type": "number", "minimum": 0,
+                              "description": "The largest absolute rate delta (other - this) allowed.",
+                              "examples": [0.0]},
             },
         },
         "unstable": {

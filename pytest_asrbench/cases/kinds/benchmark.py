@@ -32,8 +32,8 @@ _FOLDER = {"type": "string", "minLength": 1, "description": "a folder of <set>.j
 
 SCHEMA: dict = {
     "properties": {
-        "references": _FOLDER,
-        "hypotheses": _FOLDER,
+        "references": {**_FOLDER, "examples": ["benchmark/refs"]},
+        "hypotheses": {**_FOLDER, "examples": ["benchmark/hyps"]},
         "compare": _FOLDER,
         "sets": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "uniqueItems": True},
         "seed": {"type": "integer", "minimum": 0},

@@ -12,7 +12,9 @@ from pytest_asrbench.cases.text_forms import explained, forms, header, traces
 from pytest_asrbench.scoring.display import first_common_step
 
 SCHEMA: dict = {
-    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2, "maxItems": 2}},
+    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2, "maxItems": 2,
+                             "description": "Exactly two texts that must normalize to different strings.",
+                             "examples": [["flight", "fight"]]}},
     "required": ["texts"],
 }
 

@@ -15,7 +15,9 @@ from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.display import describe_divergence
 
 SCHEMA: dict = {
-    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2}},
+    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 2,
+                             "description": "Two or more texts that must all normalize to the same string.",
+                             "examples": [["five dollars", "$5"]]}},
     "required": ["texts"],
 }
 

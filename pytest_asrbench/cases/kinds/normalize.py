@@ -8,7 +8,11 @@ from pytest_asrbench.cases.text_forms import header, traces
 from pytest_asrbench.normalize.registry import get_normalizer
 
 SCHEMA: dict = {
-    "properties": {"text": {"type": "string"}, "expect": {"type": "string"}},
+    "properties": {
+        "text": {"type": "string", "description": "The text to normalize.", "examples": ["It’s fine"]},
+        "expect": {"type": "string", "description": "The normalized form the text must have.",
+                   "examples": ["it is fine"]},
+    },
     "required": ["text", "expect"],
 }
 

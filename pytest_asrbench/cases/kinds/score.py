@@ -32,11 +32,14 @@ EXPECT_VALUE = {"type": ["number", "integer", "null", "string", "boolean"]}
 
 SCHEMA: dict = {
     "properties": {
-        "reference": _TEXTS,
-        "hypothesis": _TEXTS,
+        "reference": {**_TEXTS, "description": "The reference: what was said (a text, or a list of texts scored "
+                                               "as one corpus).", "examples": ["the cat sat"]},
+        "hypothesis": {**_TEXTS, "description": "The hypothesis: what the recognizer wrote (as many texts as the "
+                                                "reference).", "examples": ["the bat sat"]},
         "expect": {
             "type": "object",
             "minProperties": 1,
+            "examples": [{"rate": 0.25}, {"max_rate": 0.1}],
             "additionalProperties": EXPECT_VALUE,
             "description": "Values of the Score to check: rate, hits, substitutions, deletions, insertions, "
                            "reference_length, errors, or any key (or dotted path) of details; max_rate, a bound: "

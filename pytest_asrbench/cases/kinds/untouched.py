@@ -12,7 +12,10 @@ from pytest_asrbench.cases.registry import IntakeForm, RunContext, register
 from pytest_asrbench.cases.text_forms import forms, header, surface_normalizer, traces
 
 SCHEMA: dict = {
-    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 1}},
+    "properties": {"texts": {"$ref": "#/$defs/text_list", "minItems": 1,
+                             "description": "One or more texts whose words normalization must leave alone (only "
+                                            "case, punctuation and spacing may change).",
+                             "examples": [["Will Bill May"]]}},
     "required": ["texts"],
 }
 
