@@ -235,6 +235,9 @@ def pytest_configure(config: pytest.Config) -> None:
     snapshots = snapshot_session(config)
     snapshots.check_options()
     if config.getoption("asrbench"):
+        if not config.pluginmanager.hasplugin("syrupy"):
+            raise pytest.UsageError("--asrbench compares case outputs with their snapshots through syrupy's plugin, "
+                                    "which this run does not load: remove `-p no:syrupy`")
         config.pluginmanager.register(_CoverageWatcher(config), "asrbench-coverage")
         _take_sigterm(config)
     snapshots.start()

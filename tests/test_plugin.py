@@ -86,6 +86,20 @@ def test_drift_fails_with_a_diff_and_update_rerecords(project):
     project.runpytest("--asrbench", "cases").assert_outcomes(passed=3)
 
 
+def test_update_new_only_records_a_new_case_and_leaves_a_drifted_one(project):
+    path = write(project, "cases/en/a.yaml", GOOD)
+    project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
+    recorded = (project.path / "snapshots/en/a/pair.json").read_bytes()
+    path.write_text(path.read_text().replace("the bat sat on mat", "the bat sat on a mat").replace(
+        "{rate: 0.3333333333333333, substitutions: 1, deletions: 1, insertions: 0}", "{substitutions: 2}")
+        + "  - id: added\n    kind: untouched\n    texts: [\"Anna met Ramirez\"]\n", encoding="utf-8")
+    result = project.runpytest("--asrbench", "cases", "--snapshot-update-new-only")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*output differs from the recorded snapshot*"])
+    assert (project.path / "snapshots/en/a/pair.json").read_bytes() == recorded
+    assert (project.path / "snapshots/en/a/added.json").is_file()
+
+
 def test_deleted_case_is_reported_unused(project):
     path = write(project, "cases/en/a.yaml", GOOD)
     project.runpytest("--asrbench", "cases", "--snapshot-update").assert_outcomes(passed=3)
@@ -370,4 +384,44 @@ def test_the_cases_of_a_file_share_one_fixture_resolution(project):
         assert hasattr(item, "_fixtureinfo"), "pytest no longer names it _fixtureinfo: update cases/items.py"
         by_file.setdefault(item.path.name, set()).add(id(item._fixtureinfo))
     assert {name: len(found) for name, found in by_file.items()} == {"a.yaml": 1, "b.yaml": 1}
-    assert all(set(item.fixturenames) >= {"snapshot", "request"} for item in items)
+    assert all("request" in item.fixturenames for item in items)
+
+
+def test_a_case_item_sets_up_no_snapshot_fixture_and_syrupy_still_counts_it(project):
+    # The snapshot session makes each case's syrupy assertion itself (no `snapshot` fixture
+    # set up per item): syrupy's report counts the cases as before.
+    write(project, "cases/en/a.yaml", GOOD)
+    items, _ = project.inline_genitems("--asrbench", "cases")
+    assert items and all("snapshot" not in item.fixturenames for item in items)
+    recorded = project.runpytest("--asrbench", "cases", "--snapshot-update")
+    recorded.stdout.fnmatch_lines(["*3 snapshots generated*"])
+    again = project.runpytest("--asrbench", "cases")
+    assert again.ret == pytest.ExitCode.OK
+    again.stdout.fnmatch_lines(["*3 snapshots passed*"])
+
+
+def test_python_snapshot_tests_beside_case_items_keep_syrupys_own_handling(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    tests = write(project, "tests/test_snap.py", """
+        def test_one(snapshot):
+            assert snapshot == {"a": 1}
+
+
+        def test_two(snapshot):
+            assert snapshot == 2
+        """)
+    recorded = project.runpytest("--asrbench", "cases", "tests", "--snapshot-update")
+    assert recorded.ret == pytest.ExitCode.OK
+    recorded.stdout.fnmatch_lines(["*5 snapshots generated*"])
+    assert (project.path / "tests/__snapshots__/test_snap.ambr").is_file()
+    tests.write_text(tests.read_text(encoding="utf-8").split("def test_two")[0], encoding="utf-8")
+    result = project.runpytest("--asrbench", "cases", "tests")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # syrupy's unused Python snapshot fails the run
+    result.stdout.fnmatch_lines(["*4 snapshots passed. 1 snapshot unused.*"])
+
+
+def test_a_case_run_without_syrupys_plugin_is_refused_with_the_option_to_remove(project):
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", "-p", "no:syrupy")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--asrbench compares case outputs*through syrupy's plugin*remove `-p no:syrupy`*"])

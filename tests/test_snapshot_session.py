@@ -19,7 +19,8 @@ SNAPSHOT_PACKAGE = PACKAGE_DIR / "snapshot"
 KIND_MODULES = PACKAGE_DIR / "cases" / "kinds"
 
 #: syrupy's options (``config.option`` names): only the snapshot session reads them.
-SYRUPY_OPTIONS = ("update_snapshots", "no_cleanup", "disable_unused_snapshots", "warn_unused_snapshots")
+SYRUPY_OPTIONS = ("update_snapshots", "update_new_snapshots_only", "no_cleanup", "disable_unused_snapshots",
+                  "warn_unused_snapshots")
 #: A comparison of a case kind with a kind name: ``case.kind == "asr"``, ``entry.get("kind") != ...``,
 #: ``kind == "score"``.
 KIND_BRANCH = re.compile(r"""(?:\.kind|\.get\(\s*["']kind["']\s*\)|\[\s*["']kind["']\s*\]|\bkind)\s*[!=]=\s*["']""")

@@ -86,17 +86,19 @@ class CaseFileNode(pytest.File):
 
 
 def _case_function(case: Case):
-    """A test function taking syrupy's ``snapshot`` fixture (syrupy names the snapshot after
-    the item, that is the case id)."""
+    """The test function of ``case``'s item (its docstring the case's ``note``). It takes no
+    ``snapshot`` fixture: the snapshot session makes the item's one syrupy assertion itself
+    (:func:`~pytest_asrbench.snapshot.adapter.case_assertion`), named after the item, that is
+    the case id."""
 
-    def run_case(snapshot, request):
-        run(case, snapshot, request.config, request.node)
+    def run_case(request):
+        run(case, request.config, request.node)
 
     run_case.__doc__ = case.note
     return run_case
 
 
-def run(case: Case, snapshot, config, node=None) -> None:
+def run(case: Case, config, node: pytest.Item) -> None:
     """Run ``case``, compare its output with the snapshot, then check its expectations.
 
     The snapshot is always compared, so output drift fails even where no ``expect`` names
@@ -118,11 +120,11 @@ def run(case: Case, snapshot, config, node=None) -> None:
         # lists of different lengths): reported at the case; its snapshot is kept as recorded
         # (compared without writing, so it counts as used).
         _keep_record(node, case, None, config)["snapshot"] = "kept"
-        snapshots.keep(snapshot, {"error": str(exc)})
+        snapshots.keep(node, {"error": str(exc)})
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {exc}") from exc
     record = _keep_record(node, case, result, config)
     snapshots.note_rewrites(result.rewritten)
-    recording = snapshots.record(snapshot, case, snapshot_view_of(runner, result.output), snapshot_rules_of(runner),
+    recording = snapshots.record(node, case, snapshot_view_of(runner, result.output), snapshot_rules_of(runner),
                                  result.pending_rewrite)
     record["snapshot"] = recording.state
     if recording.refusal:
@@ -155,9 +157,8 @@ def _keep_record(node, case: Case, result, config) -> dict:
     """The case's record, kept in the item's stash (the report hook hands it on) with its
     JUnit properties on the item; returned so the snapshot state can be filled in."""
     record = case_record(case, result, config.rootpath)
-    if node is not None:
-        node.stash[CASE_RECORD] = record
-        node.user_properties.extend(junit_properties(record))
+    node.stash[CASE_RECORD] = record
+    node.user_properties.extend(junit_properties(record))
     return record
 
 

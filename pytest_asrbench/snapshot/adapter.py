@@ -1,19 +1,21 @@
 """The one syrupy adapter: how a case's output is compared with, and written to, its snapshot.
 
-Every use of syrupy beyond its public ``snapshot`` fixture is here, so a syrupy upgrade
-touches one module. What a run does with these (its mode, refusals, deletions, report) is
+Every use of syrupy is here, so a syrupy upgrade (the version is pinned) touches one
+module. What a run does with these (its mode, refusals, deletions, report) is
 :mod:`pytest_asrbench.snapshot.session`'s decision; only it calls the functions below that
 change process state.
 
 - :class:`CaseSnapshotExtension` stores a case in the JSON file that
   :mod:`pytest_asrbench.snapshot_layout` names, writes it atomically (never a half-written
   file after a kill), leaves an equal file untouched (bytes and mtime) and records each
-  write (:func:`take_writes`). It reports no discovered snapshots for case items: the
-  unused case snapshots are found by exact case id (:mod:`pytest_asrbench.run_coverage`),
-  because syrupy's name matching compares only the leading identifier part of a name
-  (``time-ten-thirty-pm`` and ``time-seven`` both read as ``time``).
-- :func:`compare` runs one comparison and returns what a failure message needs;
-  :func:`peek` compares without asserting, and :func:`write_snapshot_file` writes later.
+  write (:func:`take_writes`). It discovers no snapshots: the unused case snapshots are
+  found by exact case id (:mod:`pytest_asrbench.run_coverage`), because syrupy's name
+  matching compares only the leading identifier part of a name (``time-ten-thirty-pm`` and
+  ``time-seven`` both read as ``time``).
+- :func:`case_assertion` makes a case item's syrupy assertion with that extension (what
+  syrupy's ``snapshot`` fixture makes, without a fixture per item); :func:`compare` runs one
+  comparison and returns what a failure message needs; :func:`peek` compares without
+  asserting, and :func:`write_snapshot_file` writes later.
 - :func:`set_pending_mode` (``--asrbench-pending``) keeps each changed snapshot beside its
   recording as a pending change (:mod:`pytest_asrbench.review.pending`) for ``asrbench
   review``; a comparison made with ``reviewable=False`` (signature cases: the version gate's
@@ -34,9 +36,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from syrupy.assertion import SnapshotAssertion
 from syrupy.data import SnapshotCollections
 from syrupy.extensions.base import AbstractSyrupyExtension
 from syrupy.extensions.json import JSONSnapshotExtension
+from syrupy.location import PyTestLocation
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench._shared import caches
@@ -194,9 +198,11 @@ class CaseSnapshotExtension(JSONSnapshotExtension):
         return cls.dirname(test_location=test_location)
 
     def discover_snapshots(self, *, test_location, ignore_extensions=None) -> SnapshotCollections:
-        if _snapshot_dir(test_location) is not None:
-            return SnapshotCollections()
-        return super().discover_snapshots(test_location=test_location, ignore_extensions=ignore_extensions)
+        """None, for any item: only case items use this extension, and their unused snapshots
+        are found by exact case id. syrupy's report asks every extension an assertion used
+        about the folder of every collected test file; a Python test's JSON snapshots are its
+        own extension's to discover."""
+        return SnapshotCollections()
 
     @classmethod
     def write_snapshot_collection(cls, *, snapshot_collection, name_order=None) -> None:
@@ -286,31 +292,47 @@ class Comparison:
     error: BaseException | None
 
 
-def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = False,
-            reviewable: bool = True) -> Comparison:
-    """Compare ``output`` with the case's snapshot through syrupy's ``snapshot`` fixture.
+def case_assertion(item: pytest.Item, *, update: bool, new_only: bool = False) -> SnapshotAssertion:
+    """syrupy's assertion for the case item ``item``, made with the case extension: what
+    syrupy's ``snapshot`` fixture makes (the same session, location and registration, so
+    syrupy's report counts it), without a fixture set up per item and without the default
+    extension's snapshot discovery at the case file's folder (case snapshots are found by
+    exact case id, :mod:`pytest_asrbench.run_coverage`).
 
-    Under ``--snapshot-update`` a differing snapshot is written, unless ``may_write`` is
-    false: then it is compared only and stays as recorded, and it still counts as used.
+    ``update``: a differing snapshot is written (``--snapshot-update``); ``new_only``: only a
+    snapshot not recorded yet is (syrupy's new-snapshots-only mode).
+
+    Raises:
+        pytest.UsageError: syrupy's plugin is not active in this run (``-p no:syrupy``).
+    """
+    session = getattr(item.config, "_syrupy", None)  # syrupy's fixture reads the same attribute
+    if session is None:
+        raise pytest.UsageError("asrbench case items compare their outputs through syrupy's plugin, which this run "
+                                "does not load: remove `-p no:syrupy`")
+    return SnapshotAssertion(session=session, extension_class=CaseSnapshotExtension, test_location=PyTestLocation(item),
+                             update_snapshots=update, update_new_snapshots_only=new_only)
+
+
+def compare(item: pytest.Item, output: Any, *, update: bool, update_new_only: bool = False, may_write: bool = True,
+            new_only: bool = False, reviewable: bool = True) -> Comparison:
+    """Compare ``output`` with the snapshot of the case item ``item`` in one syrupy assertion
+    (:func:`case_assertion`).
+
+    ``update`` and ``update_new_only`` are the run's syrupy modes (``--snapshot-update``, its
+    new-snapshots-only mode). A differing snapshot is written under them, unless ``may_write``
+    is false: then it is compared only and stays as recorded, and it still counts as used.
     With ``new_only``, only a snapshot that is not recorded yet is written (syrupy's
     new-snapshots-only mode); a recorded one that differs stays as it is. With
     ``reviewable=False`` the write goes over the recording even in pending mode.
     """
-    # One assertion object per case: syrupy's call form sets the extension for the next
-    # comparison only (``use_extension`` would make and register a second assertion).
-    flags = snapshot.update_snapshots, snapshot.update_new_snapshots_only
     if not may_write:
-        snapshot.update_snapshots = snapshot.update_new_snapshots_only = False
-    elif new_only and snapshot.update_snapshots:
-        snapshot.update_snapshots, snapshot.update_new_snapshots_only = False, True
-    try:
-        recorded = snapshot(extension_class=CaseSnapshotExtension)
-        if not reviewable:  # before the assertion: syrupy may write the file during it
-            _DIRECT.add(str(recorded.extension.get_location(test_location=recorded.test_location,
-                                                            index=recorded.index)))
-        matched = recorded == output
-    finally:
-        snapshot.update_snapshots, snapshot.update_new_snapshots_only = flags
+        update = update_new_only = False
+    elif new_only and update:
+        update, update_new_only = False, True
+    recorded = case_assertion(item, update=update, new_only=update_new_only)
+    if not reviewable:  # before the assertion: syrupy may write the file during it
+        _DIRECT.add(str(recorded.extension.get_location(test_location=recorded.test_location, index=recorded.index)))
+    matched = recorded == output
     execution = recorded.executions[max(recorded.executions)]
     error = execution.exception if isinstance(execution.exception, SnapshotWriteError) else None
     return Comparison(matched and error is None, str(execution.snapshot_location),
@@ -318,14 +340,14 @@ def compare(snapshot, output: Any, *, may_write: bool = True, new_only: bool = F
                       None if execution.asserted_data is None else str(execution.asserted_data), error)
 
 
-def peek(snapshot, output: Any) -> Comparison:
-    """Compare ``output`` with the case's snapshot without a syrupy assertion: nothing is
-    written and syrupy's report does not count it (neither passed nor failed). For a
-    signature case whose re-recording waits for the end of the run: the obtained text is
-    written then, if at all, by :func:`write_snapshot_file`.
+def peek(item: pytest.Item, output: Any) -> Comparison:
+    """Compare ``output`` with the snapshot of the case item ``item`` without a syrupy
+    assertion: nothing is written and syrupy's report does not count it (neither passed nor
+    failed). For a signature case whose re-recording waits for the end of the run: the
+    obtained text is written then, if at all, by :func:`write_snapshot_file`.
     """
     extension = CaseSnapshotExtension()
-    location = str(extension.get_location(test_location=snapshot.test_location, index=snapshot.index))
+    location = str(extension.get_location(test_location=PyTestLocation(item), index=0))
     obtained = str(extension.serialize(output))
     try:
         text = Path(location).read_bytes().decode("utf-8")

@@ -74,6 +74,8 @@ class SnapshotSession:
         self.config = config
         #: ``--snapshot-update``: differing snapshots are re-recorded.
         self.updating = bool(getattr(option, "update_snapshots", False))
+        #: ``--snapshot-update-new-only``: snapshots not recorded yet are recorded.
+        self.updating_new_only = bool(getattr(option, "update_new_snapshots_only", False))
         #: ``--asrbench-pending``: changes are kept beside their recordings for review.
         self.pending = bool(getattr(option, "asrbench_pending", False))
         #: ``--snapshot-update --asrbench-record-fingerprint``: an ``asr`` recording gains this
@@ -116,11 +118,11 @@ class SnapshotSession:
 
     # ---- one case -------------------------------------------------------------------------
 
-    def record(self, snapshot, case: Case, output: dict[str, Any], rules: SnapshotRules,
+    def record(self, item: pytest.Item, case: Case, output: dict[str, Any], rules: SnapshotRules,
                pending_rewrite: PendingRewrite | None = None) -> Recording:
-        """Compare ``output`` (the kind's snapshot view) with ``case``'s snapshot through
-        syrupy's ``snapshot`` fixture, and under ``--snapshot-update`` write it, as the
-        version gate and the kind's ``rules`` allow:
+        """Compare ``output`` (the kind's snapshot view) with the snapshot of ``case`` (run by
+        the case item ``item``) in one syrupy assertion (:func:`.adapter.compare`), and under
+        ``--snapshot-update`` write it, as the version gate and the kind's ``rules`` allow:
 
         - the gate refuses the pair (signature changed without a bump, signatures
           unreadable): compared without writing, with the refusal;
@@ -141,9 +143,9 @@ class SnapshotSession:
         if self.updating:
             refusal = update_refusal(case, config, full=rules.explains_refusal)
             if refusal:
-                return Recording(adapter.compare(snapshot, output, may_write=False), "kept", refusal)
+                return Recording(self._compare(item, output, may_write=False), "kept", refusal)
         if pending_rewrite is not None:
-            comparison = adapter.peek(snapshot, output)
+            comparison = adapter.peek(item, output)
             defer_rewrite(config, replace(
                 pending_rewrite, snapshot_location=None if comparison.matched else comparison.location,
                 snapshot_text=None if comparison.matched else comparison.obtained))
@@ -151,18 +153,20 @@ class SnapshotSession:
                              snapshot_state(comparison.recorded, comparison.obtained))
         # Under a patch-only bump a new case may be recorded, a recorded output never changed.
         patch_refusal = patch_bump_refusal(case, config) if self.updating and rules.patch_rule else None
-        comparison = adapter.compare(snapshot, output, new_only=patch_refusal is not None,
-                                     reviewable=rules.reviewable)
+        comparison = self._compare(item, output, new_only=patch_refusal is not None, reviewable=rules.reviewable)
         state = snapshot_state(comparison.recorded, comparison.obtained)
         if patch_refusal and not comparison.matched and comparison.recorded is not None:
             note_patch_refusal(case, config)
             return Recording(comparison, state, patch_refusal)
         return Recording(comparison, state)
 
-    def keep(self, snapshot, output: dict[str, Any]) -> adapter.Comparison:
-        """Compare ``output`` without writing (a case that failed before its output): the
-        snapshot stays as recorded and counts as used."""
-        return adapter.compare(snapshot, output, may_write=False)
+    def keep(self, item: pytest.Item, output: dict[str, Any]) -> adapter.Comparison:
+        """Compare ``output`` with the snapshot of the case item ``item`` without writing (a
+        case that failed before its output): the snapshot stays as recorded and counts as used."""
+        return self._compare(item, output, may_write=False)
+
+    def _compare(self, item: pytest.Item, output: dict[str, Any], **how) -> adapter.Comparison:
+        return adapter.compare(item, output, update=self.updating, update_new_only=self.updating_new_only, **how)
 
     def note_rewrites(self, paths) -> None:
         """List case files a kind rewrote in place (re-recorded signatures) with the writes."""
