@@ -531,3 +531,20 @@ def test_every_output_gives_each_failing_case_its_file_line_and_reason(project, 
     wide = project.runpytest("--asrbench", "cases", "-vv")
     wide.stdout.fnmatch_lines(["  pair (cases/en/b.yaml:7): failed, rate 33.33% - rate is 0.3333333333333333, "
                                "expected 0.0 (tolerance 1e-09)"])
+
+
+def test_pytests_short_summary_and_junit_give_a_failing_case_its_reason_line(project, monkeypatch):
+    # pytest's own "FAILED <node id> - <message>" line and JUnit's failure message read the
+    # same reason line as the run's summary, not an empty message.
+    for name in ("CI", "BUILD_NUMBER"):
+        monkeypatch.delenv(name, raising=False)
+    _recorded(project)
+    write(project, "cases/en/b.yaml", GOOD.replace("rate: 0.3333333333333333", "rate: 0.0"))
+    project.runpytest("--asrbench", "cases", "--snapshot-update")
+    result = project.runpytest("--asrbench", "cases", "-rf", "-vv", "--junitxml=out.xml")
+    result.stdout.fnmatch_lines(["FAILED cases/en/b.yaml::pair - rate is 0.3333333333333333, expected 0.0 "
+                                 "(tolerance 1e-09)"])
+    failures = {case.get("name"): case.find("failure") for case in ET.parse(project.path / "out.xml").iter("testcase")}
+    assert failures["pair"] is not None
+    messages = sorted(failure.get("message") for failure in failures.values() if failure is not None)
+    assert "rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)" in messages

@@ -5,8 +5,9 @@ from __future__ import annotations
 import difflib
 
 import pytest
-from _pytest._code.code import TerminalRepr
+from _pytest._code.code import ReprFileLocation, TerminalRepr
 
+from pytest_asrbench._shared.failure_reason import message_reason
 from pytest_asrbench._shared.paths import from_root
 from pytest_asrbench.cases.case_record import case_record, junit_properties
 from pytest_asrbench.cases.figures import HEADLINES_WANTED
@@ -214,7 +215,9 @@ class CaseItem(pytest.Function):
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseFailed):
-            return CaseFailureRepr(from_root(str(excinfo.value), self.config.rootpath))
+            case = self.stash[CASE]
+            return CaseFailureRepr(from_root(str(excinfo.value), self.config.rootpath),
+                                   from_root(str(self.path), self.config.rootpath), case.line)
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
@@ -224,10 +227,16 @@ class CaseItem(pytest.Function):
 
 class CaseFailureRepr(TerminalRepr):
     """A case's failure message: written with its colours to a terminal that has markup,
-    without them anywhere else (``str()`` is what JUnit XML and xdist carry)."""
+    without them anywhere else (``str()`` is what JUnit XML and xdist carry).
 
-    def __init__(self, message: str):
+    ``reprcrash`` is where pytest's short test summary (``-r``) and JUnit XML's failure message
+    read one line: the case's file and line, and the reason line of its message
+    (:func:`~pytest_asrbench._shared.failure_reason.message_reason`), so ``FAILED <node id>``
+    is followed by ``- rate is 0.5, expected 0.0 ...`` as a Python test's assertion is."""
+
+    def __init__(self, message: str, path: str = "", line: int = 0):
         self.message = message
+        self.reprcrash = ReprFileLocation(path, line, message_reason(strip_ansi(message)))
 
     def toterminal(self, tw) -> None:
         for line in (self.message if tw.hasmarkup else strip_ansi(self.message)).splitlines():
