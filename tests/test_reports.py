@@ -548,3 +548,10 @@ def test_pytests_short_summary_and_junit_give_a_failing_case_its_reason_line(pro
     assert failures["pair"] is not None
     messages = sorted(failure.get("message") for failure in failures.values() if failure is not None)
     assert "rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)" in messages
+
+
+def test_pytests_short_summary_gives_a_case_file_that_cannot_be_loaded_its_first_problem(project):
+    write(project, "cases/en/broken.yaml", "cases:\n  - id: orphan\n    kind: equal\n    texts: [a, b]\n")
+    result = project.runpytest("--asrbench", "cases", "-rf", "-vv")
+    result.stdout.fnmatch_lines(["FAILED cases/en/broken.yaml::<case file error> - cases/en/broken.yaml:2: case "
+                                 "'orphan' has no language*"])

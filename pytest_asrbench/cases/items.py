@@ -234,9 +234,9 @@ class CaseFailureRepr(TerminalRepr):
     (:func:`~pytest_asrbench._shared.failure_reason.message_reason`), so ``FAILED <node id>``
     is followed by ``- rate is 0.5, expected 0.0 ...`` as a Python test's assertion is."""
 
-    def __init__(self, message: str, path: str = "", line: int = 0):
+    def __init__(self, message: str, path: str = "", line: int = 0, reason: str | None = None):
         self.message = message
-        self.reprcrash = ReprFileLocation(path, line, message_reason(strip_ansi(message)))
+        self.reprcrash = ReprFileLocation(path, line, message_reason(strip_ansi(message)) if reason is None else reason)
 
     def toterminal(self, tw) -> None:
         for line in (self.message if tw.hasmarkup else strip_ansi(self.message)).splitlines():
@@ -258,7 +258,9 @@ class BrokenCaseFile(pytest.Item):
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFailed):
-            return f"case file cannot be loaded ({len(self.errors)} problem(s)):\n" + "\n".join(self.errors)
+            # pytest's short test summary line: the first problem, ``path:line: reason``.
+            return CaseFailureRepr(f"case file cannot be loaded ({len(self.errors)} problem(s)):\n" + "\n".join(self.errors),
+                                   reason=self.errors[0] if self.errors else "case file cannot be loaded")
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
