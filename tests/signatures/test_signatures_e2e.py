@@ -50,6 +50,18 @@ def run_cases(copy: Path, *extra: str) -> subprocess.CompletedProcess:
     return child(copy, "-m", "pytest", "--asrbench", "cases/en", "-p", "no:cacheprovider", "-q", "-rN", *extra)
 
 
+#: A section header of pytest's terminal output (``=== FAILURES ===``, ``--- asrbench ... ---``).
+_SECTION = re.compile(r"^(?:={10,}|-{10,}) .* (?:={10,}|-{10,})$", re.M)
+
+
+def failures(stdout: str) -> str:
+    """The FAILURES section of a run's output: each failing case's message once. The run's
+    summary after it names each failing case again with its reason line (uncut under CI)."""
+    start = stdout.index("= FAILURES =")
+    following = _SECTION.search(stdout, stdout.index("\n", start) + 1)
+    return stdout[start:following.start() if following else len(stdout)]
+
+
 def add_filler(config: Path) -> None:
     """A behaviour-relevant config edit: one more filler word."""
     text = config.read_text(encoding="utf-8")
@@ -104,8 +116,8 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     refused = run_cases(copy, "--snapshot-update")
     assert refused.returncode == 1
     # Explained once, at the signature case; the other cases of the pair point to it in one line.
-    assert refused.stdout.count("--snapshot-update refused: metric changed without a version bump") == 1
-    assert refused.stdout.count("--snapshot-update refused for (stt_wer, en): metric changed without a version "
+    assert failures(refused.stdout).count("--snapshot-update refused: metric changed without a version bump") == 1
+    assert failures(refused.stdout).count("--snapshot-update refused for (stt_wer, en): metric changed without a version "
                                 "bump; nothing is written for this pair (what to bump: the signature case at ") == 2
     assert state(copy) == before  # neither the signature case nor the score snapshot was written
 
@@ -116,7 +128,7 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     assert not_yet.returncode == 1
     assert f"version bumped (config en.toml {old}→{old}.1) but the signature case" in not_yet.stdout
     # the snapshot mismatch of the signature case does not add the contradicting "bump" advice
-    assert not_yet.stdout.count("if intended, bump the metric or language config version") == 1  # the score case
+    assert failures(not_yet.stdout).count("if intended, bump the metric or language config version") == 1  # the score case
     assert "it holds this pair's versions, which moved: the re-record command above records it too" in not_yet.stdout
 
     bumped = state(copy)
@@ -176,7 +188,7 @@ def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
     assert (f"--snapshot-update refused: (stt_wer, en) has only a patch bump "
             f"(config en.toml {old}→{major}.{minor}.{patch + 1}), but this case's recorded output changes") in refused.stdout
     assert "bump at least the minor version (x.Y.0)" in refused.stdout
-    assert refused.stdout.count("--snapshot-update refused") == 1  # the unchanged case is not refused
+    assert failures(refused.stdout).count("--snapshot-update refused") == 1  # the unchanged case is not refused
     after = state(copy)
     assert after["snapshots/en/score/filler-in-hypothesis.json"] == before["snapshots/en/score/filler-in-hypothesis.json"]
     assert "snapshots/en/new/brand-new.json" in after  # a new case has no recorded output: it is recorded
@@ -238,7 +250,7 @@ def test_a_refused_patch_bump_keeps_the_signature_until_a_minor_bump(copy, extra
     for attempt in (1, 2):
         refused = run_cases(copy, "--snapshot-update", *extra)
         assert refused.returncode == 1, (attempt, refused.stdout)
-        assert refused.stdout.count("--snapshot-update refused: (stt_wer, en) has only a patch bump") == 1
+        assert failures(refused.stdout).count("--snapshot-update refused: (stt_wer, en) has only a patch bump") == 1
         # Said once per pair, with the count of cases that would change and what to do.
         assert refused.stdout.count(KEPT) == 1, refused.stdout
         assert (f"cases/en/signature.yaml:4): 1 case(s) would change under a patch bump (config en.toml "
