@@ -33,16 +33,21 @@ def seeded_turns(language: str) -> tuple[list[str], list[str]]:
     return [reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs]
 
 
+def errored_token_pairs(result):
+    """``(pair, reference tokens, hypothesis tokens)`` of each pair of a strict ``score()``
+    result that has errors (the normalized sides split into words): the turns the rescue reads."""
+    for pair in result.pairs:
+        if pair.errors:
+            yield pair, pair.normalized_reference.split(), pair.normalized_hypothesis.split()
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rescued_region_passes_could_rescue_and_some_turns_are_left_out(language):
     references, hypotheses = seeded_turns(language)
     strict = score(references, hypotheses, language)
     rescuer = rescuer_for(language)[0]
     rescued = left_out = 0
-    for pair in strict.pairs:
-        if not pair.errors:
-            continue
-        reference, hypothesis = pair.normalized_reference.split(), pair.normalized_hypothesis.split()
+    for pair, reference, hypothesis in errored_token_pairs(strict):
         found = rescuer.rescue_spans(pair.scored_reference, pair.hypothesis, reference, hypothesis, pair.spans)
         passes = {tuple(region.ref_indices): rescuer.could_rescue([reference[i] for i in region.ref_indices],
                                                                   [hypothesis[i] for i in region.hyp_indices])

@@ -12,6 +12,7 @@ import pytest
 from pytest_asrbench.normalize.registry import get_normalizer
 from pytest_asrbench.scoring.views.codeswitch.sides import SideView, Unit
 from pytest_asrbench.scoring.views.codeswitch.view import rescuer_for
+from tests.scoring.test_codeswitch_could_rescue import errored_token_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,10 +68,7 @@ def test_a_region_whose_units_lie_within_it_is_not_widened(language):
     result = score([reference for reference, _ in pairs], [hypothesis for _, hypothesis in pairs], language)
     rescuer = rescuer_for(language)[0]
     within = widened = 0
-    for pair in result.pairs:
-        if not pair.errors:
-            continue
-        reference, hypothesis = pair.normalized_reference.split(), pair.normalized_hypothesis.split()
+    for pair, reference, hypothesis in errored_token_pairs(result):
         ref_view, hyp_view = (SideView(raw, tokens, rescuer.hindi, rescuer.latin_views, rescuer.loanwords,
                                        rescuer.detection) for raw, tokens in
                               ((pair.scored_reference, reference), (pair.hypothesis, hypothesis)))
