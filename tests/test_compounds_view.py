@@ -4,11 +4,16 @@ correct word in English, German and Dutch, in either direction; the strict figur
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pytest_asrbench import score
+from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.alignment import align
-from pytest_asrbench.scoring.views.compounds import COMPOUND_LANGUAGES, merge_compounds
+from pytest_asrbench.scoring.counts import EditCounts
+from pytest_asrbench.scoring.views.compounds import (COMPOUND_LANGUAGES, compounds_view, merge_compounds,
+                                                     may_merge)
 
 
 @pytest.mark.parametrize(
@@ -79,3 +84,81 @@ def test_the_view_is_off_where_a_closed_form_is_another_word(language, reference
 def test_the_view_is_off_for_hindi_whose_headline_the_code_switch_view_sets():
     assert "hi" not in COMPOUND_LANGUAGES
     assert "compounds" not in score("उस ने कहा", "उसने कहा", "hi").details
+
+
+# Words written closed or split ("database" / "data base", the three-piece "e mail box"),
+# among words that are not compounds and near misses ("databases", "ba se"): each side writes
+# each compound either way at random, then the hypothesis gets random substitutions,
+# insertions and deletions, so pairs hold merges in both directions, runs inside and across
+# stretches of errors, and pieces that do not close up.
+_COMPOUNDS = [["data", "base"], ["e", "mail"], ["e", "mail", "box"], ["mail", "box"], ["a", "lot"]]
+_WORDS = ["the", "is", "down", "databases", "bases", "ba", "se", "mail", "base", "data", "lot"]
+
+
+def _random_pairs(count: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+
+    def written(units: list) -> list[str]:
+        words: list[str] = []
+        for unit in units:
+            if isinstance(unit, list):
+                words += unit if rng.random() < 0.5 else ["".join(unit)]
+            else:
+                words.append(unit)
+        return words
+
+    pairs = []
+    for _ in range(count):
+        units = [rng.choice(_COMPOUNDS) if rng.random() < 0.4 else rng.choice(_WORDS)
+                 for _ in range(rng.randint(0, 6))]
+        reference, hypothesis = written(units), written(units)
+        for _ in range(rng.randint(0, 2)):
+            roll = rng.random()
+            if roll < 0.4 and hypothesis:
+                hypothesis[rng.randrange(len(hypothesis))] = rng.choice(_WORDS)
+            elif roll < 0.7:
+                hypothesis.insert(rng.randint(0, len(hypothesis)), rng.choice(_WORDS))
+            elif hypothesis:
+                del hypothesis[rng.randrange(len(hypothesis))]
+        pairs.append((" ".join(reference), " ".join(hypothesis)))
+    return pairs
+
+
+def test_no_alignment_merges_a_compound_where_the_tokens_cannot_close_up():
+    pairs = _random_pairs(4000, seed=7)
+    merging = 0
+    for reference, hypothesis in pairs:
+        merges = merge_compounds(align(reference, hypothesis, "word"))[2]
+        if merges:
+            merging += 1
+            assert may_merge(reference.split(), hypothesis.split()), (reference, hypothesis)
+    assert merging > 400  # the generated pairs do hold many merges
+
+
+def test_the_pre_test_is_false_for_tokens_that_cannot_close_up():
+    assert may_merge(["data", "base"], ["database"]) and may_merge(["database"], ["data", "base"])
+    assert may_merge(["e", "mail", "box"], ["emailbox"])
+    assert not may_merge(["data", "base"], ["databases"])
+    assert not may_merge(["database"], ["database"]) and not may_merge([], [])
+    assert not may_merge(["a", "b"], ["ba"])  # the order of the pieces counts
+
+
+@pytest.mark.parametrize("language", sorted(COMPOUND_LANGUAGES))
+def test_the_view_reads_every_pair_as_when_each_pair_is_aligned(language):
+    # The view skips the alignment of pairs that cannot merge; its counts and details must be
+    # those of the plain path: every pair aligned and merged.
+    pairs = _random_pairs(1500, seed=11)
+    result = score([ref for ref, _ in pairs], [hyp for _, hyp in pairs], language)
+    plain = EditCounts.zero()
+    merged = []
+    for pair in result.pairs:
+        ref, hyp, merges = merge_compounds(pair.alignment)
+        alignment = align(" ".join(ref), " ".join(hyp), "word") if merges else pair.alignment
+        merged += merges
+        plain = plain + alignment.counts()
+    assert merged
+    view = compounds_view(result, get_config(language))  # reads the strict pairs only
+    assert view.details["compounds"] == merged
+    assert view.counts == plain
+    assert EditCounts(result.hits, result.substitutions, result.deletions, result.insertions,
+                      result.reference_length) == plain

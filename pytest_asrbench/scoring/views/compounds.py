@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_asrbench.scoring.alignment import Alignment, align
+from pytest_asrbench.scoring.alignment import Alignment, align, tokenize_aligned
 from pytest_asrbench.scoring.counts import EditCounts
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 
@@ -96,6 +96,32 @@ def _close(tokens: Sequence[str], runs: dict[int, int]) -> list[str]:
     return out
 
 
+def _closes_a_token(split: Sequence[str], closed: set[str]) -> bool:
+    """True when a run of two or more adjacent tokens of ``split`` concatenates to a token in ``closed``."""
+    longest = max(map(len, closed), default=0)
+    for start in range(len(split) - 1):
+        joined = split[start]
+        for token in split[start + 1:]:
+            joined += token
+            if len(joined) > longest:
+                break
+            if joined in closed:
+                return True
+    return False
+
+
+def may_merge(reference: Sequence[str], hypothesis: Sequence[str]) -> bool:
+    """Whether :func:`merge_compounds` can merge anything in an alignment of these tokens.
+
+    A necessary condition, tested without aligning: a merge closes up a run of two or more
+    adjacent tokens of one side whose concatenation is a token of the other side (within one
+    stretch of errors, which only narrows it). So ``False`` means no alignment of these tokens
+    has a compound to merge; ``True`` means the alignment must be looked at. Word tokens
+    (lists of strings), as :func:`~pytest_asrbench.scoring.alignment.tokenize_aligned` gives.
+    """
+    return _closes_a_token(reference, set(hypothesis)) or _closes_a_token(hypothesis, set(reference))
+
+
 def merge_compounds(alignment: Alignment) -> tuple[list[str], list[str], list[dict[str, str]]]:
     """Both sides' tokens with split compounds closed up, and the merges made.
 
@@ -126,18 +152,30 @@ def compounds_view(result, config) -> ViewResult:
     compound to merge; otherwise headline :class:`~pytest_asrbench.scoring.counts.EditCounts`
     (``reference_length`` counts a merged compound once).
     """
-    total = EditCounts.zero()
+    # A pair with no error, or whose tokens cannot close up (may_merge), keeps its own counts:
+    # its alignment is not built (most pairs of a corpus; the alignment spans cost more than
+    # the counts did) and its counts are the alignment's (PairScore: one aligner).
+    hits = substitutions = deletions = insertions = reference_length = 0
     merged: list[dict[str, str]] = []
     for pair in result.pairs:
-        alignment, merges = merged_alignment(pair.alignment)
-        merged.extend(merges)
-        total = total + EditCounts(alignment.count("equal"), alignment.count("substitute"), alignment.count("delete"),
-                                   alignment.count("insert"), len(alignment.reference))
+        if pair.errors and may_merge(tokenize_aligned(pair.normalized_reference, "word"),
+                                     tokenize_aligned(pair.normalized_hypothesis, "word")):
+            alignment, merges = merged_alignment(pair.alignment)
+            merged.extend(merges)
+            counts = alignment.counts()
+        else:
+            counts = pair
+        hits += counts.hits
+        substitutions += counts.substitutions
+        deletions += counts.deletions
+        insertions += counts.insertions
+        reference_length += counts.reference_length
     if not merged:
         return ViewResult()
     strict = {"hits": result.hits, "substitutions": result.substitutions, "deletions": result.deletions,
               "insertions": result.insertions, "reference_length": result.reference_length}
-    return ViewResult({"strict_rate": result.rate, "strict": strict, "compounds": merged}, total)
+    return ViewResult({"strict_rate": result.rate, "strict": strict, "compounds": merged},
+                      EditCounts(hits, substitutions, deletions, insertions, reference_length))
 
 
 COMPOUNDS = register_view(MetricView("compounds", applies, compounds_view, sets_counts=True))
