@@ -10,6 +10,7 @@ gate is most likely to misjudge).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import sys
@@ -114,6 +115,30 @@ def test_the_generated_strings_reach_every_number_formats_rule(format_inputs):
     unreached = [name for name, rule in rules.items()
                  if not any(rule.search(text) for text in format_inputs[-30_000:])]
     assert unreached == []
+
+
+#: Tokens the three number-pair rules read: hours, minutes, year heads and tails, numbers none
+#: of them takes, the time words on either side (in any case) and other words.
+PAIR_TOKENS = ["at", "To", "SINCE", "pm", "AM", "o'clock", "in the morning", "tonight", "1", "7", "12", "13",
+               "19", "20", "21", "05", "10", "30", "59", "60", "99", "x"]
+
+
+def _three_pair_rules(text: str) -> str:
+    """The number-pair rules as written, one substitution each, in the step's order."""
+    text = en._TIME_PAIR_AFTER_WORD.sub(en._word_and_time, text)
+    text = en._TIME_PAIR_BEFORE_WORD.sub(en._time, text)
+    return en._YEAR_PAIR.sub(en._joined, text)
+
+
+def test_one_scan_over_number_pairs_equals_the_three_pair_rules_in_order():
+    # Every arrangement of up to four of the tokens (pairs sharing a number, a time word on
+    # both sides, a year next to a time), then seeded strings with other separators.
+    arranged = [" ".join(tokens) for size in range(1, 5) for tokens in itertools.product(PAIR_TOKENS, repeat=size)]
+    pieces = PAIR_TOKENS + ["7:30", "1999", "x7", "7x", "٣", "1٣", "5٣"]
+    texts = arranged + _strings(pieces, 30_000, 20261204)
+    assert len(arranged) > 200_000
+    assert sum(en._number_pairs(text) != text for text in arranged) > 20_000
+    assert [text for text in texts if en._number_pairs(text) != _three_pair_rules(text)] == []
 
 
 def test_number_word_spans_read_after_a_space_equal_the_lookbehind_search():

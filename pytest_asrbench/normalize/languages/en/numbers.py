@@ -57,8 +57,9 @@ Four steps, in this order in ``configs/en.toml``:
     - dates: a month name followed by 1-31 takes the ordinal ("May 1" = "May first" =
       "may 1st").
 
-Every rule is a compiled regular expression built when the module loads; the steps only
-call ``sub``. Rules match digits whatever their origin, so "7 30" typed and "seven thirty"
+Every rule is a compiled regular expression built when the module loads; the steps call
+``sub``, except for the three number-pair rules (time after a word, time before a word, year),
+which one scan over the candidate pairs applies in the same order (``_number_pairs``). Rules match digits whatever their origin, so "7 30" typed and "seven thirty"
 spoken meet; each rule's output can never match a rule again (idempotence).
 """
 
@@ -165,7 +166,6 @@ _DIGIT_COMMA = group_pattern(",")
 # it at most 12. ``tests/test_english_number_gates.py`` compares each with the rule as written.
 _HOUR_SCAN = r"([1-9](?<!\S.)\d?)(?:(?<=1[0-2])|(?<!\d\d))"
 _OCLOCK_SCAN = re.compile(rf"{_HOUR_SCAN} o'?clock(?!\S)", re.IGNORECASE)
-_TIME_PAIR_BEFORE_WORD_SCAN = re.compile(rf"{_HOUR_SCAN} ([1-5]\d)(?= (?:{_TIME_AFTER})(?!\S))", re.IGNORECASE)
 _POINT_SCAN = re.compile(r"(\d(?<!\S.)\d*) point ((?:oh )*\d+|(?:oh )*oh)(?!\S)", re.IGNORECASE)
 _HALF_SCAN = re.compile(r"(\d(?<!\S.)\d*) and (?:a|one) half(?!\S)", re.IGNORECASE)
 _PERCENT_SCAN = re.compile(r"(\d(?<!\S.)\d*(?:\.\d+)?) ?(?:percent|per cent|%)(?!\S)", re.IGNORECASE)
@@ -191,12 +191,10 @@ _MONTH_DAY_GATE = re.compile(
     r" \d\d?(?![\w:.%/$€-])(?:" + "|".join(f"(?<={month} \\d)|(?<={month} \\d\\d)" for month in MONTHS) + ")")
 _NUMBER_WORDS = frozenset(UNITS + TENS + list(SCALES) + ORDINALS + list(DECADES))
 _MONTH_NAMES = frozenset(MONTHS)
-# The whole words a time-pair rule needs next to the pair (the first word of
-# "in the morning"; "o'clock" as written and without its apostrophe).
+# The whole words a rule needs next to its numbers ("7 oh 5 pm", "1 oh 1", "at 20 to 5").
 _AM_PM = frozenset({"am", "pm"})
 _OH = frozenset({"oh"})
 _TIME_BEFORE_WORDS = frozenset(_TIME_BEFORE.split("|"))
-_TIME_AFTER_WORDS = frozenset({"am", "pm", "o'clock", "oclock", "tonight", "today", "tomorrow", "in"})
 
 
 def _may_hold(text: str, words: frozenset[str]) -> bool:
@@ -425,6 +423,87 @@ def _century_decade(match: re.Match) -> str:
     return f"{match[1]}00s"
 
 
+# The three number-pair rules (time after a word, time before a word, year) in one pass:
+# every candidate pair is found once, by one digit-led scan, and the rules are applied in the
+# order the step lists them (tests/test_english_number_gates.py compares the pass with the
+# three substitutions on every arrangement of up to four hours, minutes, years and time words,
+# and on seeded strings with other separators). Three substitutions scanned the text three
+# times, two of them trying a look-behind at every position; the candidates of nearly every
+# text are one pair.
+# A candidate: a number of one or two digits (no leading zero) that starts a word, one space,
+# and a two-digit number (10-99) that ends a word; the second number is read ahead, so that a
+# number can be the second of one candidate and the first of the next ("19 12 30 pm").
+_PAIR_CANDIDATE = re.compile(r"([1-9](?<!\S.)\d?)(?= ([1-9]\d)(?!\S))")
+_AFTER_TIME_WORD = re.compile(
+    "|".join(f"(?<=(?<!\\S){word} )" for word in _TIME_BEFORE.split("|")), re.IGNORECASE)
+_BEFORE_TIME_WORD = re.compile(rf" (?:{_TIME_AFTER})(?!\S)", re.IGNORECASE)
+_HOURS = frozenset(str(hour) for hour in range(1, 13))
+_YEAR_HEADS = frozenset(str(head) for head in range(13, 21))
+
+
+def _number_pairs(text: str) -> str:
+    """``_YEAR_PAIR.sub(_joined, _TIME_PAIR_BEFORE_WORD.sub(_time, _TIME_PAIR_AFTER_WORD.sub(
+    _word_and_time, text)))`` in one scan of ``text``.
+
+    Why one pass gives the same text: each rule rewrites a pair "A B" of whole words in
+    place ("7 30" -> "7:30", "19 99" -> "1999") and nothing around it, so a later rule sees
+    the earlier rules' candidates unchanged, except those that share a number with a
+    rewritten pair (that number now touches a ":" or another digit, so no rule's word
+    boundary holds there any more). No two time rewrites share a number (a time after a word
+    has that word, not a number, before its hour; a time before a word has that word, not a
+    number, after its minutes); the year rule, last and left to right, takes the first of
+    two candidates that share a number, and a joined year (four digits) starts no candidate."""
+    found = _PAIR_CANDIDATE.search(text)
+    if found is None:
+        return text
+    start, end, first, second = found.start(), found.end(), found[1], found[2]
+    if _PAIR_CANDIDATE.search(text, end) is None:
+        # One candidate (nearly every text): the first rule that takes it.
+        if first in _HOURS and second < "60" and (
+                _AFTER_TIME_WORD.match(text, start) is not None
+                or _BEFORE_TIME_WORD.match(text, end + 3) is not None):
+            return f"{text[:start]}{first}:{second}{text[end + 3:]}"
+        if first in _YEAR_HEADS:
+            return f"{text[:start]}{first}{second}{text[end + 3:]}"
+        return text
+    candidates = [(match.start(), match.end(), match[1], match[2]) for match in _PAIR_CANDIDATE.finditer(text)]
+    # rule per candidate: 1 time after a word, 2 time before a word, 3 year; 0 none.
+    rules = [0] * len(candidates)
+    for index, (start, end, first, second) in enumerate(candidates):
+        if first in _HOURS and second < "60" and _AFTER_TIME_WORD.match(text, start) is not None:
+            rules[index] = 1
+    last = len(candidates) - 1
+    for index, (start, end, first, second) in enumerate(candidates):
+        if rules[index] or first not in _HOURS or second >= "60":
+            continue
+        if (index and rules[index - 1] == 1 and candidates[index - 1][1] + 1 == start) or (
+                index < last and rules[index + 1] == 1 and end + 1 == candidates[index + 1][0]):
+            continue  # shares a number with a rewritten time
+        if _BEFORE_TIME_WORD.match(text, end + 3) is not None:
+            rules[index] = 2
+    taken_end = -1
+    for index, (start, end, first, second) in enumerate(candidates):
+        if rules[index] or first not in _YEAR_HEADS or start <= taken_end:
+            continue
+        if (index and rules[index - 1] and candidates[index - 1][1] + 1 == start) or (
+                index < last and rules[index + 1] and end + 1 == candidates[index + 1][0]):
+            continue
+        rules[index] = 3
+        taken_end = end + 3
+    if not any(rules):
+        return text
+    pieces: list[str] = []
+    position = 0
+    for index, (start, end, first, second) in enumerate(candidates):
+        rule = rules[index]
+        if rule:
+            pieces.append(text[position:start])
+            pieces.append(f"{first}{second}" if rule == 3 else f"{first}:{second}")
+            position = end + 3
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
 _NEGATIVE = re.compile(r"(?<!\S)[-\u2212](?=\d)")
 
 
@@ -526,11 +605,7 @@ def number_formats(config, lexicons):
             if text is not before:
                 pair = _NUMBER_PAIR.search(text) is not None
         if pair:
-            if _may_hold(text, _TIME_BEFORE_WORDS):
-                text = _TIME_PAIR_AFTER_WORD.sub(_word_and_time, text)
-            if _may_hold(text, _TIME_AFTER_WORDS):
-                text = _TIME_PAIR_BEFORE_WORD_SCAN.sub(_time, text)
-            text = _YEAR_PAIR.sub(_joined, text)
+            text = _number_pairs(text)
         if ("half" in lower or "quarter" in lower) and ("past" in lower or " to " in lower):
             text = _PAST_TO.sub(_past_to, text)
         if "past" in lower:
