@@ -44,9 +44,8 @@ whose digits mix scripts (``12 euro ๕๐``, ``1๕ %``) is left as written by 
 script its output should take is not decidable, and splicing one into the other would write a
 number no one wrote (the later rules read what it leaves: ``12 euro ๕๐`` = ``12€ ๕๐``). The
 ranges of the time and date rules (an hour 0-24, minutes 00-59, a day 1-31) are read by
-value in every script too (``๑๔ uhr ๓๐`` = ``๑๔:๓๐``). The digits of one script are the ten consecutive code points from its zero
-(the Unicode Standard, section 4.6 "Numeric Value": ``Nd`` characters are encoded in contiguous
-ranges of 0 to 9), so a digit's script is its code point minus its value.
+value in every script too (``๑๔ uhr ๓๐`` = ``๑๔:๓๐``). How a script is told: ``steps/digit_scripts.py``
+(the Unicode Standard, section 4.6 "Numeric Value").
 
 The words of every table are folded with the config's ``char_folds`` (``märz`` = ``maerz``
 when the language folds ``ä``), like the text before these steps. Every rule is a regular
@@ -61,15 +60,14 @@ fünfzig; 25 % = 25% = fünfundzwanzig Prozent; 14:30 = 14 h 30 = vierzehn Uhr d
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.pipeline import triggered
+from pytest_asrbench.normalize.steps.digit_scripts import digit_class, in_script, zero_of
 from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -209,37 +207,6 @@ class _Gated:
         return text if self.search(text) is None else self.pattern.sub(replacement, text)
 
 
-#: ASCII digits -> the digits of the script whose zero is the key (filled on first use).
-_SCRIPT_DIGITS: dict[str, dict[int, int]] = {}
-
-
-@cache
-def _script_zeros() -> tuple[str, ...]:
-    """The zero of every decimal digit script (Unicode ``Nd``), ASCII first. Every ``Nd``
-    character lies in planes 0 and 1 (``tests/test_amount_digit_scripts.py`` checks the
-    whole code space against this list), so only those are scanned, once per process."""
-    return tuple(chr(code) for code in range(0x20000) if unicodedata.decimal(chr(code), None) == 0)
-
-
-@cache
-def _digit_class(values: str) -> str:
-    """A regex character class of the decimal digits of every script whose value is one of
-    ``values`` (``"01"``: ``0``, ``1``, ``๐``, ``๑``, ...): the ranges the time and date rules
-    read (an hour 0-24, minutes 00-59, a day 1-31), in any script, as ``\\d`` reads digits."""
-    return "[" + "".join(re.escape(chr(ord(zero) + int(value))) for zero in _script_zeros() for value in values) + "]"
-
-
-def _zero_of(text: str) -> str | None:
-    """The zero of the one script the decimal digits (``Nd``) of ``text`` are written in
-    (``"0"`` for ASCII digits or none), or ``None`` when they mix scripts (module docstring)."""
-    if text.isascii():
-        return "0"
-    zeros = {chr(ord(char) - value) for char in text if (value := unicodedata.decimal(char, None)) is not None}
-    if len(zeros) > 1:
-        return None
-    return zeros.pop() if zeros else "0"
-
-
 def _own_digits(replacement: Callable[[re.Match], str]) -> Callable[[re.Match], str]:
     """``replacement`` writing its digits in the script of the match's digits, and leaving a
     match whose digits mix scripts as written (module docstring). The rules' replacements keep
@@ -247,15 +214,12 @@ def _own_digits(replacement: Callable[[re.Match], str]) -> Callable[[re.Match], 
     one script other than ASCII holds no ASCII digit, so every ASCII digit of its output was
     written by the rule and takes the match's script."""
     def run(match: re.Match) -> str:
-        zero = _zero_of(match.group(0))
+        zero = zero_of(match.group(0))
         if zero == "0":
             return replacement(match)
         if zero is None:
             return match.group(0)
-        table = _SCRIPT_DIGITS.get(zero)
-        if table is None:
-            table = _SCRIPT_DIGITS[zero] = {ord("0") + value: ord(zero) + value for value in range(10)}
-        return replacement(match).translate(table)
+        return in_script(replacement(match), zero)
 
     return run
 
@@ -339,8 +303,8 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
 def _time_groups(options: AmountOptions) -> list[_Group]:
     """The time rules, each kind with its own trigger (a bare ``14:30`` needs none of them)."""
     groups: list[_Group] = []
-    hour = rf"(?=\d)(?<![\d:,.])({_digit_class('01')}?\d|{_digit_class('2')}{_digit_class('01234')})"
-    minutes = rf"({_digit_class('012345')}\d)"
+    hour = rf"(?=\d)(?<![\d:,.])({digit_class('01')}?\d|{digit_class('2')}{digit_class('01234')})"
+    minutes = rf"({digit_class('012345')}\d)"
     if options.hour_words:
         words = _alternation(options.hour_words)
         glued = "|".join(re.escape(w) for w in options.hour_words if w.isalpha() and len(w) == 1)
@@ -412,7 +376,7 @@ def amounts(config, lexicons, options: AmountOptions):
     groups.extend(_time_groups(options))
     if options.months and options.ordinal_marks:
         joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
-        day = rf"{_digit_class('123456789')}|{_digit_class('12')}\d|{_digit_class('3')}{_digit_class('01')}"  # 1-31
+        day = rf"{digit_class('123456789')}|{digit_class('12')}\d|{digit_class('3')}{digit_class('01')}"  # 1-31
         groups.append(_Group.of(options.months, [(
             re.compile(rf"(?=\d)(?<!\S)({day})(?:{_alternation(options.ordinal_marks)}) "
                        rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), lambda m: m.group(1) + " " + m.group(2))]))

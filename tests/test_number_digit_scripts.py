@@ -1,10 +1,11 @@
-"""The ``amounts`` step keeps the digits of the number it rewrites, in every digit script.
+"""The number steps keep the digits of the number they rewrite, in every digit script.
 
-Its rules read any decimal digit (Unicode ``Nd``, ``re``'s ``\\d``) and write some digits of
-their own: the cents' zero padding (``12,5 €`` = ``12,50€``), an hour without its leading zero,
-the ``00`` of a bare hour (``8 uhr`` = ``8:00``), the ``0`` of ``0,50€``. Those are written in the
-script of the number they complete (``๑,๕ €`` = ``๑,๕๐€``, never ``๑,50€``), and a match whose
-digits mix scripts is left as written by every rule (no digit added or changed).
+``amounts``' rules read any decimal digit (Unicode ``Nd``, ``re``'s ``\\d``) and write some digits
+of their own: the cents' zero padding (``12,5 €`` = ``12,50€``), an hour without its leading zero,
+the ``00`` of a bare hour (``8 uhr`` = ``8:00``), the ``0`` of ``0,50€``; ``spoken_numbers``
+multiplies a number by the scale after it (``2 Millionen`` = ``2000000``). Those digits are
+written in the script of the number they complete (``๑,๕ €`` = ``๑,๕๐€``, never ``๑,50€``), and
+a number whose digits mix scripts is left as written by every rule (no digit added or changed).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from pytest_asrbench.normalize import get_normalizer
 from pytest_asrbench.normalize.registry import get_config, get_lexicons
-from pytest_asrbench.normalize.steps.amounts import _script_zeros
+from pytest_asrbench.normalize.steps.digit_scripts import script_zeros
 from pytest_asrbench.normalize.steps.registry import STEPS
 
 LANGUAGES = ("de", "nl", "fr", "es", "it")
@@ -28,7 +29,7 @@ ZEROS = [chr(code) for code in range(sys.maxunicode + 1)
 
 
 def test_the_step_knows_every_digit_script_of_the_code_space():
-    assert _script_zeros() == tuple(ZEROS)
+    assert script_zeros() == tuple(ZEROS)
 
 
 def _amounts(language: str):
@@ -149,3 +150,22 @@ def test_a_number_mixing_digit_scripts_is_left_as_written(language):
                         or step(out) != out:
                     changed.append((mixed, out))
     assert changed == []
+
+
+SCALES = {"de": "millionen", "nl": "miljoen", "fr": "millions", "es": "millones", "it": "milioni"}
+
+
+def _spoken_numbers(language: str):
+    return STEPS["spoken_numbers"].build(get_config(language), get_lexicons(language))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_scale_after_digits_is_multiplied_in_their_script(language):
+    step = _spoken_numbers(language)
+    decimal = get_config(language).decimal_separator
+    texts = [f"2 {SCALES[language]}", f"2{decimal}5 {SCALES[language]} euro", f"12 {SCALES[language]} und 3"]
+    assert step(texts[0]) == "2000000"
+    differ = [(zero, text) for zero in ZEROS for text in texts
+              if step(_in_script(text, zero)) != _in_script(step(text), zero)]
+    assert differ == []
+    assert step(f"1๒ {SCALES[language]}").startswith("1๒ ")  # mixed: not multiplied
