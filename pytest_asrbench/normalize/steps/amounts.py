@@ -35,6 +35,18 @@ Two generic steps read the language's words from its config (data, never code):
       enero`` = ``1 de enero``), because the written day and the spoken ordinal are one
       reading (``months``, optional ``date_joiner`` such as es ``de``).
 
+Digits of any script: every rule reads the decimal digits Unicode calls ``Nd`` (``re``'s
+``\\d``: ASCII, Thai ``๑๒``, Devanagari ``१२``, Arabic-Indic, ...), and a rewritten amount keeps
+the digits of the number it rewrites: the digits a rule writes (the cents' zero padding, an hour
+without its leading zero, the ``00`` of a bare hour, the ``0`` of ``0,50€``) are written in that
+number's script (``๑,๕ €`` = ``๑,๕๐€``, ``๘ uhr`` = ``๘:๐๐``, ``๕๐ cent`` = ``๐,๕๐€``). A match
+whose digits mix scripts (``12 euro ๕๐``, ``1๕ %``) is left as written by every rule: which
+script its output should take is not decidable, and splicing one into the other would write a
+number no one wrote (the later rules read what it leaves: ``12 euro ๕๐`` = ``12€ ๕๐``). The
+ranges of the time and date rules (an hour 0-24, minutes 00-59, a day 1-31) are read by
+value in every script too (``๑๔ uhr ๓๐`` = ``๑๔:๓๐``). How a script is told: ``steps/digit_scripts.py``
+(the Unicode Standard, section 4.6 "Numeric Value").
+
 The words of every table are folded with the config's ``char_folds`` (``märz`` = ``maerz``
 when the language folds ``ä``), like the text before these steps. Every rule is a regular
 expression compiled when the step is built, led by a ``(?=\\d)`` lookahead where it starts at
@@ -55,6 +67,7 @@ from pydantic import Field
 
 from pytest_asrbench.normalize.config import StepOptions
 from pytest_asrbench.normalize.pipeline import triggered
+from pytest_asrbench.normalize.steps.digit_scripts import digit_class, in_script, zero_of
 from pytest_asrbench.normalize.steps.number_words import folded, folded_keys
 from pytest_asrbench.normalize.steps.registry import step
 
@@ -194,6 +207,23 @@ class _Gated:
         return text if self.search(text) is None else self.pattern.sub(replacement, text)
 
 
+def _own_digits(replacement: Callable[[re.Match], str]) -> Callable[[re.Match], str]:
+    """``replacement`` writing its digits in the script of the match's digits, and leaving a
+    match whose digits mix scripts as written (module docstring). The rules' replacements keep
+    the digits they read and write new ones in ASCII (``00``, ``int`` formatting); a match in
+    one script other than ASCII holds no ASCII digit, so every ASCII digit of its output was
+    written by the rule and takes the match's script."""
+    def run(match: re.Match) -> str:
+        zero = zero_of(match.group(0))
+        if zero == "0":
+            return replacement(match)
+        if zero is None:
+            return match.group(0)
+        return in_script(replacement(match), zero)
+
+    return run
+
+
 def _contains_any(literals: list[str]) -> Callable[[str], bool]:
     """``text -> bool``: whether one of ``literals`` is in the text as written. Generated as
     one ``or`` of ``in`` tests (each a substring search in C): a regex alternation of the same
@@ -273,8 +303,8 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
 def _time_groups(options: AmountOptions) -> list[_Group]:
     """The time rules, each kind with its own trigger (a bare ``14:30`` needs none of them)."""
     groups: list[_Group] = []
-    hour = r"(?=\d)(?<![\d:,.])([01]?\d|2[0-4])"
-    minutes = r"([0-5]\d)"
+    hour = rf"(?=\d)(?<![\d:,.])({digit_class('01')}?\d|{digit_class('2')}{digit_class('01234')})"
+    minutes = rf"({digit_class('012345')}\d)"
     if options.hour_words:
         words = _alternation(options.hour_words)
         glued = "|".join(re.escape(w) for w in options.hour_words if w.isalpha() and len(w) == 1)
@@ -346,14 +376,16 @@ def amounts(config, lexicons, options: AmountOptions):
     groups.extend(_time_groups(options))
     if options.months and options.ordinal_marks:
         joiner = rf"{re.escape(options.date_joiner)} " if options.date_joiner else ""
+        day = rf"{digit_class('123456789')}|{digit_class('12')}\d|{digit_class('3')}{digit_class('01')}"  # 1-31
         groups.append(_Group.of(options.months, [(
-            re.compile(rf"(?=\d)(?<!\S)([1-9]|[12]\d|3[01])(?:{_alternation(options.ordinal_marks)}) "
+            re.compile(rf"(?=\d)(?<!\S)({day})(?:{_alternation(options.ordinal_marks)}) "
                        rf"({joiner}(?:{_alternation(options.months)}))(?!\S)"), lambda m: m.group(1) + " " + m.group(2))]))
     groups = [group for group in groups if group.rules]
     # Each group as (its words, its ``found`` test, its rules), read once: the loop below runs
     # for nearly every text (the corpora's texts hold digits), and one intersection with the
     # words of every group replaces a set of all the text's words.
-    plan = [(group.words, group.found, group.rules) for group in groups]
+    plan = [(group.words, group.found, [(pattern, _own_digits(replacement)) for pattern, replacement in group.rules])
+            for group in groups]
     group_words = frozenset().union(*(group.words for group in groups))
     marked = [entry for entry in plan if entry[1] is not None]  # all a text with no group word can trigger
 

@@ -29,7 +29,9 @@ Where this step overrides text2num, and why (each override is data of the langua
   ``2 Millionen`` as ``2 1000000`` and ``eine Million`` as ``eine 1000000`` (it: ``2 milioni``
   untouched). A number in digits (or an ``ambiguous`` word, read as 1) followed by a million,
   billion or trillion (in digits, or a word of ``scales``) is multiplied out: ``0,2
-  Millionen`` = ``200000`` = ``200.000``. A span that ends in a word of ``scales`` is read
+  Millionen`` = ``200000`` = ``200.000``; the product in the digits of the number (``๒
+  Millionen`` = ``๒๐๐๐๐๐๐``), a number whose digits mix scripts left as written
+  (``steps/digit_scripts.py``). A span that ends in a word of ``scales`` is read
   without it and then multiplied, because text2num glues a decimal to the scale (nl ``twee
   komma vijf miljoen`` gave ``2,5000000``).
 - ``replacements``: whole-word phrases rewritten before parsing: forms text2num does not know
@@ -80,6 +82,7 @@ from text_to_num import alpha2digit
 from pytest_asrbench.errors import ConfigError
 from pytest_asrbench.normalize.config import LanguageConfig, StepOptions
 from pytest_asrbench.normalize.steps.basic import make_fold
+from pytest_asrbench.normalize.steps.digit_scripts import in_script, zero_of
 from pytest_asrbench.normalize.steps.registry import step
 
 #: The languages ``alpha2digit`` accepts (text2num 3.1.0).
@@ -172,17 +175,22 @@ def _scale_rule(words: dict[str, int], ambiguous: list[str], decimal: str) -> Ca
 
     def multiply(match: re.Match) -> str:
         head = match.group(1)
+        zero = zero_of(head)  # the product is written in the digits of the number it multiplies
+        if zero is None:  # a number mixing digit scripts is left as written (steps/digit_scripts.py)
+            return match.group(0)
         value = (Decimal(head.replace(decimal, ".")) if head[0].isdigit() else Decimal(1)) * scales[match.group(2).lower()]
         text = format(value.normalize(), "f")
-        return text.replace(".", decimal)
+        return in_script(text.replace(".", decimal), zero)
 
     def run(text: str) -> str:
         # To a fixed point: "5 million million" is 5000000 1000000 after one pass, and the
         # normalizer must give that text's own output (idempotence): 5000000000000.
-        count = 1
-        while count:
-            text, count = pattern.subn(multiply, text)
-        return text
+        # (A number mixing digit scripts is left as it is: the loop ends where nothing moves.)
+        while True:
+            multiplied = pattern.sub(multiply, text)
+            if multiplied == text:
+                return text
+            text = multiplied
 
     return run
 
