@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,64 @@ def test_add_case_reports_a_failing_case_and_keeps_it(project):
                        "--hypothesis", "मेरी fight कल है", "--expect-rate", "0")
     assert result.returncode == 1
     assert "the case was added but does not pass" in result.stderr
+
+
+@pytest.fixture
+def team(tmp_path: Path) -> Path:
+    """A team's project: case folder ``checks`` and its own en config ('kubernetes' -> 'k8s'),
+    both named by its pyproject.toml, one case already in ``checks``."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\nasrbench_case_dirs = ["checks"]\nasrbench_config_dirs = ["mine"]\n')
+    (tmp_path / "mine/en").mkdir(parents=True)
+    (tmp_path / "mine/en.toml").write_text('extends = "en"\nversion = "1.0.0"\n[lexicons]\nspelling = "en/spelling.tsv"\n')
+    (tmp_path / "mine/en/spelling.tsv").write_text("kubernetes\tk8s\n", encoding="utf-8")
+    (tmp_path / "other/en").mkdir(parents=True)
+    (tmp_path / "other/en.toml").write_text('extends = "en"\nversion = "1.0.0"\n[lexicons]\nspelling = "en/spelling.tsv"\n')
+    (tmp_path / "other/en/spelling.tsv").write_text("docker\tdkr\n", encoding="utf-8")
+    (tmp_path / "checks/en").mkdir(parents=True)
+    (tmp_path / "checks/en/product.yaml").write_text(
+        "language: en\ncases:\n  - id: product\n    kind: equal\n    texts: [Kubernetes, k8s]\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_add_case_writes_to_the_project_s_case_folder_with_its_configs(team):
+    result = _asrbench(team, "add-case", "-l", "en", "--kind", "score", "--reference", "deploy kubernetes",
+                       "--hypothesis", "deploy k8s")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.0 is what the example scores now" in result.stdout  # 'kubernetes' is 'k8s' here
+    assert "added checks/en/score.yaml::" in result.stdout and "recorded its snapshot" in result.stdout
+    assert not (team / "cases").exists()
+    again = _asrbench(team, "add-case", "-l", "en", "--kind", "equal", "--text", "k8s", "--text", "Kubernetes")
+    assert again.returncode == 2 and "'product' in checks/en/product.yaml" in again.stderr
+
+
+def test_add_case_runs_the_case_with_the_config_dir_it_was_given(team):
+    # 'other' is named only on the command line: the case's pytest run must search it too
+    result = _asrbench(team, "add-case", "-l", "en", "--kind", "score", "--reference", "run docker and kubernetes",
+                       "--hypothesis", "run dkr and k8s", "--config-dir", str(team / "other"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.0 is what the example scores now" in result.stdout
+    assert "recorded its snapshot" in result.stdout
+
+
+def test_export_scores_with_the_project_s_configs(team, tmp_path):
+    (team / "checks/en/score.yaml").write_text("language: en\ncases:\n  - id: s\n    kind: score\n"
+                                               "    reference: deploy kubernetes\n    hypothesis: deploy k8s\n"
+                                               "    expect: {rate: 0.0}\n", encoding="utf-8")
+    result = _asrbench(team, "export", "sclite", str(team / "checks"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    pra = (tmp_path / "out/en/stt_wer/alignments.pra").read_text(encoding="utf-8")
+    assert ";; Sum: #C 2 #S 0 #D 0 #I 0 N 2 rate 0.0000" in pra, pra
+
+
+@pytest.mark.parametrize("kind, texts, problem", [
+    ("distinct", ["a"], "--kind distinct takes exactly 2 --text value(s), not 1"),
+    ("distinct", ["a", "b", "c"], "--kind distinct takes exactly 2 --text value(s), not 3"),
+    ("equal", ["a"], "--kind equal takes at least 2 --text value(s), not 1"),
+])
+def test_build_case_states_how_many_texts_a_kind_takes(kind, texts, problem):
+    with pytest.raises(AddCaseError, match=re.escape(problem)):
+        build_case(kind, texts=texts, reference=None, hypothesis=None, expect=None, expect_rate=None, note=None)
 
 
 @pytest.mark.parametrize("kind, kwargs, problem", [

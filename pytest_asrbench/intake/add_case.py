@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench._shared.paths import from_root
-from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner
+from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner, kind_module
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.registry import IntakeForm, intake_form_of
 from pytest_asrbench.cases.schema import MAX_ID_LENGTH
@@ -61,6 +61,11 @@ def form_of(kind: str) -> IntakeForm:
     return form
 
 
+def _most_texts(kind: str) -> int | None:
+    """The most ``texts`` a case of ``kind`` may have (its schema's ``maxItems``); ``None`` for no limit."""
+    return kind_module(kind).SCHEMA.get("properties", {}).get("texts", {}).get("maxItems")
+
+
 def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis: str | None,
                expect: str | None, expect_rate: float | None, note: str | None) -> dict:
     """The case mapping for ``kind`` (without its id), from the inputs its
@@ -83,8 +88,11 @@ def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis
         missing.insert(0, "one --text")
     if missing:
         raise AddCaseError(f"--kind {kind} takes {takes}: give {' and '.join(missing)}")
-    if "texts" in form.inputs and len(texts) < form.least_texts:
-        raise AddCaseError(f"--kind {kind} takes at least {form.least_texts} --text value(s)")
+    most = _most_texts(kind)
+    if "texts" in form.inputs and not form.least_texts <= len(texts) <= (most or len(texts)):
+        count = f"exactly {most}" if most == form.least_texts else f"at least {form.least_texts}" + \
+            (f" and at most {most}" if most else "")
+        raise AddCaseError(f"--kind {kind} takes {count} --text value(s), not {len(texts)}")
     case: dict = {"kind": kind, "source": "reviewer"}
     if note:
         case["note"] = note
