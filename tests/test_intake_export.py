@@ -132,6 +132,36 @@ def test_export_scores_with_the_project_s_configs(team, tmp_path):
     assert ";; Sum: #C 2 #S 0 #D 0 #I 0 N 2 rate 0.0000" in pra, pra
 
 
+def test_add_case_without_a_rate_expects_the_exact_current_rate_and_the_case_passes(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं",
+                       "--hypothesis", "आज मिलते हैं")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.3333333333333333 is what the example scores now" in result.stdout
+    assert "expect: {rate: 0.3333333333333333}" in (project / "cases/hi/score.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rate, written", [(1e-05, "1.0e-05"), (1e300, "1.0e+300"), (0.25, "0.25"), (2.0, "2.0"),
+                                           (1.2345678901234568e+17, "1.2345678901234568e+17")])
+def test_an_expected_rate_is_written_as_a_number_the_case_loader_reads_back(project, rate, written):
+    from pytest_asrbench.cases.loader import load_case_file
+
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं",
+                       "--hypothesis", "आज मिलते हैं", "--expect-rate", repr(rate), "--no-run")
+    assert result.returncode == 0, result.stdout + result.stderr
+    path = project / "cases/hi/score.yaml"
+    assert f"expect: {{rate: {written}}}" in path.read_text(encoding="utf-8")
+    assert load_case_file(path).cases[0].fields["expect"]["rate"] == rate
+
+
+def test_add_case_refuses_an_empty_id_or_text_instead_of_dropping_it(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "हाँ", "--text", "हां",
+                       "--id", "", "--no-run")
+    assert result.returncode == 2 and "--id is empty" in result.stderr
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "हाँ", "--text", " ", "--no-run")
+    assert result.returncode == 2 and "empty --text value(s) (number 2)" in result.stderr
+    assert not (project / "cases/hi/equal.yaml").exists()
+
+
 @pytest.mark.parametrize("kind, texts, problem", [
     ("distinct", ["a"], "--kind distinct takes exactly 2 --text value(s), not 1"),
     ("distinct", ["a", "b", "c"], "--kind distinct takes exactly 2 --text value(s), not 3"),

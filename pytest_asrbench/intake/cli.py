@@ -62,7 +62,7 @@ def _current_rate(case: dict, language: str) -> float:
     if rate is None:
         raise AddCaseError("the reference normalizes to nothing, so the case has no rate: give --expect-rate "
                            "or another reference")
-    return round(rate, 6)
+    return rate
 
 
 def _config_folder_options(args: argparse.Namespace) -> list[str]:
