@@ -29,6 +29,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -220,6 +221,34 @@ def _use_config_dirs(args: argparse.Namespace) -> None:
         use_config_dirs(args.config_folders)
 
 
+#: Characters Python puts for command-line bytes that are not valid in the locale's encoding
+#: (PEP 383's surrogateescape: byte 0xNN becomes U+DCNN).
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
+#: The arguments that are text to normalize, score or write into a case (not file names, which
+#: may hold any bytes): ``asrbench normalize/explain/score`` and ``add-case``.
+_TEXT_ARGUMENTS: tuple[str, ...] = ("text", "reference", "hypothesis", "expect", "note", "id")
+
+
+def _refuse_undecodable(args: argparse.Namespace) -> None:
+    """Refuse a text argument holding bytes the locale's encoding cannot decode (Latin-1 text
+    in a UTF-8 shell): it would be normalized, scored or written into a case as stray
+    characters, where a transcript file with such bytes is refused.
+
+    Raises:
+        InputError: names the argument, its bytes and the first bad one.
+    """
+    for name in _TEXT_ARGUMENTS:
+        value = getattr(args, name, None)
+        for item in value if isinstance(value, list) else [value]:
+            found = _UNDECODABLE.search(item) if isinstance(item, str) else None
+            if found:
+                raise InputError(f"the {name} {item.encode('utf-8', 'surrogateescape')!r} is not valid "
+                                 f"{sys.getfilesystemencoding()} (byte 0x{ord(found.group()) - 0xDC00:02x}): give the "
+                                 "text in UTF-8 (convert it with iconv -f latin1 -t utf-8, for example)")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails, 130
     when interrupted."""
@@ -227,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         command = command_path(args)
+        _refuse_undecodable(args)
         _use_config_dirs(args)
         return args.handler(args)
     except AsrbenchError as exc:
