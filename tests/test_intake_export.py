@@ -253,6 +253,25 @@ def test_export_refuses_what_it_cannot_read(project, tmp_path):
     assert result.returncode == 2 and "--out" in result.stderr
 
 
+@pytest.mark.parametrize("clips, problem", [
+    ("x", "'clips' must be a list of clip objects, not str"),
+    ([3], "clip 1 is a int, not an object"),
+    ([{"language": "en", "reference": "a", "transcript": "b"}], "clip 1 (no source): 'source' is missing"),
+    ([{"source": "a.wav", "language": "en", "reference": "a", "transcript": None}],
+     "clip 1 (a.wav): 'transcript' is null; it must be text"),  # never exported as the word "None"
+    ([{"source": "a.wav", "language": "en", "reference": None, "transcript": None},
+      {"source": "b.wav", "language": "en", "reference": "a", "transcript": "b", "metric": 5}],
+     "clip 2 (b.wav): 'metric' is 5; it must be text or null"),
+    ([{"source": "a.wav", "language": ["en"], "reference": "a", "transcript": "b"}], "'language' is [\"en\"]"),
+])
+def test_export_names_the_clip_and_field_of_a_run_record_it_cannot_read(tmp_path, clips, problem):
+    record = tmp_path / "run.json"
+    record.write_text(json.dumps({"schema": "asrbench.run/1", "clips": clips}), encoding="utf-8")
+    with pytest.raises(ExportError) as info:
+        gather([record], tmp_path)
+    assert problem in str(info.value)
+
+
 @pytest.mark.parametrize("target, problem", [("cases/hi", "is a folder"), ("README.md", "is not a case file"),
                                              ("cases/hi/broken.yaml", "cannot read it as a case file")])
 def test_add_case_refuses_a_file_it_cannot_append_to(project, target, problem):
