@@ -321,3 +321,19 @@ def test_add_case_in_an_unknown_language_names_the_case_file_from_the_project_ro
     assert code == 2
     assert err.getvalue().splitlines()[1].startswith("  cases/xx/equal.yaml:2: no normalizer config for language 'xx'")
     assert not (project / "cases/xx").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["add-case", "-l", "en", "--kind", "equal", "--text", "a", "--text", "b", "--no-run"],
+    ["export", "sclite", "cases", "-o", "out"],
+    ["review", "--list"],
+])
+@pytest.mark.parametrize("root, problem", [("missing", "no such folder"), ("a-file.txt", "is not a folder")])
+def test_a_root_that_is_not_a_folder_is_refused_and_nothing_is_created(tmp_path, capsys, argv, root, problem):
+    from pytest_asrbench.cli import main
+
+    (tmp_path / "a-file.txt").write_text("x")
+    before = sorted(tmp_path.rglob("*"))
+    assert main([*argv, "--root", str(tmp_path / root)]) == 2
+    assert f"--root {tmp_path / root}: {problem}; give the project's folder" in capsys.readouterr().err
+    assert sorted(tmp_path.rglob("*")) == before

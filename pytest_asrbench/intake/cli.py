@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench._shared.config_layers import ENV_VAR
-from pytest_asrbench._shared.paths import shown_path
+from pytest_asrbench._shared.paths import project_folder, shown_path
 from pytest_asrbench._shared.project_ini import find_settings
 from pytest_asrbench.intake.add_case import KINDS, AddCaseError, append_case, build_case, find_duplicate, form_of
 
@@ -82,7 +82,7 @@ def _without_config_variable(args: argparse.Namespace) -> dict[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = args.root.resolve()
+    root = project_folder(args.root)
     case_dirs = find_settings(root).args("asrbench_case_dirs", ["cases"])
     case = build_case(args.kind, texts=args.text, reference=args.reference, hypothesis=args.hypothesis,
                       expect=args.expect, expect_rate=args.expect_rate, note=args.note)

@@ -17,9 +17,8 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
-from pytest_asrbench._shared.paths import shown_path
+from pytest_asrbench._shared.paths import project_folder, shown_path
 from pytest_asrbench._shared.project_ini import find_settings
-from pytest_asrbench.errors import InputError
 from pytest_asrbench.review.pending import find
 from pytest_asrbench.review.session import fixed, list_changes, read_key, review
 
@@ -45,10 +44,8 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         InputError: ``--root`` is not a folder (a typo would otherwise read as "nothing pending").
     """
-    if not args.root.is_dir():
-        raise InputError(f"--root {args.root}: no such folder; give the project's folder")
+    root = project_folder(args.root)
     command = command_path(args)
-    root = args.root.resolve()
     settings = find_settings(root)
     case_dirs = args.case_dir or settings.args("asrbench_case_dirs", ["cases"])
     args.snapshot_dir = args.snapshot_dir or settings.text("asrbench_snapshot_dir", "snapshots")
