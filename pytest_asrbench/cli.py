@@ -7,9 +7,12 @@
     asrbench score -l de --references r.txt --hypotheses h.txt [--format kaldi] [--json]
     asrbench refs build --out refs/ [--sets fleurs gs2 ...]
 
-Commands that read language configs take ``--config-dir DIR`` (repeatable): a project's own
-config folders searched before the package's, then those of ``ASRBENCH_CONFIG_DIRS``
-(configs/README.md, "Your own configs").
+Commands that read language configs (:data:`CONFIG_COMMANDS`) search a project's own config
+folders before the package's: ``--config-dir DIR`` (repeatable), then the
+``asrbench_config_dirs`` option of the project's pytest ini file (the project holding
+``--root``, or the current folder), then ``ASRBENCH_CONFIG_DIRS`` (configs/README.md, "Your
+own configs"); so in a project, ``asrbench explain`` shows the normalization its
+``pytest --asrbench`` run checks.
 
 Each subcommand lives in a small function here, or in the stage module that owns it and
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
@@ -26,6 +29,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -33,7 +37,8 @@ from pathlib import Path
 
 from pytest_asrbench import __version__
 from pytest_asrbench._shared.command_messages import COMMAND_PATH, command_path, report_line
-from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
+from pytest_asrbench._shared.config_layers import ENV_VAR
+from pytest_asrbench._shared.project_ini import find_settings, project_config_folders
 from pytest_asrbench.errors import AsrbenchError, InputError
 from pytest_asrbench.filescore.cli import add_arguments as add_file_arguments
 from pytest_asrbench.normalize import explain, normalize_text
@@ -56,8 +61,11 @@ COMMAND_MODULES: list[str] = [
     "pytest_asrbench.intake.cli",
     "pytest_asrbench.export.cli",
 ]
-#: Subcommands that read language configs: they take ``--config-dir DIR`` (repeatable).
-CONFIG_COMMANDS: tuple[str, ...] = ("normalize", "explain", "score", "signature", "transcribe", "add-case")
+#: Subcommands that read language configs (a nested one as its path of names): they take
+#: ``--config-dir DIR`` (repeatable) and search the project's config folders.
+CONFIG_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("normalize",), ("explain",), ("score",), ("signature",), ("transcribe",), ("add-case",), ("review",),
+    ("export", "sclite"))
 
 
 def _normalize(args: argparse.Namespace) -> int:
@@ -160,12 +168,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).add_parser(subparsers)
-    for name in CONFIG_COMMANDS:
-        subparsers.choices[name].add_argument(
+    for names in CONFIG_COMMANDS:
+        _subcommand(parser, names).add_argument(
             "--config-dir", action="append", default=[], metavar="DIR", type=Path,
-            help=f"a project config folder searched before the package's configs (repeatable, first wins; then "
-                 f"{ENV_VAR}); a config there may `extends = \"en\"` a shipped one (configs/README.md)")
+            help=f"a project config folder searched before the package's configs (repeatable, first wins; then the "
+                 f"asrbench_config_dirs option of the project's pytest ini file, then {ENV_VAR}); a config there "
+                 f"may `extends = \"en\"` a shipped one (configs/README.md)")
     _name_commands(parser)
+    return parser
+
+
+def _subcommand(parser: argparse.ArgumentParser, names: tuple[str, ...]) -> argparse.ArgumentParser:
+    """The parser of the subcommand at path ``names`` (``("export", "sclite")``)."""
+    for name in names:
+        parser = next(action for action in parser._actions  # argparse keeps subcommands only here
+                      if isinstance(action, argparse._SubParsersAction)).choices[name]
     return parser
 
 
@@ -186,10 +203,50 @@ def _name_commands(parser: argparse.ArgumentParser) -> None:
 
 
 def _use_config_dirs(args: argparse.Namespace) -> None:
-    """Search ``--config-dir`` folders, then those of ASRBENCH_CONFIG_DIRS, before the package's configs."""
-    given, env = getattr(args, "config_dir", []), env_config_dirs()
-    if given or env:
-        use_config_dirs(project_config_dirs(("--config-dir", given), (f"the {ENV_VAR} variable", env)))
+    """For a command of :data:`CONFIG_COMMANDS`: search the project's config folders before the
+    package's configs (``--config-dir``, the ``asrbench_config_dirs`` ini option of the project
+    holding ``--root`` or the current folder, ``ASRBENCH_CONFIG_DIRS``;
+    :func:`~pytest_asrbench._shared.project_ini.project_config_folders`), and keep them as
+    ``args.config_folders`` for a command that starts pytest with the same folders.
+
+    Raises:
+        ConfigError: a named folder does not exist (the message names the setting).
+    """
+    if not hasattr(args, "config_dir"):
+        return
+    root = getattr(args, "root", None)
+    args.config_folders = project_config_folders(find_settings(Path.cwd() if root is None else Path(root)),
+                                                 args.config_dir)
+    if args.config_folders:
+        use_config_dirs(args.config_folders)
+
+
+#: Characters Python puts for command-line bytes that are not valid in the locale's encoding
+#: (PEP 383's surrogateescape: byte 0xNN becomes U+DCNN).
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
+#: The arguments that are text to normalize, score or write into a case (not file names, which
+#: may hold any bytes): ``asrbench normalize/explain/score`` and ``add-case``.
+_TEXT_ARGUMENTS: tuple[str, ...] = ("text", "reference", "hypothesis", "expect", "note", "id")
+
+
+def _refuse_undecodable(args: argparse.Namespace) -> None:
+    """Refuse a text argument holding bytes the locale's encoding cannot decode (Latin-1 text
+    in a UTF-8 shell): it would be normalized, scored or written into a case as stray
+    characters, where a transcript file with such bytes is refused.
+
+    Raises:
+        InputError: names the argument, its bytes and the first bad one.
+    """
+    for name in _TEXT_ARGUMENTS:
+        value = getattr(args, name, None)
+        for item in value if isinstance(value, list) else [value]:
+            found = _UNDECODABLE.search(item) if isinstance(item, str) else None
+            if found:
+                raise InputError(f"the {name} {item.encode('utf-8', 'surrogateescape')!r} is not valid "
+                                 f"{sys.getfilesystemencoding()} (byte 0x{ord(found.group()) - 0xDC00:02x}): give the "
+                                 "text in UTF-8 (convert it with iconv -f latin1 -t utf-8, for example)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         command = command_path(args)
+        _refuse_undecodable(args)
         _use_config_dirs(args)
         return args.handler(args)
     except AsrbenchError as exc:

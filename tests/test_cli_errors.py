@@ -157,3 +157,20 @@ def test_a_command_without_its_own_description_shows_the_help_line_it_is_listed_
         main(["normalize", "--help"])
     out = capsys.readouterr().out
     assert "\nPrint the normalized form of TEXT.\n" in out and "  text                  the text, quoted" in out
+
+
+LATIN1 = b"caf\xe9".decode("utf-8", "surrogateescape")  # what Python makes of a Latin-1 argument in a UTF-8 shell
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["normalize", "-l", "en", LATIN1], "text"),
+    (["explain", "-l", "en", "cafe", LATIN1], "text"),
+    (["score", "-l", "en", "cafe", LATIN1], "hypothesis"),
+    (["add-case", "-l", "en", "--kind", "score", "--reference", LATIN1, "--hypothesis", "x", "--no-run"], "reference"),
+    (["add-case", "-l", "en", "--kind", "equal", "--text", "a", "--text", "b", "--note", LATIN1, "--no-run"], "note"),
+])
+def test_a_text_argument_that_is_not_utf8_is_refused_not_scored_as_stray_characters(argv, name, capsys, tmp_path):
+    assert main([*argv, "--root", str(tmp_path)] if argv[0] == "add-case" else argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and not (tmp_path / "cases").exists()
+    assert f"error: the {name} b'caf\\xe9' is not valid" in err and "(byte 0xe9)" in err, err

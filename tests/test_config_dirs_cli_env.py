@@ -88,3 +88,56 @@ def test_plugin_missing_folder_is_a_usage_error(pytester, monkeypatch):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*config folder *gone (named by the {ENV_VAR} variable) does not exist*"])
+
+
+@pytest.mark.parametrize("ini_file, text", [
+    ("pytest.ini", "[pytest]\nasrbench_config_dirs = ini_dir\n"),
+    ("pyproject.toml", '[tool.pytest.ini_options]\nasrbench_config_dirs = ["ini_dir"]\n'),
+    ("tox.ini", "[pytest]\nasrbench_config_dirs = ini_dir\n"),
+])
+def test_cli_reads_the_project_ini_option_as_its_pytest_run_does(tmp_path, ini_file, text):
+    spelling_folder(tmp_path / "ini_dir", "k8s")
+    (tmp_path / ini_file).write_text(text, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    assert asrbench("normalize", "-l", "en", "Kubernetes", cwd=tmp_path / "sub").stdout == "k8s\n"
+    scored = asrbench("score", "-l", "en", "deploy Kubernetes", "deploy k8s", cwd=tmp_path)
+    assert scored.stdout.startswith("WER 0.00%"), scored.stdout + scored.stderr
+    explained = asrbench("explain", "-l", "en", "Kubernetes", "k8s", cwd=tmp_path)
+    assert "'Kubernetes' vs 'k8s': the same normalized form" in explained.stdout, explained.stdout + explained.stderr
+    signature = asrbench("signature", "-l", "en", "--metric", "stt_wer", "--json", cwd=tmp_path)
+    assert '"lexicon en/spelling.merged.tsv"' in signature.stdout, signature.stderr
+
+
+def test_cli_config_dir_then_the_ini_option_then_the_variable(tmp_path):
+    spelling_folder(tmp_path / "given", "kube")
+    spelling_folder(tmp_path / "ini_dir", "k8s")
+    spelling_folder(tmp_path / "env_dir", "kbs")
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_config_dirs = ini_dir\n", encoding="utf-8")
+    assert asrbench("normalize", "-l", "en", "--config-dir", "given", "Kubernetes", cwd=tmp_path,
+                    env_dirs="env_dir").stdout == "kube\n"
+    assert asrbench("normalize", "-l", "en", "Kubernetes", cwd=tmp_path, env_dirs="env_dir").stdout == "k8s\n"
+
+
+def test_cli_missing_folder_of_the_ini_option_is_a_usage_error_naming_the_file(tmp_path):
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_config_dirs = gone\n", encoding="utf-8")
+    done = asrbench("explain", "-l", "en", "x", cwd=tmp_path)
+    assert done.returncode == 2
+    assert (f"asrbench explain: error: config folder {tmp_path.resolve() / 'gone'} (named by the asrbench_config_dirs "
+            f"option of {tmp_path.resolve() / 'pytest.ini'}) does not exist") in done.stderr, done.stderr
+
+
+def test_every_command_that_scores_or_normalizes_takes_the_project_s_config_folders():
+    from pytest_asrbench.cli import CONFIG_COMMANDS, build_parser
+
+    parser = build_parser()
+    for names in CONFIG_COMMANDS:
+        args = parser.parse_args(_minimal_args(names))
+        assert args.config_dir == [Path("x")], names
+
+
+def _minimal_args(names: tuple[str, ...]) -> list[str]:
+    """The shortest command line of each config command, with ``--config-dir x``."""
+    rest = {("normalize",): ["-l", "en", "t"], ("explain",): ["-l", "en", "t"], ("score",): ["-l", "en", "a", "b"],
+            ("signature",): ["-l", "en"], ("transcribe",): ["-l", "en", "a.wav"], ("add-case",): ["-l", "en", "--kind", "equal"],
+            ("review",): [], ("export", "sclite"): ["cases", "-o", "out"]}[names]
+    return [*names, *rest, "--config-dir", "x"]

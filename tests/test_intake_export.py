@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,94 @@ def test_add_case_reports_a_failing_case_and_keeps_it(project):
                        "--hypothesis", "मेरी fight कल है", "--expect-rate", "0")
     assert result.returncode == 1
     assert "the case was added but does not pass" in result.stderr
+
+
+@pytest.fixture
+def team(tmp_path: Path) -> Path:
+    """A team's project: case folder ``checks`` and its own en config ('kubernetes' -> 'k8s'),
+    both named by its pyproject.toml, one case already in ``checks``."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\nasrbench_case_dirs = ["checks"]\nasrbench_config_dirs = ["mine"]\n')
+    (tmp_path / "mine/en").mkdir(parents=True)
+    (tmp_path / "mine/en.toml").write_text('extends = "en"\nversion = "1.0.0"\n[lexicons]\nspelling = "en/spelling.tsv"\n')
+    (tmp_path / "mine/en/spelling.tsv").write_text("kubernetes\tk8s\n", encoding="utf-8")
+    (tmp_path / "other/en").mkdir(parents=True)
+    (tmp_path / "other/en.toml").write_text('extends = "en"\nversion = "1.0.0"\n[lexicons]\nspelling = "en/spelling.tsv"\n')
+    (tmp_path / "other/en/spelling.tsv").write_text("docker\tdkr\n", encoding="utf-8")
+    (tmp_path / "checks/en").mkdir(parents=True)
+    (tmp_path / "checks/en/product.yaml").write_text(
+        "language: en\ncases:\n  - id: product\n    kind: equal\n    texts: [Kubernetes, k8s]\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_add_case_writes_to_the_project_s_case_folder_with_its_configs(team):
+    result = _asrbench(team, "add-case", "-l", "en", "--kind", "score", "--reference", "deploy kubernetes",
+                       "--hypothesis", "deploy k8s")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.0 is what the example scores now" in result.stdout  # 'kubernetes' is 'k8s' here
+    assert "added checks/en/score.yaml::" in result.stdout and "recorded its snapshot" in result.stdout
+    assert not (team / "cases").exists()
+    again = _asrbench(team, "add-case", "-l", "en", "--kind", "equal", "--text", "k8s", "--text", "Kubernetes")
+    assert again.returncode == 2 and "'product' in checks/en/product.yaml" in again.stderr
+
+
+def test_add_case_runs_the_case_with_the_config_dir_it_was_given(team):
+    # 'other' is named only on the command line: the case's pytest run must search it too
+    result = _asrbench(team, "add-case", "-l", "en", "--kind", "score", "--reference", "run docker and kubernetes",
+                       "--hypothesis", "run dkr and k8s", "--config-dir", str(team / "other"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.0 is what the example scores now" in result.stdout
+    assert "recorded its snapshot" in result.stdout
+
+
+def test_export_scores_with_the_project_s_configs(team, tmp_path):
+    (team / "checks/en/score.yaml").write_text("language: en\ncases:\n  - id: s\n    kind: score\n"
+                                               "    reference: deploy kubernetes\n    hypothesis: deploy k8s\n"
+                                               "    expect: {rate: 0.0}\n", encoding="utf-8")
+    result = _asrbench(team, "export", "sclite", str(team / "checks"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    pra = (tmp_path / "out/en/stt_wer/alignments.pra").read_text(encoding="utf-8")
+    assert ";; Sum: #C 2 #S 0 #D 0 #I 0 N 2 rate 0.0000" in pra, pra
+
+
+def test_add_case_without_a_rate_expects_the_exact_current_rate_and_the_case_passes(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं",
+                       "--hypothesis", "आज मिलते हैं")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate 0.3333333333333333 is what the example scores now" in result.stdout
+    assert "expect: {rate: 0.3333333333333333}" in (project / "cases/hi/score.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rate, written", [(1e-05, "1.0e-05"), (1e300, "1.0e+300"), (0.25, "0.25"), (2.0, "2.0"),
+                                           (1.2345678901234568e+17, "1.2345678901234568e+17")])
+def test_an_expected_rate_is_written_as_a_number_the_case_loader_reads_back(project, rate, written):
+    from pytest_asrbench.cases.loader import load_case_file
+
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं",
+                       "--hypothesis", "आज मिलते हैं", "--expect-rate", repr(rate), "--no-run")
+    assert result.returncode == 0, result.stdout + result.stderr
+    path = project / "cases/hi/score.yaml"
+    assert f"expect: {{rate: {written}}}" in path.read_text(encoding="utf-8")
+    assert load_case_file(path).cases[0].fields["expect"]["rate"] == rate
+
+
+def test_add_case_refuses_an_empty_id_or_text_instead_of_dropping_it(project):
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "हाँ", "--text", "हां",
+                       "--id", "", "--no-run")
+    assert result.returncode == 2 and "--id is empty" in result.stderr
+    result = _asrbench(project, "add-case", "-l", "hi", "--kind", "equal", "--text", "हाँ", "--text", " ", "--no-run")
+    assert result.returncode == 2 and "empty --text value(s) (number 2)" in result.stderr
+    assert not (project / "cases/hi/equal.yaml").exists()
+
+
+@pytest.mark.parametrize("kind, texts, problem", [
+    ("distinct", ["a"], "--kind distinct takes exactly 2 --text value(s), not 1"),
+    ("distinct", ["a", "b", "c"], "--kind distinct takes exactly 2 --text value(s), not 3"),
+    ("equal", ["a"], "--kind equal takes at least 2 --text value(s), not 1"),
+])
+def test_build_case_states_how_many_texts_a_kind_takes(kind, texts, problem):
+    with pytest.raises(AddCaseError, match=re.escape(problem)):
+        build_case(kind, texts=texts, reference=None, hypothesis=None, expect=None, expect_rate=None, note=None)
 
 
 @pytest.mark.parametrize("kind, kwargs, problem", [
@@ -164,6 +253,25 @@ def test_export_refuses_what_it_cannot_read(project, tmp_path):
     assert result.returncode == 2 and "--out" in result.stderr
 
 
+@pytest.mark.parametrize("clips, problem", [
+    ("x", "'clips' must be a list of clip objects, not str"),
+    ([3], "clip 1 is a int, not an object"),
+    ([{"language": "en", "reference": "a", "transcript": "b"}], "clip 1 (no source): 'source' is missing"),
+    ([{"source": "a.wav", "language": "en", "reference": "a", "transcript": None}],
+     "clip 1 (a.wav): 'transcript' is null; it must be text"),  # never exported as the word "None"
+    ([{"source": "a.wav", "language": "en", "reference": None, "transcript": None},
+      {"source": "b.wav", "language": "en", "reference": "a", "transcript": "b", "metric": 5}],
+     "clip 2 (b.wav): 'metric' is 5; it must be text or null"),
+    ([{"source": "a.wav", "language": ["en"], "reference": "a", "transcript": "b"}], "'language' is [\"en\"]"),
+])
+def test_export_names_the_clip_and_field_of_a_run_record_it_cannot_read(tmp_path, clips, problem):
+    record = tmp_path / "run.json"
+    record.write_text(json.dumps({"schema": "asrbench.run/1", "clips": clips}), encoding="utf-8")
+    with pytest.raises(ExportError) as info:
+        gather([record], tmp_path)
+    assert problem in str(info.value)
+
+
 @pytest.mark.parametrize("target, problem", [("cases/hi", "is a folder"), ("README.md", "is not a case file"),
                                              ("cases/hi/broken.yaml", "cannot read it as a case file")])
 def test_add_case_refuses_a_file_it_cannot_append_to(project, target, problem):
@@ -213,3 +321,19 @@ def test_add_case_in_an_unknown_language_names_the_case_file_from_the_project_ro
     assert code == 2
     assert err.getvalue().splitlines()[1].startswith("  cases/xx/equal.yaml:2: no normalizer config for language 'xx'")
     assert not (project / "cases/xx").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["add-case", "-l", "en", "--kind", "equal", "--text", "a", "--text", "b", "--no-run"],
+    ["export", "sclite", "cases", "-o", "out"],
+    ["review", "--list"],
+])
+@pytest.mark.parametrize("root, problem", [("missing", "no such folder"), ("a-file.txt", "is not a folder")])
+def test_a_root_that_is_not_a_folder_is_refused_and_nothing_is_created(tmp_path, capsys, argv, root, problem):
+    from pytest_asrbench.cli import main
+
+    (tmp_path / "a-file.txt").write_text("x")
+    before = sorted(tmp_path.rglob("*"))
+    assert main([*argv, "--root", str(tmp_path / root)]) == 2
+    assert f"--root {tmp_path / root}: {problem}; give the project's folder" in capsys.readouterr().err
+    assert sorted(tmp_path.rglob("*")) == before

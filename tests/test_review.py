@@ -287,3 +287,48 @@ def test_a_plain_run_says_how_many_changes_wait_for_review(pending_project):
            "shows them; `asrbench review` accepts or rejects them)" in result.stdout
     _asrbench(pending_project, "review", "--reject-all")
     assert "wait for review" not in _pytest(pending_project).stdout
+
+
+@pytest.fixture
+def checks_project(tmp_path: Path) -> Path:
+    """A project whose case folder is ``checks`` (the asrbench_case_dirs ini option) and whose
+    own en config spells 'cat' as 'kat', with a signature case and one change pending."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_case_dirs = checks\nasrbench_config_dirs = mine\n")
+    (tmp_path / "mine/en").mkdir(parents=True)
+    (tmp_path / "mine/en.toml").write_text('extends = "en"\nversion = "1.0.0"\n[lexicons]\nspelling = "en/spelling.tsv"\n')
+    (tmp_path / "mine/en/spelling.tsv").write_text("cat\tkat\n", encoding="utf-8")
+    cases = tmp_path / "checks/en/t.yaml"
+    cases.parent.mkdir(parents=True)
+    cases.write_text(CASES, encoding="utf-8")
+    listing = subprocess.run([sys.executable, "-m", "pytest_asrbench.cli", "signature", "-l", "en", "--case"],
+                             cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    (tmp_path / "checks/en/signature.yaml").write_text("language: en\ncases:\n" + listing, encoding="utf-8")
+    run = [sys.executable, "-m", "pytest", "--asrbench", "checks", "-p", "no:cacheprovider", "-q", "--snapshot-update"]
+    assert subprocess.run(run, cwd=tmp_path, capture_output=True, text=True).returncode == 0
+    cases.write_text(CHANGED, encoding="utf-8")
+    assert subprocess.run([*run, "--asrbench-pending"], cwd=tmp_path, capture_output=True, text=True).returncode == 0
+    return tmp_path
+
+
+def test_review_finds_the_cases_and_configs_the_project_s_ini_file_names(checks_project):
+    listed = _asrbench(checks_project, "review", "--list")
+    assert "(checks/en/t.yaml::two)" in listed.stdout, listed.stdout + listed.stderr
+    assert "no case names it" not in listed.stdout.split("delete")[0]
+    assert "REF: the kat sat" in listed.stdout  # rescored with the project's config, as the run scored it
+
+
+def test_review_holds_the_version_gate_of_the_case_folder_the_ini_file_names(checks_project):
+    signature = checks_project / "checks/en/signature.yaml"
+    text = signature.read_text(encoding="utf-8")
+    signature.write_text(re.sub(r'signature: "[0-9a-f]{16}"', 'signature: "' + "0" * 16 + '"', text), encoding="utf-8")
+    result = _asrbench(checks_project, "review", "--accept-all")
+    assert result.returncode == 1
+    assert "metric changed without a version bump" in result.stderr, result.stdout + result.stderr
+    assert pending_path(checks_project / "snapshots/en/t/one.json").exists()
+
+
+def test_review_with_no_change_names_the_project_s_case_folder(tmp_path):
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_case_dirs = checks\n")
+    result = _asrbench(tmp_path, "review")
+    assert result.returncode == 0
+    assert "`pytest --asrbench checks --snapshot-update --asrbench-pending`" in result.stdout

@@ -154,6 +154,12 @@ def test_plain_keeps_empty_lines_as_empty_utterances_and_drops_carriage_returns(
     assert [(u.id, u.text) for u in read_utterances(lines, "plain", "r.txt")] == [("1", "a b"), ("2", ""), ("3", "c")]
 
 
+@pytest.mark.parametrize("data, line", [(b"hello world\rthe cat\r", 1), (b"a\r\nb\rc\n", 2)])
+def test_a_carriage_return_inside_a_line_is_refused_not_read_as_one_utterance(data, line):
+    with pytest.raises(TranscriptFormatError, match=rf"r\.txt:{line}: a carriage return \(\\r\) inside the line"):
+        text_lines(data, "r.txt")
+
+
 def test_two_texts_label_the_normalized_forms(capsys):
     code, out, _ = run(capsys, "score", "-l", "en", "The cat.", "the bat")
     assert code == 0

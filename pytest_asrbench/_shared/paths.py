@@ -133,3 +133,18 @@ def shown_path(path: str | os.PathLike, cwd: str | os.PathLike | None = None) ->
         if relative != os.pardir and not relative.startswith(os.pardir + os.sep):
             return relative
     return given
+
+
+def project_folder(path: Path, option: str = "--root") -> Path:
+    """``path`` resolved, when it is an existing folder: the project folder a command reads and
+    writes under (``--root``). A typo must not read as an empty project nor create one.
+
+    Raises:
+        InputError: ``path`` does not exist or is not a folder (names ``option``).
+    """
+    from pytest_asrbench.errors import InputError
+
+    if not path.is_dir():
+        problem = "is not a folder" if path.exists() else "no such folder"
+        raise InputError(f"{option} {path}: {problem}; give the project's folder (the one holding its case folder)")
+    return path.resolve()

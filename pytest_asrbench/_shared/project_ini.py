@@ -23,6 +23,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_asrbench._shared.config_layers import ENV_VAR, env_config_dirs, project_config_dirs
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench.errors import ConfigError
 
@@ -59,6 +60,18 @@ class ProjectSettings:
                           f"separated by spaces, not {value!r}")
 
 
+    def text(self, name: str, default: str) -> str:
+        """The option ``name`` as one string (pytest's ``type="string"``); ``default`` when unset or empty.
+
+        Raises:
+            ConfigError: the value is not a string (names the file).
+        """
+        value = self.options.get(name, "")
+        if not isinstance(value, str):
+            raise ConfigError(f"{self.ini_file}: {name} must be one string (a folder name), not {value!r}")
+        return value.strip() or default
+
+
 def _read(path: Path, section: str | None) -> dict[str, object] | None:
     """The pytest options in ``path``, or ``None`` when the file does not configure pytest."""
     if section is None:
@@ -90,3 +103,22 @@ def find_settings(start: Path) -> ProjectSettings:
                 if options is not None:
                     return ProjectSettings(folder, path, options)
     return ProjectSettings(start)
+
+
+def project_config_folders(settings: ProjectSettings, given: list[Path],
+                           environ: dict[str, str] | None = None) -> list[Path]:
+    """The project's config folders, absolute and in search order: ``given`` (``--config-dir``,
+    relative to the current folder), then the ``asrbench_config_dirs`` option of its ini file
+    (relative to the project root), then ``ASRBENCH_CONFIG_DIRS`` (of ``environ``, default
+    ``os.environ``); a folder named twice is kept at its first place. ``[]`` when nothing names
+    one. Every ``asrbench`` command that reads language configs and ``asrbench check-version``
+    search the same list, so they see the configs a pytest run of the project sees.
+
+    Raises:
+        ConfigError: a named folder does not exist or is not a folder (the message names the
+            setting that named it).
+    """
+    ini = [settings.root / folder for folder in settings.args("asrbench_config_dirs")]
+    where = f"the asrbench_config_dirs option of {settings.ini_file}" if settings.ini_file else "asrbench_config_dirs"
+    return project_config_dirs(("--config-dir", list(given)), (where, ini),
+                               (f"the {ENV_VAR} variable", env_config_dirs(environ)))

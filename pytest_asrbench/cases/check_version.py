@@ -37,8 +37,8 @@ from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
 from pytest_asrbench._shared.config_layers import (
-    ENV_VAR, env_config_dirs, layered_configs_dir, origin_in, project_config_dirs)
-from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings
+    ENV_VAR, layered_configs_dir, origin_in)
+from pytest_asrbench._shared.project_ini import ProjectSettings, find_settings, project_config_folders
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench.cases.signature_files import project_gate
 from pytest_asrbench.errors import InputError
@@ -162,10 +162,7 @@ def team_project(start: Path, given: list[Path], environ: dict[str, str] | None 
         ConfigError: a named folder does not exist (the message names the setting).
     """
     settings: ProjectSettings = find_settings(start)
-    ini = [settings.root / folder for folder in settings.args("asrbench_config_dirs")]
-    where = f"the asrbench_config_dirs option of {settings.ini_file}" if settings.ini_file else "asrbench_config_dirs"
-    folders = project_config_dirs(("--config-dir", list(given)), (where, ini),
-                                  (f"the {ENV_VAR} variable", env_config_dirs(environ)))
+    folders = project_config_folders(settings, given, environ)
     found = "" if folders else (f"{_shown(Path(settings.ini_file), settings.root)} names none" if settings.ini_file else
                                 f"no pytest.ini, pyproject.toml, tox.ini or setup.cfg at or above {settings.root}")
     return TeamProject(settings.root, folders, settings.args("asrbench_case_dirs", ["cases"]), found)

@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench import __version__
-from pytest_asrbench._shared.paths import output_path_problem, shown_path
+from pytest_asrbench._shared.paths import output_path_problem, project_folder, shown_path
 from pytest_asrbench.export import sclite
 from pytest_asrbench.export.sources import ExportError, gather
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     problem = output_path_problem(args.out, kind="folder")
     if problem:
         raise ExportError(f"--out: {problem}")
-    utterances = gather(args.inputs, args.root.resolve())
+    utterances = gather(args.inputs, project_folder(args.root))
     if not utterances:
         raise ExportError("no score or asr case (or run-record clip with a reference) in the inputs: nothing to export")
     written = sclite.write(utterances, args.out, raw=args.raw, version=__version__)

@@ -95,7 +95,9 @@ def from_run_record(path: Path) -> list[Utterance]:
     """The clips of a run record that have a reference, as utterances.
 
     Raises:
-        ExportError: the file is not an ``asrbench.run/1`` record.
+        ExportError: the file is not an ``asrbench.run/1`` record, or a clip of it lacks a field
+            the export needs (``source``, ``language``, ``transcript`` as text; ``reference``
+            text or null; ``metric`` text when given): the message names the clip and the field.
     """
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -104,14 +106,38 @@ def from_run_record(path: Path) -> list[Utterance]:
     if not isinstance(record, dict) or record.get("schema") != RUN_RECORD_SCHEMA:
         raise ExportError(f"{path}: not a run record of schema {RUN_RECORD_SCHEMA} (write one with "
                           "pytest --asrbench cases --asrbench-run-record PATH)")
+    clips = record.get("clips", [])
+    if not isinstance(clips, list):
+        raise ExportError(f"{path}: 'clips' must be a list of clip objects, not {type(clips).__name__}; "
+                          "write the record again with pytest --asrbench-run-record PATH")
     found = []
-    for clip in record.get("clips") or []:
+    for number, clip in enumerate(clips, 1):
+        _check_clip(path, number, clip)
         if clip.get("reference") is None:
             continue
-        speaker = _token(str(clip.get("language") or "xx"))
-        found.append(Utterance(f"{speaker}-{_token(Path(str(clip['source'])).stem)}", str(clip["language"]),
-                               str(clip.get("metric") or "stt_wer"), str(clip["reference"]), str(clip["transcript"])))
+        found.append(Utterance(f"{_token(clip['language'])}-{_token(Path(clip['source']).stem)}", clip["language"],
+                               clip.get("metric") or "stt_wer", clip["reference"], clip["transcript"]))
     return found
+
+
+#: The fields of a run record's clip the export reads, and whether null is allowed.
+_CLIP_FIELDS: tuple[tuple[str, bool], ...] = (
+    ("source", False), ("language", False), ("transcript", False), ("reference", True), ("metric", True))
+
+
+def _check_clip(path: Path, number: int, clip: object) -> None:
+    """Raise :class:`ExportError` naming clip ``number`` of ``path`` and its first field the
+    export cannot read (a missing or null transcript is never written as the word "None")."""
+    if not isinstance(clip, dict):
+        raise ExportError(f"{path}: clip {number} is a {type(clip).__name__}, not an object with source, language, "
+                          "reference and transcript")
+    for name, nullable in _CLIP_FIELDS:
+        value = clip.get(name)
+        if (value is None and not nullable and not (name == "transcript" and clip.get("reference") is None)) or \
+                (value is not None and not isinstance(value, str)):
+            shown = "is missing" if name not in clip else f"is {json.dumps(value)}"
+            raise ExportError(f"{path}: clip {number} ({clip.get('source', 'no source')}): {name!r} {shown}; it must "
+                              f"be text{' or null' if nullable else ''} (an asrbench.run/1 clip)")
 
 
 def gather(inputs: list[Path], root: Path) -> list[Utterance]:

@@ -51,9 +51,16 @@ def text_lines(data: bytes, name: str) -> list[str]:
     the last line, a ``\\r`` before it is dropped).
 
     Raises:
-        TranscriptFormatError: a byte order mark, or bytes that are not UTF-8.
+        TranscriptFormatError: a byte order mark, bytes that are not UTF-8, or a ``\\r`` inside a
+            line (a file with old Mac line endings would otherwise read as one utterance).
     """
-    return [line.removesuffix("\r") for line in jsonl_lines(data, name, TranscriptFormatError)]
+    lines = [line.removesuffix("\r") for line in jsonl_lines(data, name, TranscriptFormatError)]
+    for number, line in enumerate(lines, 1):
+        if "\r" in line:
+            raise TranscriptFormatError(
+                f"{name}:{number}: a carriage return (\\r) inside the line: lines end with \\n (or \\r\\n), so this "
+                "would be one utterance; convert the line endings (e.g. tr '\\r' '\\n' < old.txt > new.txt)")
+    return lines
 
 
 def detect_format(references: list[str], hypotheses: list[str],

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.atomic import write_atomic
 from pytest_asrbench._shared.paths import from_root
-from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner
+from pytest_asrbench.cases.kinds import KINDS as ALL_KINDS, get_runner, kind_module
 from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.registry import IntakeForm, intake_form_of
 from pytest_asrbench.cases.schema import MAX_ID_LENGTH
@@ -61,6 +61,11 @@ def form_of(kind: str) -> IntakeForm:
     return form
 
 
+def _most_texts(kind: str) -> int | None:
+    """The most ``texts`` a case of ``kind`` may have (its schema's ``maxItems``); ``None`` for no limit."""
+    return kind_module(kind).SCHEMA.get("properties", {}).get("texts", {}).get("maxItems")
+
+
 def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis: str | None,
                expect: str | None, expect_rate: float | None, note: str | None) -> dict:
     """The case mapping for ``kind`` (without its id), from the inputs its
@@ -83,8 +88,14 @@ def build_case(kind: str, *, texts: list[str], reference: str | None, hypothesis
         missing.insert(0, "one --text")
     if missing:
         raise AddCaseError(f"--kind {kind} takes {takes}: give {' and '.join(missing)}")
-    if "texts" in form.inputs and len(texts) < form.least_texts:
-        raise AddCaseError(f"--kind {kind} takes at least {form.least_texts} --text value(s)")
+    blank = [index + 1 for index, text in enumerate(texts) if not text.strip()]
+    if blank:
+        raise AddCaseError(f"empty --text value(s) (number {', '.join(map(str, blank))}): give the words the case is about")
+    most = _most_texts(kind)
+    if "texts" in form.inputs and not form.least_texts <= len(texts) <= (most or len(texts)):
+        count = f"exactly {most}" if most == form.least_texts else f"at least {form.least_texts}" + \
+            (f" and at most {most}" if most else "")
+        raise AddCaseError(f"--kind {kind} takes {count} --text value(s), not {len(texts)}")
     case: dict = {"kind": kind, "source": "reviewer"}
     if note:
         case["note"] = note
@@ -143,10 +154,26 @@ def find_duplicate(language_dir: Path, case: dict) -> tuple[Path, str] | None:
     return None
 
 
+def yaml_float(value: float) -> str:
+    """``value`` as a plain YAML scalar that reads back as the same float under YAML 1.1, which
+    the case loader follows: Python's shortest repr, with ``.0`` added to a mantissa without a
+    point (``1e-05`` -> ``1.0e-05``: YAML 1.1 reads an exponent without a point as a string)."""
+    text = repr(float(value))
+    mantissa, e, exponent = text.partition("e")
+    return f"{mantissa}.0e{exponent}" if e and "." not in mantissa else text
+
+
 def _yaml():
     from ruamel.yaml import YAML
+    from ruamel.yaml.representer import RoundTripRepresenter
 
+    class Representer(RoundTripRepresenter):  # this YAML instance's floats only
+        pass
+
+    Representer.add_representer(float, lambda self, value: self.represent_scalar("tag:yaml.org,2002:float",
+                                                                                 yaml_float(value)))
     yaml = YAML()  # round-trip: comments, order and quoting are kept
+    yaml.Representer = Representer
     yaml.preserve_quotes = True
     yaml.width = 4096  # never fold a long reference over lines
     yaml.indent(mapping=2, sequence=4, offset=2)  # "  - id: ..." as the project's files are written
@@ -186,6 +213,8 @@ def append_case(path: Path, language: str, case: dict, case_id: str | None, root
     if str(document.get("language")) != language:
         raise AddCaseError(f"{path}: a case file for language {document.get('language')!r}, not {language!r}; "
                            "give -l to match it or another --file")
+    if case_id is not None and not case_id.strip():
+        raise AddCaseError("--id is empty: give an id (letters, digits, '_', '.', '-'), or leave --id out to derive one")
     case_id = case_id or derive_id(case)
     if any(isinstance(c, dict) and c.get("id") == case_id for c in document["cases"] or ()):
         raise AddCaseError(f"{path}: a case with id {case_id!r} exists already; give another --id")

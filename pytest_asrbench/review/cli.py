@@ -17,8 +17,8 @@ import argparse
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
-from pytest_asrbench._shared.paths import shown_path
-from pytest_asrbench.errors import InputError
+from pytest_asrbench._shared.paths import project_folder, shown_path
+from pytest_asrbench._shared.project_ini import find_settings
 from pytest_asrbench.review.pending import find
 from pytest_asrbench.review.session import fixed, list_changes, read_key, review
 
@@ -30,10 +30,11 @@ def add_parser(subparsers) -> None:
     mode.add_argument("--accept-all", action="store_true", help="accept every pending change")
     mode.add_argument("--reject-all", action="store_true", help="reject every pending change")
     sub.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: the current one)")
-    sub.add_argument("--snapshot-dir", default="snapshots", help="snapshot folder under the root (default snapshots; "
-                     "the asrbench_snapshot_dir ini option)")
+    sub.add_argument("--snapshot-dir", default=None, help="snapshot folder under the root (default: the "
+                     "asrbench_snapshot_dir option of the project's pytest ini file, else snapshots)")
     sub.add_argument("--case-dir", action="append", default=None, metavar="NAME",
-                     help="case folder name under the root (repeatable; default cases; the asrbench_case_dirs option)")
+                     help="case folder name under the root (repeatable; default: the asrbench_case_dirs option of "
+                          "the project's pytest ini file, else cases)")
     sub.set_defaults(handler=run)
 
 
@@ -43,15 +44,15 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         InputError: ``--root`` is not a folder (a typo would otherwise read as "nothing pending").
     """
-    if not args.root.is_dir():
-        raise InputError(f"--root {args.root}: no such folder; give the project's folder")
+    root = project_folder(args.root)
     command = command_path(args)
-    root = args.root.resolve()
-    case_dirs = args.case_dir or ["cases"]
+    settings = find_settings(root)
+    case_dirs = args.case_dir or settings.args("asrbench_case_dirs", ["cases"])
+    args.snapshot_dir = args.snapshot_dir or settings.text("asrbench_snapshot_dir", "snapshots")
     changes = find(root / args.snapshot_dir)
     if not changes:
         print(f"no pending changes under {shown_path(root / args.snapshot_dir)} (make some with "
-              "`pytest --asrbench cases --snapshot-update --asrbench-pending`)")
+              f"`pytest --asrbench {case_dirs[0]} --snapshot-update --asrbench-pending`)")
         return 0
     if args.list:
         problems = list_changes(changes, root=root, snapshots=args.snapshot_dir, case_dirs=case_dirs)
