@@ -36,7 +36,7 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.5.5",
+            "1.5.6",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on; split and closed compounds of the same "
