@@ -398,6 +398,7 @@ class Rescuer:
         renders the same speech: ``am`` in ``I am`` for ``I'm``)."""
         rescued = {rescue.ref_indices for rescue in result.rescues}
         candidates = []
+        hyp_raw_words = None
         for region in result.regions:
             ref_indices, hyp_indices = region.ref_indices, region.hyp_indices
             if tuple(ref_indices) in rescued or not ref_indices or len(ref_indices) > MAX_REGION_WORDS \
@@ -412,7 +413,12 @@ class Rescuer:
             if any(cls == "home" and any(self.classify(token) == "neutral" for token in self.latin_views.hindi(word))
                    for cls, word in zip(hyp_classes, hyp_words)):
                 continue  # a home number word in the transcript: a translation (the whole view would say so too)
-            candidates.append((region, ref_words, hyp_words, classes))
+            if hyp_raw_words is None:
+                hyp_raw_words = {self.home_text(word) for word in raw_hyp.split()}
+            if any(cls != "second" and not (cls == "home" and word in hyp_raw_words)
+                   for cls, word in zip(classes, ref_words)):
+                continue  # a reference word neither English nor a home word the transcript has
+            candidates.append((region, ref_words, hyp_words))
         if not candidates:
             return  # no region could pass: the whole turn's views are not built
         hyp_text = self._context_text(raw_hyp, True)  # first: a translated number rejects it cheaply
@@ -425,13 +431,9 @@ class Rescuer:
         if ref_text != hyp_text and hyp_view != self._context_view(ref_text, raw_ref, alignment.reference):
             return
         ref_view = hyp_view
-        hyp_raw_words = {self.home_text(word) for word in raw_hyp.split()}
         found = []
-        for region, ref_words, hyp_words, classes in candidates:
+        for region, ref_words, hyp_words in candidates:
             ref_indices = region.ref_indices
-            if any(cls != "second" and not (cls == "home" and word in hyp_raw_words)
-                   for cls, word in zip(classes, ref_words)):
-                continue
             found.append(Rescue(
                 reference=tuple(ref_words), hypothesis=tuple(hyp_words), reason="english_view_in_context",
                 why=f"English view of the whole turn identical on both sides: {' '.join(ref_view)!r}",

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import groupby
+from itertools import accumulate, chain, groupby
 
 from pytest_asrbench.scoring.views.codeswitch.detect import ScriptDetection
 from pytest_asrbench.normalize.steps.basic import INVISIBLE, WHITESPACE
@@ -101,6 +101,10 @@ class SideView:
     view reads too).
     """
 
+    __slots__ = ("raw", "tokens", "_detection", "_chunks_of", "_hindi", "_latin", "_loanwords", "_raw_chunks",
+                 "_wide_tokens", "_chunks", "_chunk_of_list", "_chunk_start", "_pieces", "_per_chunk", "_chunk_units",
+                 "_units", "_wide_units")
+
     def __init__(self, raw: str, tokens, hindi, latin: LatinViews, loanwords=frozenset(), detection=DEVANAGARI,
                  chunks_of=None):
         self.raw = raw
@@ -114,16 +118,27 @@ class SideView:
         self._raw_chunks: list[tuple[str, str]] | None = None
         self._wide_tokens: frozenset[str] | None = None
         self._chunks: list[tuple[str, str]] | None = None
-        self._chunk_of: list[int] = []
+        # Built with the chunk map (_ensure_chunks): each chunk's Hindi tokens and first token
+        # index, and whether the pieces are each chunk's own normalization (not chunk_pieces').
+        self._pieces: list[tuple[str, ...]] = []
         self._chunk_start: list[int] = []
-        self._pieces: list[list[str]] = []
+        self._per_chunk = False
+        self._chunk_of_list: list[int] | None = None  # the chunk of each token, on first use
         self._chunk_units: dict[int, tuple[Unit, ...] | Unit] = {}
         self._units: dict[int, Unit] = {}
         self._wide_units: list[Unit | None] | None = None
 
+    @property
+    def _chunk_of(self) -> list[int]:
+        """The chunk index of each token (built from the map on first use)."""
+        if self._chunk_of_list is None:
+            self._ensure_chunks()
+            self._chunk_of_list = [chunk_index for chunk_index, piece in enumerate(self._pieces) for _ in piece]
+        return self._chunk_of_list
+
     def chunk_script(self, index: int) -> str:
-        self._ensure_chunks()
-        return self._chunks[self._chunk_of[index]][0]
+        chunk_of = self._chunk_of
+        return self._chunks[chunk_of[index]][0]
 
     def unit(self, index: int) -> Unit:
         """The unit holding Hindi token ``index`` (memoized per index: a region's widening and
@@ -157,15 +172,23 @@ class SideView:
         own_home = detection.home_tokens_are_own_units
         classify = detection.classify
         english = self._latin.english
+        pieces, starts = self._pieces, self._chunk_start
+        # Each chunk its own normalization: a Latin chunk whose views differ has every token in
+        # ``wide`` (wide_tokens is the union of such pieces), so only the home-token rule of the
+        # detection can leave one of them out.
+        every_token = self._per_chunk and not own_home
         for chunk_index, (script, text) in enumerate(self._chunks):
             if script != "second":
                 continue
-            piece = tuple(self._pieces[chunk_index])
+            piece = pieces[chunk_index]
             view = english(text)
             if view == piece:
                 continue
-            start = self._chunk_start[chunk_index]
+            start = starts[chunk_index]
             unit = Unit(start, start + len(piece), view)
+            if every_token:
+                units[start:start + len(piece)] = [unit] * len(piece)
+                continue
             for offset, token in enumerate(piece):
                 if token in wide and not (own_home and token not in loanwords and classify(token) == "home"):
                     units[start + offset] = unit
@@ -238,19 +261,19 @@ class SideView:
         # Each chunk's own Hindi tokens, memoized per chunk text (chunks recur from turn to
         # turn far more than whole sides do): when they add up to the side's tokens, they are
         # the map, and the side costs no normalization.
-        pieces = [list(self._latin.hindi(text)) for _, text in chunks] if len(chunks) > 1 else None
-        if pieces and [token for piece in pieces for token in piece] == list(self.tokens):
-            self._chunks, self._pieces = chunks, pieces
-        else:
-            self._chunks, self._pieces = chunk_pieces(self.raw, self.tokens, self._hindi, chunks,
-                                                      self._detection.classify)
-        for chunk_index, piece in enumerate(self._pieces):
-            self._chunk_start.append(len(self._chunk_of))
-            self._chunk_of.extend([chunk_index] * len(piece))
+        if len(chunks) > 1:
+            hindi = self._latin.hindi
+            pieces = [hindi(text) for _, text in chunks]
+            if tuple(chain.from_iterable(pieces)) == self.tokens:
+                self._chunks, self._pieces, self._per_chunk = chunks, pieces, True
+        if self._chunks is None:
+            chunks, pieces = chunk_pieces(self.raw, self.tokens, self._hindi, chunks, self._detection.classify)
+            self._chunks, self._pieces = chunks, [tuple(piece) for piece in pieces]
+        self._chunk_start = list(accumulate(map(len, self._pieces), initial=0))
 
     def _build_units(self, chunk_index: int):
         script, text = self._chunks[chunk_index]
-        piece = tuple(self._pieces[chunk_index])
+        piece = self._pieces[chunk_index]
         start = self._chunk_start[chunk_index]
         if script == "second":
             view = self._latin.english(text)
