@@ -15,6 +15,8 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1] / "pytest_asrbench"
 #: Caches that hold only what cannot change while the installed package runs, with why.
 PROCESS_CONSTANT: dict[str, str] = {
     "cases.loader.case_schema": "the package's own schema.json",
+    "normalize.steps.digit_scripts.script_zeros": "the running Python's Unicode database (Nd digits)",
+    "normalize.steps.digit_scripts.digit_class": "the running Python's Unicode database, per set of digit values",
     "cases.loader._file_validator": "built from the package's schema.json",
     "cases.loader._case_validator": "built from the package's schema.json, per kind",
     "asr.fingerprint.read_cpuinfo": "the host's CPU, per path",
