@@ -126,7 +126,7 @@ def test_failed_expectation_names_file_line_and_values(project):
     """)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*",
+    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*stt_wer 25.0% != expected 50.0% (rate 0.25, expected 0.5, tolerance 1e-09)*",
                                  "normalized reference:  'a b c d'", "  REF: a b c D", "  HYP: a b c ***",
                                  "             D"])
 
@@ -359,7 +359,7 @@ def test_update_is_refused_while_a_case_file_is_broken(project):
     path.write_text(path.read_text() + "  - id: broken\n    kind: nope\n", encoding="utf-8")
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=4)
-    result.stdout.fnmatch_lines(["*--snapshot-update refused: the recorded signatures cannot be read:*",
+    result.stdout.fnmatch_lines(["*not re-recorded: the recorded signatures cannot be read:*",
                                  "*signature.yaml:*fix this case file first*"])
 
 

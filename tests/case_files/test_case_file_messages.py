@@ -181,7 +181,7 @@ def test_a_score_case_checks_its_max_rate_bound_when_it_runs(project):
     write(project, "cases/en/a.yaml", BOUNDED)
     result = project.runpytest_subprocess("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*rate is 0.3333333333333333, expected at most 0.3 (tolerance 1e-09)*"])
+    result.stdout.fnmatch_lines(["*stt_wer 33.3% > max 30.0% (rate 0.3333333333333333, max_rate 0.3, tolerance 1e-09)*"])
     assert "no such value" not in result.stdout.str()
 
 
