@@ -425,3 +425,14 @@ def test_a_case_run_without_syrupys_plugin_is_refused_with_the_option_to_remove(
     result = project.runpytest("--asrbench", "cases", "-p", "no:syrupy")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--asrbench compares case outputs*through syrupy's plugin*remove `-p no:syrupy`*"])
+
+
+def test_case_items_carry_syrupys_snapshot_marker_so_m_selects_them(project):
+    # syrupy marks every item that takes its `snapshot` fixture `syrupy_snapshot`; a case item
+    # makes a syrupy assertion without the fixture and is marked the same.
+    write(project, "cases/en/a.yaml", GOOD)
+    project.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    selected = project.runpytest("--asrbench", "cases", "test_plain.py", "-m", "syrupy_snapshot", "--snapshot-update")
+    selected.assert_outcomes(passed=3, deselected=1)
+    others = project.runpytest("--asrbench", "cases", "test_plain.py", "-m", "not syrupy_snapshot")
+    others.assert_outcomes(passed=1, deselected=3)

@@ -20,7 +20,7 @@ from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide
-from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, Comparison
+from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, SYRUPY_MARKER, Comparison
 from pytest_asrbench.snapshot.session import snapshot_session
 from pytest_asrbench.snapshot_layout import snapshot_dir
 
@@ -83,6 +83,7 @@ class CaseFileNode(pytest.File):
             # `-k asr`, `-k hi` select by kind and language (as keywords, not markers: a
             # marker named asrbench_* would match every -k expression containing "asr").
             item.extra_keyword_matches.update((case.kind, case.language))
+            item.add_marker(SYRUPY_MARKER)  # as syrupy marks an item that snapshots
             items.append(item)
         coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
                           [(gated_metric(case), case.language) for case in loaded.cases])
