@@ -51,6 +51,7 @@ from typing import Any
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import ExportedPair, RunContext, register
+from pytest_asrbench.cases.field_help import did_you_mean
 from pytest_asrbench.cases.kinds.score import (DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, lookup,
                                                  mismatch_line)
 from pytest_asrbench.scoring import score
@@ -155,9 +156,10 @@ def _check_expected_flags(expect: dict[str, Any]) -> None:
         raise AsrCaseError(f"expect.flags: expected a list of flag names, got {flags!r}")
     unknown = sorted(set(flags) - KNOWN_FLAGS)
     if unknown:
+        hints = " ".join(filter(None, (did_you_mean(flag, sorted(KNOWN_FLAGS)) for flag in unknown)))
         raise AsrCaseError(
-            f"expect.flags: unknown flag(s) {', '.join(map(repr, unknown))}; known flags: "
-            f"{', '.join(sorted(KNOWN_FLAGS))}"
+            f"expect.flags: unknown flag(s) {', '.join(map(repr, unknown))}; {hints + ' ' if hints else ''}known "
+            f"flags: {', '.join(sorted(KNOWN_FLAGS))}"
         )
 
 
@@ -168,8 +170,10 @@ def _check_expected_keys(expect: dict[str, Any], output: dict[str, Any], scored:
     unknown = [key for key in expect if key not in _SPECIAL_EXPECT and not lookup(output, key)[0]]
     if unknown:
         details = ", ".join(sorted(scored.get("details", {}))) or "none"
+        known = [*_SPECIAL_EXPECT, *(k for k in scored if k != "details"), *scored.get("details", {})]
+        hints = " ".join(filter(None, (did_you_mean(key, known) for key in unknown)))
         raise AsrCaseError(
-            f"expect: unknown key(s) {', '.join(map(repr, unknown))}; an asr case takes "
+            f"expect: unknown key(s) {', '.join(map(repr, unknown))}; {hints + ' ' if hints else ''}an asr case takes "
             f"{', '.join(_SPECIAL_EXPECT)}, or a value of the score: "
             f"{', '.join(sorted(k for k in scored if k != 'details'))} (details: {details})"
         )

@@ -15,6 +15,7 @@ from typing import Any
 
 from pytest_asrbench._shared import caches
 from pytest_asrbench._shared.failure_reason import distinct_numbers
+from pytest_asrbench.cases.field_help import did_you_mean
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import ExportedPair, IntakeForm, RunContext, register
@@ -88,8 +89,12 @@ def expectable_keys(result: dict[str, Any]) -> list[str]:
 
 
 def unknown_key_message(key: str, result: dict[str, Any]) -> str:
-    return (f"expect.{key}: the score has no such value; expectable keys: {', '.join(expectable_keys(result))} "
-            "(or a dotted path into details, e.g. details.code_switch.rescued_errors)")
+    """An ``expect`` key the score has no value for: the nearest expectable key
+    (:func:`~pytest_asrbench.cases.field_help.did_you_mean`) and every one."""
+    keys = expectable_keys(result)
+    hint = did_you_mean(key, keys)
+    return (f"expect.{key}: the score has no such value; {hint + ' ' if hint else ''}expectable keys: "
+            f"{', '.join(keys)} (or a dotted path into details, e.g. details.code_switch.rescued_errors)")
 
 
 @lru_cache(maxsize=None)
