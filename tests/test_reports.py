@@ -225,7 +225,7 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     result.stdout.re_match_lines([
         r"1 case file\(s\) could not be loaded \(counted under no language\):",
         r"  cases/mydata/bad\.yaml$",
-        r"    cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
+        r"    cases/mydata/bad\.yaml:5: case 'typo', field `kind`: unknown kind 'scor': did you mean `score`\? .*",
         r"language +cases +passed +failed +xfailed +skipped",
         r"en +3 +3 +0 +0 +0",
     ])
@@ -233,11 +233,11 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     assert rows == ["en"]
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
     assert "### 1 case file(s) could not be loaded (counted under no language)" in markdown
-    assert "- `cases/mydata/bad.yaml`" in markdown and "field 'kind': 'scor'" in markdown
+    assert "- `cases/mydata/bad.yaml`" in markdown and "field `kind`: unknown kind 'scor'" in markdown
     assert "| mydata |" not in markdown and "| en | 3 | 3 | 0 | 0 | 0 |" in markdown
     page = (project.path / "r.html").read_text(encoding="utf-8")
     assert '<section id="load-errors">' in page and "<h3>cases/mydata/bad.yaml</h3>" in page
-    assert "field &#x27;kind&#x27;: &#x27;scor&#x27;" in page
+    assert "field `kind`: unknown kind &#x27;scor&#x27;" in page
     assert 'data-language="mydata"' not in page and "1 case file(s) could not be loaded" in page
     # every output names the file from the run's root, as pytest does: never by its absolute path
     root = str(project.path)
