@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.snapshot_layout import is_case_suffix
 
 # The ASR stage's own options and run-record hooks, and the reports' options and summary
@@ -137,12 +138,12 @@ def _collection_notes(config: pytest.Config) -> list[str] | None:
     lines = []
     skipped = sorted(set(config.stash.get(_NOT_CASE_FILES, [])))
     if skipped:
-        shown = ", ".join(_shown(path, config.rootpath) for path in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+        shown = ", ".join(shown_path(path, config.rootpath) for path in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
         lines.append(f"asrbench: {len(skipped)} YAML file(s) without a top-level `cases:` key not collected as case "
                      f"files: {shown}")
     if not config.stash.get(_CASE_FILES, []) and not hasattr(config, "workerinput") and \
             not config.pluginmanager.hasplugin("dsession"):
-        searched = ", ".join(_shown(path, config.rootpath) or "." for path in _given_paths(config)) or "."
+        searched = ", ".join(shown_path(path, config.rootpath) or "." for path in _given_paths(config)) or "."
         names = ", ".join(config.getini("asrbench_case_dirs")) or "none"
         lines.append(f"asrbench: no case file found (searched: {searched}); a case file is a .yaml/.yml file with a "
                      f"top-level `cases:` list, given by path, under a given folder, or under a folder named by the "
@@ -307,9 +308,6 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus):
     snapshots.conclude(session, exitstatus, [path for path in _given_paths(config) if path.is_dir()])
     return result
 
-
-def _shown(path: Path, root: Path) -> str:
-    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:

@@ -26,7 +26,7 @@ def test_a_failing_score_case_shows_everything_a_reviewer_needs():
     message = _failures("score", {"reference": "The cat sat on the mat.", "hypothesis": "the bat sat on mat",
                                   "expect": {"rate": 0.0, "deletions": 1}})
     assert message == "\n".join([
-        "rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)",
+        "stt_wer 33.3% != expected 0.0% (rate 0.3333333333333333, expected 0.0, tolerance 1e-09)",
         "WER 0.3333 (33.33%): 1 substitution(s), 1 deletion(s), 0 insertion(s), 4 hit(s) over 6 reference word(s)"
         f"  [stt_wer {METRICS['stt_wer'].version}, en config {get_config('en').version}]",
         "reference:             'The cat sat on the mat.'",
@@ -47,7 +47,7 @@ def test_a_passing_score_case_has_no_failures():
 def test_hindi_failure_lists_the_rescues():
     message = _failures("score", {"reference": "मेरा laptop खराब है", "hypothesis": "मेरा लैपटॉप खराब हो",
                                   "expect": {"rate": 0.0}}, "hi")
-    assert message.startswith("rate is 0.25, expected 0.0")
+    assert message.startswith("stt_wer 25.0% != expected 0.0% (rate 0.25, expected 0.0")
     assert "code-switch: strict WER 0.5 (50.00%) before rescue; 1 rescue(s) removed 1 error(s)" in message
     assert "  rescued [phonetic] laptop -> लैपटॉप: लैपटॉप = laptop (consonant key 'lptp')" in message
     # the rescued word is shown as correct and marked R (counted correct), as the rate counts it
@@ -85,16 +85,17 @@ def test_empty_pair_renders():
 
 def test_distinct_failure_names_the_step_that_made_the_texts_one():
     message = _failures("distinct", {"texts": ["Hello!", "hello"]})
-    assert message.splitlines()[0] == ("'Hello!' and 'hello' should stay different but both normalize to 'hello' "
-                                       "(they become one at step 'lowercase')")
+    assert message.splitlines()[0] == ("both normalize to 'hello' (one from step 'lowercase'): 'Hello!' and 'hello' "
+                                       "should stay different")
     assert "  steps of 'Hello!':" in message and "    * lowercase" in message
 
 
 def test_normalize_and_equal_failures_show_the_changing_steps():
     message = _failures("normalize", {"text": "Twenty five euros", "expect": "25 euro"})
     lines = message.splitlines()
-    assert lines[0] == "'Twenty five euros' normalizes to '€25', expected '25 euro'"
+    assert lines[0] == "normalized '€25' != expected '25 euro' (text 'Twenty five euros')"
     assert lines[1] == "  steps of 'Twenty five euros':"
     assert [line.split()[:2] for line in lines[3:]] == [["*", "number_words"], ["*", "money"]]
     message = _failures("equal", {"texts": ["seven", "eight"]})
+    assert message.splitlines()[:3] == ["normalized forms differ: '7' != '8'", "  'seven' -> '7'", "  'eight' -> '8'"]
     assert "  steps of 'seven':" in message and "* number_words" in message

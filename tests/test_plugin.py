@@ -126,7 +126,7 @@ def test_failed_expectation_names_file_line_and_values(project):
     """)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*rate is 0.25, expected 0.5*",
+    result.stdout.fnmatch_lines(["*cases/en/a.yaml:4: case 'wrong' (score):*", "*stt_wer 25.0% != expected 50.0% (rate 0.25, expected 0.5, tolerance 1e-09)*",
                                  "normalized reference:  'a b c d'", "  REF: a b c D", "  HYP: a b c ***",
                                  "             D"])
 
@@ -136,23 +136,24 @@ def test_failed_expectation_names_file_line_and_values(project):
     [
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b\n", "*a.yaml:6: YAML syntax error*"),
         ("language: en\ncases:\n  - id: a\n    kind: equl\n    texts: [a, b]\n",
-         "*a.yaml:4: case 'a', field 'kind': 'equl' is not one of*"),
-        ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': an equal case needs the field `texts` (two or more texts that must all normalize "
-         "to the same string): add a line such as `texts: *` under the case (each kind's "
+         "*a.yaml:4: case 'a', field `kind`: unknown kind 'equl': did you mean `equal`? use one of: equal, *"),
+        ("language: en\ncases:\n  - id: a\n    kind: equal\n", "*a.yaml:3: case 'a': an equal case needs the field `texts`: add a line such as `texts: *` "
+         "under the case (two or more texts that must all normalize to the same string; each kind's "
          "fields: `asrbench add-case --help`, or the README's \"Writing cases\")"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n    expect: 3\n",
-         "*a.yaml:6: case 'a', field 'expect': write '3' in quotes: YAML reads 3 as the number 3, not as text"),
+         "*a.yaml:6: case 'a', field `expect`: write '3' in quotes: YAML reads 3 as the number 3, not as text"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
          "*a.yaml:6: duplicate case id 'a' (first on line 3)*"),
         ("language: xx\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n",
          "*a.yaml:1: no normalizer config for language 'xx'; known languages:*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    texts: [a, b]\n    txts: [c]\n",
-         "*a.yaml:3: case 'a': Additional properties are not allowed ('txts' was unexpected)*"),
+         "*a.yaml:6: case 'a': unknown field `txts`: did you mean `texts`? remove it or fix its spelling (an equal "
+         "case takes: id, kind, language, metric, note, source, texts, xfail)*"),
         ("language: en\ncases:\n  - id: a\n    kind: equal\n    kind: distinct\n", "*a.yaml:5: duplicate key 'kind'*"),
         ("- just a list\n", "*a.yaml:1: a case file must be a mapping with a 'cases' list*"),
         ("language: en\ncases:\n  - id: a\n\tkind: equal\n", "*a.yaml:4: YAML syntax error:*this line has a tab*"),
         ("language: en\ncases:\n  - id: a\n    kind: normalize\n    text: x\n",
-         "*a.yaml:3: case 'a': a normalize case needs the field `expect` (*): add a line such as "
+         "*a.yaml:3: case 'a': a normalize case needs the field `expect`: add a line such as "
          "`expect: \"it is fine\"` under the case*"),
     ],
     ids=["syntax", "unknown-kind", "missing-field", "wrong-type", "duplicate-id", "unknown-language",
@@ -165,7 +166,7 @@ def test_broken_file_is_one_failing_item_with_file_and_line(project, body, messa
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines([message])
     # Only the real problems: no complaint about valid fields.
-    assert "were unexpected" not in result.stdout.str() or "txts" in body
+    assert "unknown field" not in result.stdout.str() or "txts" in body
 
 
 def test_non_utf8_file_names_the_line(project):
@@ -359,7 +360,7 @@ def test_update_is_refused_while_a_case_file_is_broken(project):
     path.write_text(path.read_text() + "  - id: broken\n    kind: nope\n", encoding="utf-8")
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(failed=4)
-    result.stdout.fnmatch_lines(["*--snapshot-update refused: the recorded signatures cannot be read:*",
+    result.stdout.fnmatch_lines(["*not re-recorded: the recorded signatures cannot be read:*",
                                  "*signature.yaml:*fix this case file first*"])
 
 
@@ -425,3 +426,32 @@ def test_a_case_run_without_syrupys_plugin_is_refused_with_the_option_to_remove(
     result = project.runpytest("--asrbench", "cases", "-p", "no:syrupy")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--asrbench compares case outputs*through syrupy's plugin*remove `-p no:syrupy`*"])
+
+
+def test_case_items_carry_syrupys_snapshot_marker_so_m_selects_them(project):
+    # syrupy marks every item that takes its `snapshot` fixture `syrupy_snapshot`; a case item
+    # makes a syrupy assertion without the fixture and is marked the same.
+    write(project, "cases/en/a.yaml", GOOD)
+    project.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    selected = project.runpytest("--asrbench", "cases", "test_plain.py", "-m", "syrupy_snapshot", "--snapshot-update")
+    selected.assert_outcomes(passed=3, deselected=1)
+    others = project.runpytest("--asrbench", "cases", "test_plain.py", "-m", "not syrupy_snapshot")
+    others.assert_outcomes(passed=1, deselected=3)
+
+
+def test_a_run_names_every_path_it_prints_from_the_folder_it_was_started_in(project, monkeypatch):
+    # never an absolute path inside the project: the snapshot report names the project's files
+    # from the root (as node ids), the run record's refusal names the path given on the command
+    # line from the folder pytest was started in (as the reports' "wrote" lines do)
+    write(project, "cases/en/a.yaml", GOOD)
+    (project.path / "sub").mkdir()
+    monkeypatch.chdir(project.path / "sub")
+    result = project.runpytest("--asrbench", "../cases", "--snapshot-update")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["  created snapshots/en/a/spaces.json"])
+    refused = project.runpytest("--asrbench", "../cases", "--asrbench-run-record", "nowhere/run.json")
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(["*--asrbench-run-record nowhere/run.json: *nowhere*"])
+    root = str(project.path)
+    assert not [line for line in result.stdout.lines + refused.stderr.lines
+                if root in line and not line.startswith("rootdir:")]

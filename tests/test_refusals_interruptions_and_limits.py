@@ -192,7 +192,8 @@ def test_elide_keeps_both_ends_and_says_the_length():
     ("{id: 'a b', kind: equal, texts: [a, a]}",
      "'a b' is not a valid id: use letters A-Z a-z, digits 0-9, '_', '.' and '-'"),
     ("{id: a, kind: score, reference: a, hypothesis: b, expect: {rat: 1}}",
-     "expect.rat: the score has no such value; expectable keys: deletions, errors, hits, insertions"),
+     "expect.rat: the score has no such value; did you mean `rate`? expectable keys: deletions, errors, hits, "
+     "insertions"),
 ])
 def test_load_messages_say_what_to_do(tmp_path, case, expected):
     loaded = _load(tmp_path, f"language: en\ncases:\n  - {case}\n")
@@ -203,7 +204,7 @@ def test_load_messages_say_what_to_do(tmp_path, case, expected):
 def test_an_empty_case_list_says_a_file_needs_a_case(tmp_path):
     loaded = _load(tmp_path, "language: en\ncases: []\n")
     assert [e.message for e in loaded.errors] == [
-        "field 'cases': the case list is empty: a case file needs at least one case under `cases:`"]
+        "field `cases`: the case list is empty: a case file needs at least one case under `cases:`"]
 
 
 def test_check_version_names_a_missing_ref(capsys):

@@ -225,7 +225,7 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     result.stdout.re_match_lines([
         r"1 case file\(s\) could not be loaded \(counted under no language\):",
         r"  cases/mydata/bad\.yaml$",
-        r"    cases/mydata/bad\.yaml:5: case 'typo', field 'kind': 'scor' is not one of .*",
+        r"    cases/mydata/bad\.yaml:5: case 'typo', field `kind`: unknown kind 'scor': did you mean `score`\? .*",
         r"language +cases +passed +failed +xfailed +skipped",
         r"en +3 +3 +0 +0 +0",
     ])
@@ -233,11 +233,11 @@ def test_a_case_file_that_fails_to_load_is_a_load_error_of_no_language(project, 
     assert rows == ["en"]
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
     assert "### 1 case file(s) could not be loaded (counted under no language)" in markdown
-    assert "- `cases/mydata/bad.yaml`" in markdown and "field 'kind': 'scor'" in markdown
+    assert "- `cases/mydata/bad.yaml`" in markdown and "field `kind`: unknown kind 'scor'" in markdown
     assert "| mydata |" not in markdown and "| en | 3 | 3 | 0 | 0 | 0 |" in markdown
     page = (project.path / "r.html").read_text(encoding="utf-8")
     assert '<section id="load-errors">' in page and "<h3>cases/mydata/bad.yaml</h3>" in page
-    assert "field &#x27;kind&#x27;: &#x27;scor&#x27;" in page
+    assert "field `kind`: unknown kind &#x27;scor&#x27;" in page
     assert 'data-language="mydata"' not in page and "1 case file(s) could not be loaded" in page
     # every output names the file from the run's root, as pytest does: never by its absolute path
     root = str(project.path)
@@ -449,7 +449,7 @@ def test_a_case_failure_names_its_files_from_the_root_in_the_output_and_the_repo
     result = project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md")
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines(["cases/en/a.yaml:7: case 'pair' (score):",
-                                 "no snapshot recorded yet at snapshots/en/a/pair.json: record it with *"])
+                                 "no snapshot recorded yet: record it with * (it is written to snapshots/en/a/pair.json)"])
     root = str(project.path)
     assert not [line for line in result.stdout.lines if root in line and not line.startswith(("rootdir:", "asrbench --"))]
     assert root not in (project.path / "s.md").read_text(encoding="utf-8")
@@ -473,13 +473,13 @@ output differs from the recorded snapshot; if intended, bump the metric or langu
 
 
 @pytest.mark.parametrize("message, crash, reason", [
-    ("cases/en/a.yaml:7: case 'pair' (score):\nrate is 0.5, expected 0.0 (tolerance 1e-09)\nWER 0.5 ...",
-     "", "rate is 0.5, expected 0.0 (tolerance 1e-09)"),
+    ("cases/en/a.yaml:7: case 'pair' (score):\nstt_wer 50.0% != expected 0.0% (rate 0.5, ...)\nWER 0.5 ...",
+     "", "stt_wer 50.0% != expected 0.0% (rate 0.5, ...)"),
     ("cases/en/a.yaml:7: case 'pair' (score): unknown engine setting 'beam'\nmore", "",
      "unknown engine setting 'beam'"),
-    (SNAPSHOT_DIFF, "", 'snapshot differs: "rate": 0.3333333333333333 -> 0.5'),
-    ("[XPASS(strict)] known limitation now passes: remove `xfail: x` from cases/en/a.yaml:9\nmore", "",
-     "[XPASS(strict)] known limitation now passes: remove `xfail: x` from cases/en/a.yaml:9"),
+    (SNAPSHOT_DIFF, "", 'snapshot "rate" 0.3333 -> 0.5'),
+    ("[XPASS(strict)] now passes: remove `xfail: x` from cases/en/a.yaml:9 (the known limitation is fixed)\nmore", "",
+     "[XPASS(strict)] now passes: remove `xfail: x` from cases/en/a.yaml:9 (the known limitation is fixed)"),
     ("Traceback (most recent call last):\n  File ...\nKeyError: 'rate'", "KeyError: 'rate'", "KeyError: 'rate'"),
     ("", "", "failed"),
 ], ids=["expectation", "could not run", "snapshot diff", "xpass", "unexpected error", "empty"])
@@ -520,17 +520,17 @@ def test_every_output_gives_each_failing_case_its_file_line_and_reason(project, 
     lines = [line for line in result.stdout.lines if line.startswith("  pair (")]
     assert lines == [
         "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",  # no room for more
-        "  pair (cases/en/b.yaml:7): failed, rate 33.33% - rate is 0.3333333333333333,...",  # 80 cells
+        "  pair (cases/en/b.yaml:7): failed, rate 33.33% - stt_wer 33.3% != expected 0...",  # 80 cells
     ]
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
-    assert ("cases/en/b.yaml:7: failed, rate 33.33% - rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)"
-            in markdown)
+    assert ("cases/en/b.yaml:7: failed, rate 33.33% - stt_wer 33.3% != expected 0.0% (rate 0.3333333333333333, "
+            "expected 0.0, tolerance 1e-09)" in markdown)
     page = (project.path / "r.html").read_text(encoding="utf-8")
-    assert ('<p class="reason"><code>cases/en/b.yaml:7</code>: rate is 0.3333333333333333, expected 0.0 '
-            "(tolerance 1e-09)</p>") in page
+    assert ('<p class="reason"><code>cases/en/b.yaml:7</code>: stt_wer 33.3% != expected 0.0% (rate '
+            "0.3333333333333333, expected 0.0, tolerance 1e-09)</p>") in page
     wide = project.runpytest("--asrbench", "cases", "-vv")
-    wide.stdout.fnmatch_lines(["  pair (cases/en/b.yaml:7): failed, rate 33.33% - rate is 0.3333333333333333, "
-                               "expected 0.0 (tolerance 1e-09)"])
+    wide.stdout.fnmatch_lines(["  pair (cases/en/b.yaml:7): failed, rate 33.33% - stt_wer 33.3% != expected 0.0% "
+                               "(rate 0.3333333333333333, expected 0.0, tolerance 1e-09)"])
 
 
 def test_pytests_short_summary_and_junit_give_a_failing_case_its_reason_line(project, monkeypatch):
@@ -542,16 +542,16 @@ def test_pytests_short_summary_and_junit_give_a_failing_case_its_reason_line(pro
     write(project, "cases/en/b.yaml", GOOD.replace("rate: 0.3333333333333333", "rate: 0.0"))
     project.runpytest("--asrbench", "cases", "--snapshot-update")
     result = project.runpytest("--asrbench", "cases", "-rf", "-vv", "--junitxml=out.xml")
-    result.stdout.fnmatch_lines(["FAILED cases/en/b.yaml::pair - rate is 0.3333333333333333, expected 0.0 "
-                                 "(tolerance 1e-09)"])
+    reason = "stt_wer 33.3% != expected 0.0% (rate 0.3333333333333333, expected 0.0, tolerance 1e-09)"
+    result.stdout.fnmatch_lines([f"FAILED cases/en/b.yaml::pair - {reason}"])
     failures = {case.get("name"): case.find("failure") for case in ET.parse(project.path / "out.xml").iter("testcase")}
     assert failures["pair"] is not None
     messages = sorted(failure.get("message") for failure in failures.values() if failure is not None)
-    assert "rate is 0.3333333333333333, expected 0.0 (tolerance 1e-09)" in messages
+    assert reason in messages
 
 
 def test_pytests_short_summary_gives_a_case_file_that_cannot_be_loaded_its_first_problem(project):
     write(project, "cases/en/broken.yaml", "cases:\n  - id: orphan\n    kind: equal\n    texts: [a, b]\n")
     result = project.runpytest("--asrbench", "cases", "-rf", "-vv")
-    result.stdout.fnmatch_lines(["FAILED cases/en/broken.yaml::<case file error> - cases/en/broken.yaml:2: case "
+    result.stdout.fnmatch_lines(["FAILED cases/en/broken.yaml::<case file error> - line 2: case "
                                  "'orphan' has no language*"])

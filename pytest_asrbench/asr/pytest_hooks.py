@@ -50,12 +50,13 @@ def pytest_configure(config: pytest.Config) -> None:
         return  # the controller checked already
     path = config.getoption("asrbench_run_record", None)
     if path:
-        from pytest_asrbench._shared.paths import output_path_problem
+        from pytest_asrbench._shared.paths import from_root, output_path_problem
         from pytest_asrbench.asr.run_record import RECORD_EXAMPLE
 
-        problem = output_path_problem(Path(config.invocation_params.dir) / path, "file", RECORD_EXAMPLE)
-        if problem:
-            raise pytest.UsageError(f"--asrbench-run-record {path}: {problem}")
+        cwd = config.invocation_params.dir
+        problem = output_path_problem(Path(cwd) / path, "file", RECORD_EXAMPLE)
+        if problem:  # paths inside the folder pytest was started in, written from it
+            raise pytest.UsageError(f"--asrbench-run-record {path}: {from_root(problem, cwd)}")
 
 
 _RECORD_ERROR = pytest.StashKey[str]()
@@ -94,7 +95,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     try:
         write_record(record, Path(config.invocation_params.dir) / path)
     except RunRecordError as exc:  # reported in one line at the end, and the run fails
-        config.stash[_RECORD_ERROR] = str(exc)
+        from pytest_asrbench._shared.paths import from_root
+
+        config.stash[_RECORD_ERROR] = f"--asrbench-run-record {path}: {from_root(str(exc), config.invocation_params.dir)}"
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 

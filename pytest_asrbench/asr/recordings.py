@@ -28,6 +28,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from pytest_asrbench._shared.failure_reason import distinct_numbers
 from pytest_asrbench.asr.identity import is_simulated, short_name
 
 #: The key of a snapshot recording's host list.
@@ -179,8 +180,8 @@ def transcript_lines(here: str, current: Mapping[str, Any], recordings: Mapping[
                      stored: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
     """One line per distinct recording (``recorded on <host>: '<transcript>' (WER x)``, hosts
     that gave the same result on one line; ``, was WER y`` where ``stored``, the snapshot as
-    recorded, has another rate: a re-scoring moved it), then ``now on <this host>: ...``: the
-    lead of an ``asr`` failure."""
+    recorded, has another rate: a re-scoring moved it), then ``now on <this host>: ...``: what
+    an ``asr`` failure shows after what failed."""
     lines = []
     for item in group_recordings(recordings):
         flags = f", flags {', '.join(item['flags'])}" if item["flags"] else ""
@@ -208,9 +209,12 @@ def short_diff(before: str, after: str) -> str:
 
 
 def tolerance_failure(why: str, verdict: Mapping[str, Any]) -> str:
-    """Why a transcript judged by tolerance failed, in one or two lines."""
-    lines = [f"judged by tolerance ({why}): beyond hardware noise, compared with the nearest recording "
-             f"(on {short_name(verdict['nearest'])})"]
+    """Why a transcript judged by tolerance failed: a first line that says so with both rates
+    (``transcript beyond hardware noise: rate 83.3%, nearest recording 0.0% (on ...; judged by
+    tolerance: ...)``), then what exceeded the tolerance and what to do."""
+    now, nearest = distinct_numbers(verdict["rate"], verdict["nearest_rate"], percent=True)
+    lines = [f"transcript beyond hardware noise: rate {now}, nearest recording {nearest} "
+             f"(on {short_name(verdict['nearest'])}; judged by tolerance: {why})"]
     gap = abs(verdict["rate"] - verdict["nearest_rate"])
     if gap > verdict["tolerance"]:
         lines.append(f"  the rates differ by {gap:.4g}, more than fingerprint_tolerance {verdict['tolerance']}")

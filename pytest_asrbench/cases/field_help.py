@@ -2,13 +2,16 @@
 read from the field's rule in the case schema (its ``description`` and first ``examples``
 entry, written in each kind module's ``SCHEMA``). The loader's messages about a missing or
 too-short field and ``asrbench add-case --help``'s list of each kind's fields both read them
-here, so a user is pointed at documentation every user has, never at a file inside the package.
+here, so a user is pointed at documentation every user has, never at a file inside the package;
+an unknown name is answered with the nearest known one (:func:`did_you_mean`).
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 #: Where every user (an installed package has no repository files) reads each kind's fields.
@@ -17,6 +20,25 @@ FIELD_DOCS = "each kind's fields: `asrbench add-case --help`, or the README's \"
 #: Plain YAML words that a plain scalar would turn into a boolean or null (YAML 1.1).
 _YAML_WORDS = {"yes", "no", "on", "off", "y", "n", "true", "false", "null"}
 _PLAIN = re.compile(r"[A-Za-z][\w./-]*")
+
+
+#: How close a misspelt name must be to a known one to be named (difflib's ratio): ``expcet`` ->
+#: ``expect``, ``langauge`` -> ``language``, not ``zzz`` -> anything.
+CLOSE_ENOUGH = 0.75
+
+
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name nearest to ``name`` (:func:`difflib.get_close_matches`, the standard
+    library's ratio, cutoff :data:`CLOSE_ENOUGH`); ``None`` when none is close."""
+    found = difflib.get_close_matches(name, [str(key) for key in known], n=1, cutoff=CLOSE_ENOUGH)
+    return found[0] if found else None
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``"did you mean `expect`?"`` for the known name nearest to ``name`` (:func:`closest`);
+    empty when none is close. Every message about an unknown name says it this way."""
+    found = closest(name, known)
+    return f"did you mean `{found}`?" if found else ""
 
 
 def yaml_flow(value: Any) -> str:

@@ -15,12 +15,12 @@ from pytest_asrbench.cases.loader import load_case_file
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.cases.kinds import get_runner
 from pytest_asrbench.cases.registry import RunContext, snapshot_rules_of, snapshot_view_of
-from pytest_asrbench.errors import AsrbenchError
+from pytest_asrbench.errors import AsrbenchError, CaseFileError
 from pytest_asrbench.cases.version_gate_session import gated_metric
 from pytest_asrbench.run_coverage import coverage_of
 from pytest_asrbench.scoring.alignment_view import strip_ansi
 from pytest_asrbench.scoring.display import elide
-from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, Comparison
+from pytest_asrbench.snapshot.adapter import SNAPSHOT_DIR, SYRUPY_MARKER, Comparison
 from pytest_asrbench.snapshot.session import snapshot_session
 from pytest_asrbench.snapshot_layout import snapshot_dir
 
@@ -50,7 +50,8 @@ class CaseFileNode(pytest.File):
         if loaded.errors:
             coverage.broken.append(self.nodeid)
             yield BrokenCaseFile.from_parent(self, name="<case file error>",
-                                             errors=[from_root(str(e), self.config.rootpath) for e in loaded.errors])
+                                             errors=[from_root(str(e), self.config.rootpath) for e in loaded.errors],
+                                             reason=from_root(_file_problem(loaded.errors), self.config.rootpath))
             return
         config = self.config
         folder = snapshot_dir(config.rootpath, config.getini("asrbench_snapshot_dir") or "snapshots", self.path,
@@ -58,9 +59,11 @@ class CaseFileNode(pytest.File):
         owners = config.stash.setdefault(SNAPSHOT_OWNERS, {})
         owner = owners.setdefault(folder, self.path)
         if owner != self.path:
-            yield BrokenCaseFile.from_parent(self, name="<case file error>", errors=[from_root(
-                f"{self.path}: its snapshot folder {folder} is already used by {owner}; rename one of the two files",
-                config.rootpath)])
+            problem = from_root(f"its snapshot folder {folder} is already used by {owner}; rename one of the two files",
+                                config.rootpath)
+            yield BrokenCaseFile.from_parent(self, name="<case file error>",
+                                             errors=[f"{from_root(str(self.path), config.rootpath)}: {problem}"],
+                                             reason=problem)
             return
         items = []
         fixtureinfo = None
@@ -80,6 +83,7 @@ class CaseFileNode(pytest.File):
             # `-k asr`, `-k hi` select by kind and language (as keywords, not markers: a
             # marker named asrbench_* would match every -k expression containing "asr").
             item.extra_keyword_matches.update((case.kind, case.language))
+            item.add_marker(SYRUPY_MARKER)  # as syrupy marks an item that snapshots
             items.append(item)
         coverage.add_file(self.path, folder, [case.id for case in loaded.cases], [item.nodeid for item in items],
                           [(gated_metric(case), case.language) for case in loaded.cases])
@@ -138,8 +142,8 @@ def run(case: Case, config, node: pytest.Item) -> None:
         problems.append(_snapshot_problem(comparison, result.snapshot_hint))
     if case.xfail:
         if result.passed:
-            problems.insert(0, f"[XPASS(strict)] known limitation now passes: remove `xfail: {case.xfail}` "
-                               f"from {case.where('xfail')}")
+            problems.insert(0, f"[XPASS(strict)] now passes: remove `xfail: {case.xfail}` from "
+                               f"{case.where('xfail')} (the known limitation is fixed)")
             raise CaseFailed("\n".join(problems))
         if problems:
             raise CaseFailed("\n".join(problems))
@@ -186,8 +190,8 @@ def _terminal_markup(config) -> bool:
 def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
     """A readable account of a snapshot mismatch: a unified diff of the two JSON texts."""
     if comparison.recorded is None:
-        return (f"no snapshot recorded yet at {comparison.location}: "
-                "record it with `pytest --asrbench <paths> --snapshot-update`")
+        return ("no snapshot recorded yet: record it with `pytest --asrbench <paths> --snapshot-update` "
+                f"(it is written to {comparison.location})")
     diff = difflib.unified_diff(
         comparison.recorded.splitlines(),
         (comparison.obtained or "").splitlines(),
@@ -246,21 +250,31 @@ class CaseFailureRepr(TerminalRepr):
         return strip_ansi(self.message)
 
 
-class BrokenCaseFile(pytest.Item):
-    """A case file that could not be loaded: fails with every ``path:line: reason``."""
+def _file_problem(errors: list[CaseFileError]) -> str:
+    """The reason line of a case file that cannot be loaded: its first problem, at its line
+    (``line 3: case 'pair' needs the field `expect`: ...``; the item's node id names the file),
+    and how many more there are."""
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+    return (f"line {first.line}: {first.message}" if first.line is not None else first.message) + more
 
-    def __init__(self, *, errors: list[str], **kwargs):
+
+class BrokenCaseFile(pytest.Item):
+    """A case file that could not be loaded: fails with every ``path:line: reason``; pytest's
+    short test summary gives it ``reason``, its first problem (:func:`_file_problem`)."""
+
+    def __init__(self, *, errors: list[str], reason: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.errors = errors
+        self.reason = reason or (errors[0] if errors else "case file cannot be loaded")
 
     def runtest(self) -> None:
         raise CaseFailed("\n".join(self.errors))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFailed):
-            # pytest's short test summary line: the first problem, ``path:line: reason``.
             return CaseFailureRepr(f"case file cannot be loaded ({len(self.errors)} problem(s)):\n" + "\n".join(self.errors),
-                                   reason=self.errors[0] if self.errors else "case file cannot be loaded")
+                                   reason=self.reason)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):

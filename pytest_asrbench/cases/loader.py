@@ -8,7 +8,6 @@ instead of stopping at the first, so one run shows everything to fix.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 from dataclasses import dataclass, field
@@ -19,8 +18,8 @@ from pathlib import Path
 import fastjsonschema
 import jsonschema
 
-from pytest_asrbench.cases.field_help import FIELD_DOCS, example_line, field_meaning, what_to_write
 from pytest_asrbench.cases.model import Case
+from pytest_asrbench.cases.schema_errors import describe, locate, where_in
 from pytest_asrbench.cases.yaml_lines import Located, YamlShapeError, parse
 from pytest_asrbench.errors import CaseFileError
 from pytest_asrbench.normalize.registry import resolve_language
@@ -186,175 +185,6 @@ class CaseFile:
     errors: list[CaseFileError] = field(default_factory=list)
 
 
-def _walk(root: Located, path: list) -> tuple[Located, int, bool]:
-    """The deepest node on ``path`` that exists, its line, and whether it is the whole path
-    (a missing key points at its parent)."""
-    node, line = root, root.line
-    for part in path:
-        if isinstance(node.children, dict) and part in node.children:
-            line = node.key_lines.get(str(part), node.children[part].line)
-            node = node.children[part]
-        elif isinstance(node.children, list) and isinstance(part, int) and part < len(node.children):
-            node = node.children[part]
-            line = node.line
-        else:
-            return node, line, False
-    return node, line, True
-
-
-def _line_of(root: Located, path: list) -> int:
-    """The line of the deepest node on ``path`` that exists (a missing key points at its parent)."""
-    return _walk(root, path)[1]
-
-
-def _accepts_text(error: jsonschema.ValidationError) -> bool:
-    """Whether the failed rule would have taken a string (``type: string``, or a ``oneOf``
-    with a string branch, as ``reference`` has)."""
-    if error.validator == "type":
-        expected = error.validator_value
-        return "string" in (expected if isinstance(expected, list) else [expected])
-    if error.validator in ("oneOf", "anyOf"):
-        return any(isinstance(branch, dict) and branch.get("type") == "string" for branch in error.validator_value)
-    return False
-
-
-def _yaml_reading(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null (no value)"
-    return f"the number {value!r}"
-
-
-def _quote_hint(error: jsonschema.ValidationError, root: Located) -> str | None:
-    """"write 'no' in quotes: YAML reads no as false" when an unquoted scalar that YAML turned
-    into a boolean, null or number stands where text belongs (YAML 1.1: yes/no/on/off, ~,
-    2024, 1_000, 10:30 ...)."""
-    value = error.instance
-    if isinstance(value, str) or not isinstance(value, (bool, int, float, type(None))) or not _accepts_text(error):
-        return None
-    node, _, exact = _walk(root, list(error.absolute_path))
-    if not exact or node.plain is None:
-        return None
-    if node.plain == "":
-        return "the value is empty, which YAML reads as null; write the text in quotes (\"\" for an empty text)"
-    quoted = f"'{node.plain}'" if "'" not in node.plain else json.dumps(node.plain, ensure_ascii=False)
-    return f"write {quoted} in quotes: YAML reads {node.plain} as {_yaml_reading(value)}, not as text"
-
-
-def _number_hint(error: jsonschema.ValidationError) -> str | None:
-    """What a numeric field takes, when a string (``rate: "half"``) or a boolean stands there."""
-    if error.validator != "type":
-        return None
-    expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-    if "string" in expected:
-        return None
-    if "integer" in expected:
-        return "it is a count: write a whole number such as 2"
-    if "number" in expected:
-        empty = ", or null for an empty reference" if "null" in expected else ""
-        return f"it takes a number such as 0.25{empty}"
-    return None
-
-
-def _where(path: list, data: dict) -> str:
-    """``"case 'c', field 'expect.rate': "`` for a path in the file's data."""
-    where = ""
-    if len(path) >= 2 and path[0] == "cases":
-        case = data["cases"][path[1]]
-        case_id = case.get("id") if isinstance(case, dict) else None
-        if isinstance(case_id, str) and len(case_id) > 60:
-            case_id = case_id[:40] + "..."  # a refused over-long id: its start is enough to find it
-        where = f"case {case_id!r}" if case_id else f"case #{path[1] + 1}"
-        if len(path) > 2:
-            where += f", field {'.'.join(str(p) for p in path[2:])!r}"
-        where += ": "
-    elif path:
-        where = f"field {'.'.join(str(p) for p in path)!r}: "
-    return where
-
-
-def _describe(error: jsonschema.ValidationError, data: dict, root: Located | None = None) -> str:
-    path = list(error.absolute_path)
-    where = _where(path, data)
-    message = error.message
-    quote = _quote_hint(error, root) if root is not None else None
-    number = _number_hint(error)
-    field_name = path[-1] if path else None
-    if field_name == "xfail" and error.validator in ("type", "minLength"):
-        message = ("xfail takes the reason of the known limitation as text, not true/false: "
-                   "write e.g. `xfail: \"numbers with units are not split yet\"`")
-    elif field_name == "id" and error.validator == "pattern":
-        message = (f"{error.instance!r} is not a valid id: use letters A-Z a-z, digits 0-9, '_', '.' and '-', "
-                   "starting with a letter or digit (e.g. time-ten-thirty)")
-    elif field_name == "id" and error.validator == "maxLength":
-        message = (f"the id is {len(error.instance)} characters long; ids are at most {error.validator_value} "
-                   "(the id names its snapshot file, and file names are limited to 255 bytes): shorten it")
-    elif path == ["cases"] and error.validator == "minItems":
-        message = "the case list is empty: a case file needs at least one case under `cases:`"
-    elif quote:
-        message = quote
-    elif number:
-        message += f" ({number})"
-    elif error.validator == "required":
-        message = _missing_field(error, data, path)
-    elif error.validator == "enum" and path[-1:] == ["kind"]:
-        message += f" (use one of: {', '.join(schema_kinds())})"
-    elif error.validator in ("unevaluatedProperties", "additionalProperties"):
-        message += f" ({_spelling_hint(error)}remove it or fix its spelling)"
-    elif error.validator == "type" and error.validator_value == "array":
-        message += " (it takes a list: one item per line starting with '- ', or [first, second])"
-    elif error.validator in ("minItems", "maxItems", "minProperties", "minLength") and field_name is not None:
-        advice = what_to_write(str(field_name), error.schema)
-        message += f" ({advice})" if advice else ""
-    return where + message
-
-
-def _missing_field(error: jsonschema.ValidationError, data: dict, path: list) -> str:
-    """What to write for a required field that is missing, in the user's terms: which case (or
-    field) needs it, what it holds and an example line (the field's ``description`` and
-    ``examples`` in the schema), and where every user reads each kind's fields."""
-    instance = error.instance if isinstance(error.instance, dict) else {}
-    required = error.validator_value if isinstance(error.validator_value, list) else []
-    name = next((field for field in required if field not in instance and repr(field) in error.message),
-                next((field for field in required if field not in instance), "?"))
-    rule = error.schema.get("properties", {}).get(name, {}) if isinstance(error.schema, dict) else {}
-    if len(path) == 2 and path[0] == "cases":
-        kind = instance.get("kind")
-        holder = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} case" if isinstance(kind, str) and kind in \
-            schema_kinds() else "a case"
-        under = "under the case"
-    elif not path:
-        holder, under = "a case file", "at the top of the file"
-    else:
-        holder, under = f"`{path[-1]}`", f"under `{path[-1]}`"
-    meaning = field_meaning(rule)
-    about = f" ({meaning[0].lower() + meaning[1:]})" if meaning else ""
-    example = example_line(name, rule)
-    add = f"add a line such as `{example}` {under}" if example else f"add `{name}:` {under}"
-    if name == "kind":
-        add += f" (the kinds: {', '.join(schema_kinds())})"
-    return f"{holder} needs the field `{name}`{about}: {add} ({FIELD_DOCS})"
-
-
-def _spelling_hint(error: jsonschema.ValidationError) -> str:
-    """``"did you mean 'expect'? "`` for each unexpected key of ``error`` that is close to a
-    field the mapping takes (:func:`difflib.get_close_matches`, the standard library's
-    ratio, cutoff 0.75: ``expcet`` -> ``expect``, ``langauge`` -> ``language``); empty when
-    none is."""
-    allowed = sorted(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
-    if not allowed or not isinstance(error.instance, dict):
-        return ""
-    hints = []
-    for key in error.instance:
-        if key in allowed or not isinstance(key, str):
-            continue
-        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.75)
-        if close:
-            hints.append(f"did you mean {close[0]!r} for {key!r}? ")
-    return "".join(hints)
-
-
 def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
     """``(path, line)`` of every NaN or infinity anywhere under ``node`` (YAML's ``.nan``,
     ``.inf``, ``-.inf``): one check for all numeric fields, as a NaN compares false with
@@ -434,11 +264,11 @@ def load_case_file(path: Path) -> CaseFile:
     data = root.value
 
     non_finite = _non_finite(root, [])
-    faults = [(line, f"{_where(where, data)}{_walk(root, where)[0].plain or ''} must be a finite number, "
+    faults = [(line, f"{where_in(where, data)}{locate(root, where)[0].plain or ''} must be a finite number, "
                      "not NaN or infinity") for where, line in non_finite]
     # a NaN or infinity is the only fault worth naming at its place (not also "below the minimum")
-    faults += [(_line_of(root, list(error.absolute_path)), _describe(error, data, root))
-               for error in _schema_errors(data) if list(error.absolute_path) not in [p for p, _ in non_finite]]
+    faults += [fault for error in _schema_errors(data) if list(error.absolute_path) not in [p for p, _ in non_finite]
+               for fault in describe(error, data, root, case_schema())]
     for line, message in sorted(faults, key=lambda fault: fault[0]):
         result.errors.append(CaseFileError(path, line, message))
     if faults:

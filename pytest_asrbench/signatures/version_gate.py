@@ -208,8 +208,8 @@ def patch_only_moves(recorded: Recorded, current: Signature) -> list[str]:
 
 def patch_bump_message(metric: str, language: str, moves: list[str], command: str) -> str:
     """Why a case whose recorded output changes is not re-recorded under a patch-only bump."""
-    return (f"--snapshot-update refused: ({metric}, {language}) has only a patch bump ({'; '.join(moves)}), "
-            f"but this case's recorded output changes. A patch bump (x.y.Z) is for changes that move no "
+    return (f"not re-recorded: output changed under a patch-only bump of ({metric}, {language}) "
+            f"({'; '.join(moves)}). A patch bump (x.y.Z) is for changes that move no "
             f"recorded output; bump at least the minor version (x.Y.0) of the metric or the config, "
             f"then re-record with `{command}`")
 
@@ -300,22 +300,23 @@ class SessionGate:
     def update_refusal(self, metric: str, language: str, *, full: bool = True) -> str | None:
         """The reason ``--snapshot-update`` must not re-record a case of (metric, language):
         the recorded signatures cannot be read, or the signature changed without a version
-        bump. ``None`` when re-recording is allowed.
+        bump. ``None`` when re-recording is allowed. Every refusal opens with ``not re-recorded:``
+        and then why, so the reason line a summary shows names the refusal and its pair.
 
         With ``full=False`` (every case but the pair's signature case), a refused pair gets
         one short line pointing to its signature case, which carries the full message: a
         pair is explained once, not once per case."""
         verdict = self.verdict(metric, language)
         if self.problems:
-            return ("--snapshot-update refused: the recorded signatures cannot be read:\n  "
+            return ("not re-recorded: the recorded signatures cannot be read:\n  "
                     + "\n  ".join(self.problems))
         if verdict.state != "changed":
             return None
         if not full:
             where = self.recorded()[(metric, language)].where
-            return (f"--snapshot-update refused for ({metric}, {language}): metric changed without a version bump; "
-                    f"nothing is written for this pair (what to bump: the signature case at {where})")
-        return "--snapshot-update refused: " + verdict.message
+            return (f"not re-recorded: ({metric}, {language}) changed without a version bump; nothing is written "
+                    f"for this pair (what to bump: the signature case at {where})")
+        return "not re-recorded: " + verdict.message
 
 
 def case_yaml(current: Signature, case_id: str | None = None, indent: str = "  ") -> str:

@@ -51,6 +51,13 @@ from pytest_asrbench.snapshot.plain_json import plain_json
 #: Set on each case item: the folder of its case file's snapshots.
 SNAPSHOT_DIR = pytest.StashKey[Path]()
 
+#: The marker syrupy gives every item that takes its ``snapshot`` fixture (syrupy 7's
+#: ``pytest_collection_modifyitems``, registered by syrupy as "test directly or indirectly uses
+#: the snapshot fixture"). A case item takes no fixture but makes a syrupy assertion, so it
+#: carries the marker too: ``pytest -m syrupy_snapshot`` selects the cases, as it selects a
+#: Python test that snapshots.
+SYRUPY_MARKER = "syrupy_snapshot"
+
 # (action, path) of every snapshot file this process wrote, in order; see take_writes().
 _WRITES: list[tuple[str, str]] = []
 # --asrbench-pending: changed snapshots go to pending files, except the locations below

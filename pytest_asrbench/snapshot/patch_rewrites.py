@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.paths import from_root, shown_path
 from pytest_asrbench.cases.signature_files import case_files_holding, rewrite_case
 from pytest_asrbench.cases.version_gate_session import deferrals, session_gate
 from pytest_asrbench.errors import AsrbenchError
@@ -43,8 +44,8 @@ def finish_deferred(session: pytest.Session, exitstatus: int, coverage: RunCover
             return reason
         missed = case_files_holding(config.rootpath, case_dirs, pair, collected)
         if missed:
-            first = missed[0].relative_to(config.rootpath) if missed[0].is_relative_to(config.rootpath) else missed[0]
-            return f"{len(missed)} case file(s) that may hold its cases were not collected (first: {first})"
+            return (f"{len(missed)} case file(s) that may hold its cases were not collected (first: "
+                    f"{shown_path(missed[0], config.rootpath)})")
         return None
 
     lines = []
@@ -59,5 +60,6 @@ def finish_deferred(session: pytest.Session, exitstatus: int, coverage: RunCover
             if item.snapshot_text is not None and item.snapshot_location is not None:
                 write_snapshot_file(item.snapshot_location, item.snapshot_text, reviewable=False)
         except (ValueError, OSError, AsrbenchError) as exc:
-            lines.append(f"signature of ({item.metric}, {item.language}) not re-recorded ({item.where}): {exc}")
+            lines.append(from_root(f"signature of ({item.metric}, {item.language}) not re-recorded ({item.where}): {exc}",
+                                   config.rootpath))
     return lines

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from pytest_asrbench._shared.paths import shown_path
+
 
 class UnusedAction(Enum):
     """What the run did with the unused snapshots it found."""
@@ -58,11 +60,14 @@ class SnapshotReport:
         return self.unused_action is UnusedAction.FAILED and bool(self.unused)
 
     def lines(self, root: Path) -> list[str]:
-        """The terminal summary's lines (paths relative to ``root`` where inside it); when
-        :attr:`failed`, the last line says so. Empty when there is nothing to say."""
+        """The terminal summary's lines; when :attr:`failed`, the last line says so. Empty when
+        there is nothing to say. Snapshot and case files are the project's files: each is named
+        from ``root``, the run's root folder, as pytest names node ids and the case messages name
+        case files, through the one helper :func:`~pytest_asrbench._shared.paths.shown_path`
+        (relative where inside ``root``, else as it is)."""
         writes = [(action, path) for action, path in self.writes if not action.startswith("pending")]
         pending = [(action, path) for action, path in self.writes if action.startswith("pending")]
-        lines = [f"  {action} {shown(Path(path), root)}" for action, path in writes]
+        lines = [f"  {action} {shown_path(path, root)}" for action, path in writes]
         if lines:
             rewrote = sum(action == "rewrote" for action, _ in writes)
             written = f"{len(writes) - rewrote} snapshot file(s)"
@@ -73,7 +78,7 @@ class SnapshotReport:
         if pending:
             lines.append(f"{len(pending)} change(s) kept for review, recordings untouched (accept or reject them "
                          f"with `{review}`):")
-            lines += [f"  {action} {shown(Path(path), root)}" for action, path in pending]
+            lines += [f"  {action} {shown_path(path, root)}" for action, path in pending]
         kept_now = {str(_pending_path(Path(path))) for _, path in pending}
         earlier = [path for path in self.waiting if str(path) not in kept_now]
         if earlier:
@@ -81,14 +86,14 @@ class SnapshotReport:
                          f"(`{review} --list` shows them; `{review}` accepts or rejects them)")
         if self.unused:
             lines.append(self._unused_heading())
-            lines += [f"  {shown(path, root)}" for path in self.unused]
+            lines += [f"  {shown_path(path, root)}" for path in self.unused]
         if self.skipped:
             lines.append(f"unused-snapshot check skipped, nothing deleted: {self.skipped}")
         lines += self.signatures
         if self.failed:
             # The run fails for this alone: said last, near pytest's own final line.
             unused = self.unused
-            listed = ", ".join(shown(path, root) for path in unused[:3]) + (", ..." if len(unused) > 3 else "")
+            listed = ", ".join(shown_path(path, root) for path in unused[:3]) + (", ..." if len(unused) > 3 else "")
             lines.append(f"FAILED: {len(unused)} unused snapshot file(s)/folder(s): {listed} "
                          "(pytest --asrbench <paths> --snapshot-update deletes them; --snapshot-warn-unused "
                          "only warns)")
@@ -113,8 +118,3 @@ def _pending_path(path: Path) -> Path:
     from pytest_asrbench.review.pending import pending_path
 
     return pending_path(path)
-
-
-def shown(path: Path, root: Path) -> str:
-    """``path`` relative to ``root`` when inside it, else as given."""
-    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)

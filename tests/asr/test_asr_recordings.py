@@ -128,7 +128,8 @@ def test_a_native_recording_of_this_host_is_compared_exactly():
     # one word changed: within any tolerance, but exact here
     drift = _run(_case(engine={"text": "Good morning, how are you toady?"}), snapshot)
     assert drift.output != snapshot and drift.failures
-    assert "exact comparison" in drift.failures[0] and "engine drift" in drift.failures[0]
+    assert drift.failures[0].startswith("transcript changed on its recording host (exact comparison")
+    assert "engine drift" in drift.failures[0]
     assert "bump" not in drift.failures[0]
 
 
@@ -153,7 +154,8 @@ def test_an_unrecorded_host_passes_within_tolerance_and_fails_beyond_it(fake_eng
     assert within.output == snapshot  # this host is not added on a plain run
     beyond = _run(_case(engine={"host": AMD, "text": "Good evening"}), snapshot)
     assert not beyond.passed and beyond.output == snapshot
-    assert "judged by tolerance (no native recording of this host)" in beyond.failures[0]
+    assert beyond.failures[0].startswith("transcript beyond hardware noise: rate 83.3%, nearest recording 0.0% (on ")
+    assert "judged by tolerance: no native recording of this host)" in beyond.failures[0]
     assert "fingerprint_tolerance 0.25" in beyond.failures[0]
     notes = fake_engine._GLOBAL.unrecorded
     assert [note["host"] for note in notes] == [AMD, AMD, AMD]
@@ -161,15 +163,18 @@ def test_an_unrecorded_host_passes_within_tolerance_and_fails_beyond_it(fake_eng
     assert notes[0]["same_as"] == [HERE] and notes[0]["why"] == "no native recording of this host"
 
 
-def test_an_asr_failure_leads_with_every_transcript_and_rate():
+def test_an_asr_failure_opens_with_what_failed_then_every_transcript_and_rate():
     # a re-scored snapshot (as --snapshot-update writes it) with a simulated host's other transcript
     snapshot = _run(_case(), _with(_recorded(), SIMULATED, transcript="Good morning how are you")).output
     failure = _run(_case(engine={"host": AMD, "text": "Good evening"}), snapshot).failures
-    head = "\n".join(failure).splitlines()[:10]
-    assert head[0] == ("recorded on simulated x86_64-avx2-mkl-avx512 (CT2_FORCE_CPU_ISA=AVX2): "
-                       "'Good morning how are you' (WER 0.1667)")
-    assert head[1] == f"recorded on x86_64 GenuineIntel 6/207: {REFERENCE!r} (WER 0)"
-    assert head[2] == "now on x86_64 AuthenticAMD 25/17: 'Good evening' (WER 0.8333)"
+    lines = "\n".join(failure).splitlines()
+    # the reason line a summary shows: what failed, both rates, then where and why by tolerance
+    assert lines[0].startswith("transcript beyond hardware noise: rate 83.3%, nearest recording 16.7% (on simulated ")
+    first = lines.index("recorded on simulated x86_64-avx2-mkl-avx512 (CT2_FORCE_CPU_ISA=AVX2): "
+                        "'Good morning how are you' (WER 0.1667)")
+    assert all(line.startswith("  ") for line in lines[1:first])  # the finding's own details
+    assert lines[first + 1] == f"recorded on x86_64 GenuineIntel 6/207: {REFERENCE!r} (WER 0)"
+    assert lines[first + 2] == "now on x86_64 AuthenticAMD 25/17: 'Good evening' (WER 0.8333)"
     assert "REF" in failure[1] and "HYP" in failure[1]  # then the aligned view
     assert failure[-1].startswith("transcript diff: ")  # then the short diff
     assert "-[good morning how are you]" not in failure[-1] and "+[evening]" in failure[-1]

@@ -156,9 +156,9 @@ def test_good_expect_keys_and_flags_still_check(fake_session):
     result = _run(_case({"audio": "en-02.flac", "expect": {"max_rate": 0, "flags": [], "rate": 0.0}}))
     assert result.passed, result.failures
     result = _run(_case({"audio": "en-02.flac", "expect": {"flags": ["no_speech"]}}))
-    lead = result.failures[0].splitlines()  # this run's transcript and rate, then the finding
-    assert lead[0].startswith("now on ") and "'Please open the door.' (WER 0)" in lead[0]
-    assert lead[-1] == "flags are [], expected ['no_speech']"
+    lead = result.failures[0].splitlines()  # the finding, then this run's transcript and rate
+    assert lead[0] == "flags [] != expected ['no_speech']"
+    assert lead[-1].startswith("now on ") and "'Please open the door.' (WER 0)" in lead[-1]
     assert len(result.failures) == 2 and "REF: please open the door" in result.failures[1]  # the account
 
 

@@ -104,7 +104,7 @@ FAULTY_ENTRIES = [
 @pytest.mark.parametrize("entry", FAULTY_ENTRIES, ids=[f"{entry['kind']}-{index}" for index, entry in
                                                        enumerate(FAULTY_ENTRIES)])
 def test_inlined_kind_validators_report_what_the_referencing_schema_reports(entry):
-    from pytest_asrbench.cases import loader
+    from pytest_asrbench.cases import loader, schema_errors
 
     defs = loader.case_schema()["$defs"]
     validator = loader._case_validator(entry["kind"])
@@ -118,7 +118,7 @@ def test_inlined_kind_validators_report_what_the_referencing_schema_reports(entr
         # a oneOf's value lists its branches, which are inlined; what the messages read of it is
         # whether a branch takes text, unchanged
         return [(list(error.absolute_path), error.validator, error.message,
-                 loader._accepts_text(error), loader._number_hint(error)) for error in found]
+                 schema_errors._accepts_text(error), schema_errors._type_hint(error)) for error in found]
 
     assert "$ref" not in str(validator.schema)
     errors = described(validator.iter_errors(entry))

@@ -116,9 +116,9 @@ def test_unbumped_change_fails_is_refused_then_bump_rerecords(copy):
     refused = run_cases(copy, "--snapshot-update")
     assert refused.returncode == 1
     # Explained once, at the signature case; the other cases of the pair point to it in one line.
-    assert failures(refused.stdout).count("--snapshot-update refused: metric changed without a version bump") == 1
-    assert failures(refused.stdout).count("--snapshot-update refused for (stt_wer, en): metric changed without a version "
-                                "bump; nothing is written for this pair (what to bump: the signature case at ") == 2
+    assert failures(refused.stdout).count("not re-recorded: metric changed without a version bump") == 1
+    assert failures(refused.stdout).count("not re-recorded: (stt_wer, en) changed without a version bump; nothing is "
+                                          "written for this pair (what to bump: the signature case at ") == 2
     assert state(copy) == before  # neither the signature case nor the score snapshot was written
 
     text = config.read_text(encoding="utf-8")
@@ -185,10 +185,10 @@ def test_a_patch_bump_cannot_rerecord_a_changed_output(copy):
     before = state(copy)
     refused = run_cases(copy, "--snapshot-update")
     assert refused.returncode == 1
-    assert (f"--snapshot-update refused: (stt_wer, en) has only a patch bump "
-            f"(config en.toml {old}→{major}.{minor}.{patch + 1}), but this case's recorded output changes") in refused.stdout
+    assert (f"not re-recorded: output changed under a patch-only bump of (stt_wer, en) "
+            f"(config en.toml {old}→{major}.{minor}.{patch + 1}). A patch bump (x.y.Z)") in refused.stdout
     assert "bump at least the minor version (x.Y.0)" in refused.stdout
-    assert failures(refused.stdout).count("--snapshot-update refused") == 1  # the unchanged case is not refused
+    assert failures(refused.stdout).count("not re-recorded") == 1  # the unchanged case is not refused
     after = state(copy)
     assert after["snapshots/en/score/filler-in-hypothesis.json"] == before["snapshots/en/score/filler-in-hypothesis.json"]
     assert "snapshots/en/new/brand-new.json" in after  # a new case has no recorded output: it is recorded
@@ -250,7 +250,7 @@ def test_a_refused_patch_bump_keeps_the_signature_until_a_minor_bump(copy, extra
     for attempt in (1, 2):
         refused = run_cases(copy, "--snapshot-update", *extra)
         assert refused.returncode == 1, (attempt, refused.stdout)
-        assert failures(refused.stdout).count("--snapshot-update refused: (stt_wer, en) has only a patch bump") == 1
+        assert failures(refused.stdout).count("not re-recorded: output changed under a patch-only bump of (stt_wer, en)") == 1
         # Said once per pair, with the count of cases that would change and what to do.
         assert refused.stdout.count(KEPT) == 1, refused.stdout
         assert (f"cases/en/signature.yaml:4): 1 case(s) would change under a patch bump (config en.toml "
@@ -330,6 +330,6 @@ def test_unreadable_signatures_rerecord_nothing_even_after_a_minor_bump(copy):
     before = state(copy)
     result = run_cases(copy, "--snapshot-update")
     assert result.returncode == 1
-    assert "--snapshot-update refused: the recorded signatures cannot be read" in result.stdout
+    assert "not re-recorded: the recorded signatures cannot be read" in result.stdout
     assert "rewrote" not in result.stdout
     assert state(copy) == before

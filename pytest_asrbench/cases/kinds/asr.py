@@ -15,8 +15,10 @@ cases hold those).
 
 This module runs the case; the recording policy (exact on a host with a native recording,
 tolerance everywhere else, every recording re-scored) is :mod:`pytest_asrbench.asr.recordings`.
-A failure leads with one line per recording and one for this run (host, transcript, rate),
-then the aligned view of this run's score, then a word diff of the transcripts.
+A failure opens with what failed (``transcript 'Good evening' != expected ...``, ``transcript
+beyond hardware noise: ...``: the reason line of the run's summaries), then one line per
+recording and one for this run (host, transcript, rate), then the aligned view of this run's
+score, then a word diff of the transcripts.
 
 ``--snapshot-update`` re-scores every recording and re-records this host's native recording
 where there is one; it adds this host only with ``--asrbench-record-fingerprint`` (so a
@@ -49,7 +51,9 @@ from typing import Any
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import ExportedPair, RunContext, register
-from pytest_asrbench.cases.kinds.score import DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, lookup
+from pytest_asrbench.cases.field_help import did_you_mean
+from pytest_asrbench.cases.kinds.score import (DEFAULT_TOLERANCE, EXPECT_VALUE, check_expectations, lookup,
+                                                 mismatch_line)
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.display import describe_score
 from pytest_asrbench.scoring.serialize import score_to_dict
@@ -152,9 +156,10 @@ def _check_expected_flags(expect: dict[str, Any]) -> None:
         raise AsrCaseError(f"expect.flags: expected a list of flag names, got {flags!r}")
     unknown = sorted(set(flags) - KNOWN_FLAGS)
     if unknown:
+        hints = " ".join(filter(None, (did_you_mean(flag, sorted(KNOWN_FLAGS)) for flag in unknown)))
         raise AsrCaseError(
-            f"expect.flags: unknown flag(s) {', '.join(map(repr, unknown))}; known flags: "
-            f"{', '.join(sorted(KNOWN_FLAGS))}"
+            f"expect.flags: unknown flag(s) {', '.join(map(repr, unknown))}; {hints + ' ' if hints else ''}known "
+            f"flags: {', '.join(sorted(KNOWN_FLAGS))}"
         )
 
 
@@ -165,8 +170,10 @@ def _check_expected_keys(expect: dict[str, Any], output: dict[str, Any], scored:
     unknown = [key for key in expect if key not in _SPECIAL_EXPECT and not lookup(output, key)[0]]
     if unknown:
         details = ", ".join(sorted(scored.get("details", {}))) or "none"
+        known = [*_SPECIAL_EXPECT, *(k for k in scored if k != "details"), *scored.get("details", {})]
+        hints = " ".join(filter(None, (did_you_mean(key, known) for key in unknown)))
         raise AsrCaseError(
-            f"expect: unknown key(s) {', '.join(map(repr, unknown))}; an asr case takes "
+            f"expect: unknown key(s) {', '.join(map(repr, unknown))}; {hints + ' ' if hints else ''}an asr case takes "
             f"{', '.join(_SPECIAL_EXPECT)}, or a value of the score: "
             f"{', '.join(sorted(k for k in scored if k != 'details'))} (details: {details})"
         )
@@ -358,13 +365,13 @@ class AsrRunner:
             hint = ("the first lines say what moved: a recorded transcript's score (a version bump, README "
                     "'Re-recording') or this host's transcript (no bump: investigate the engine)")
         if moved and not updating and not changes:
-            findings.append(f"the score of {len(moved)} recorded transcript(s) moved, their text did not: a "
+            findings.append(f"score of {len(moved)} recorded transcript(s) moved, their text did not: a "
                             "normalizer or scoring change, which needs a version bump (README, 'Re-recording')")
         if mode == policy.EXACT:
             if not updating and (rescored[here]["transcript"] != current["transcript"]
                                  or rescored[here]["flags"] != current["flags"]):
-                findings.append("exact comparison (a native recording of this host): the transcript changed "
-                                "with the same engine, model, decode settings and CPU: engine drift to investigate")
+                findings.append("transcript changed on its recording host (exact comparison, a native recording "
+                                "of this host: same engine, model, decode settings and CPU): engine drift to investigate")
                 before = rescored[here]["transcript"]
         elif rescored:
             verdict = policy.judge(current, rescored, fields.get("fingerprint_tolerance", policy.DEFAULT_TOLERANCE))
@@ -392,13 +399,14 @@ class AsrRunner:
             )
         )
         _check_expected_keys(expect, current, current)
-        findings += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE))
+        findings += self._check(expect, current, fields.get("tolerance", DEFAULT_TOLERANCE), case.metric)
         if fields.get("parity"):
             findings += _parity_findings(fields["parity"], settings, session, audio, transcript, case)
         failures = []
         if findings:
-            # the transcripts and rates first, then the aligned view of this run's score, then the short diff
-            failures = ["\n".join(policy.transcript_lines(here, current, rescored, stored) + findings),
+            # what failed first (the reason line a summary shows), then every transcript and rate, then the
+            # aligned view of this run's score, then the short diff
+            failures = ["\n".join(findings + policy.transcript_lines(here, current, rescored, stored)),
                         describe_score(scored, color=context.color)]
             if before is not None:
                 failures.append(policy.short_diff(before, current["transcript"]))
@@ -407,15 +415,15 @@ class AsrRunner:
                           recorded_figures=_measured_against(stored, here, score_figures(current)))
 
     @staticmethod
-    def _check(expect: dict[str, Any], output: dict[str, Any], tolerance: float) -> list[str]:
+    def _check(expect: dict[str, Any], output: dict[str, Any], tolerance: float, metric: str) -> list[str]:
         plain = {k: v for k, v in expect.items() if k not in _SPECIAL_EXPECT}
-        failures = check_expectations(output, plain, tolerance) if plain else []
+        failures = check_expectations(output, plain, tolerance, metric) if plain else []
         if "max_rate" in expect:
             rate = output["rate"]
             if rate is None or rate > expect["max_rate"] + tolerance:
-                failures.append(f"rate is {rate!r}, expected at most {expect['max_rate']!r}")
+                failures.append(mismatch_line("rate", rate, expect["max_rate"], tolerance, metric, bound=True))
         if "transcript" in expect and output["transcript"] != expect["transcript"]:
-            failures.append(f"transcript is {output['transcript']!r}, expected {expect['transcript']!r}")
+            failures.append(mismatch_line("transcript", output["transcript"], expect["transcript"], tolerance))
         if "flags" in expect and sorted(output["flags"]) != sorted(expect["flags"]):
-            failures.append(f"flags are {output['flags']!r}, expected {sorted(expect['flags'])!r}")
+            failures.append(mismatch_line("flags", output["flags"], sorted(expect["flags"]), tolerance))
         return failures

@@ -63,7 +63,7 @@ def _check_list(actual: Any, wanted: list, key: str, tolerance: float) -> list[s
     """An expected list (an interval, ids) against the output's: numbers to ``tolerance``."""
     if not isinstance(actual, list) or len(actual) != len(wanted) or not all(
             _same(a, w, tolerance) for a, w in zip(actual, wanted)):
-        return [f"{key} is {actual!r}, expected {wanted!r} (tolerance {tolerance})"]
+        return [f"{key} {actual!r} != expected {wanted!r} (tolerance {tolerance})"]
     return []
 
 

@@ -32,8 +32,8 @@ class DistinctRunner:
             known = explained(texts, case.language)
             step = first_common_step(known[texts[0]], known[texts[1]])
             failures.append(
-                f"{found[0]['text']!r} and {found[1]['text']!r} should stay different but both normalize to "
-                f"{found[0]['normalized']!r} (they become one at step {step!r})\n"
+                f"both normalize to {found[0]['normalized']!r} (one from step {step!r}): {found[0]['text']!r} and "
+                f"{found[1]['text']!r} should stay different\n"
                 + traces(texts, case.language, known)
             )
         return CaseResult({**header(case), "texts": found}, failures)

@@ -29,12 +29,12 @@ class EqualRunner:
 
     def run(self, case: Case, context: RunContext) -> CaseResult:
         found = forms(case)
-        distinct = sorted({form["normalized"] for form in found})
+        distinct = list(dict.fromkeys(form["normalized"] for form in found))  # in the texts' order
         failures = []
         if len(distinct) > 1:
             listing = "\n".join(f"  {form['text']!r} -> {form['normalized']!r}" for form in found)
             known = explained(case.fields["texts"], case.language)
-            failures.append(f"texts should normalize to the same string but give {len(distinct)} forms:\n{listing}\n"
+            failures.append(f"normalized forms differ: {' != '.join(repr(form) for form in distinct)}\n{listing}\n"
                             + _divergences(found, case.language, known, context.color)
                             + traces(case.fields["texts"], case.language, known))
         return CaseResult({**header(case), "texts": found}, failures)

@@ -27,5 +27,6 @@ class NormalizeRunner:
         normalized = get_normalizer(case.language)(text)
         failures = []
         if normalized != expect:
-            failures.append(f"{text!r} normalizes to {normalized!r}, expected {expect!r}\n" + traces([text], case.language))
+            failures.append(f"normalized {normalized!r} != expected {expect!r} (text {text!r})\n"
+                            + traces([text], case.language))
         return CaseResult({**header(case), "text": text, "normalized": normalized}, failures)

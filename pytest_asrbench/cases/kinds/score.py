@@ -14,6 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from pytest_asrbench._shared import caches
+from pytest_asrbench._shared.failure_reason import distinct_numbers
+from pytest_asrbench.cases.field_help import did_you_mean
 from pytest_asrbench.cases.figures import score_figures
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.cases.registry import ExportedPair, IntakeForm, RunContext, register
@@ -87,8 +89,12 @@ def expectable_keys(result: dict[str, Any]) -> list[str]:
 
 
 def unknown_key_message(key: str, result: dict[str, Any]) -> str:
-    return (f"expect.{key}: the score has no such value; expectable keys: {', '.join(expectable_keys(result))} "
-            "(or a dotted path into details, e.g. details.code_switch.rescued_errors)")
+    """An ``expect`` key the score has no value for: the nearest expectable key
+    (:func:`~pytest_asrbench.cases.field_help.did_you_mean`) and every one."""
+    keys = expectable_keys(result)
+    hint = did_you_mean(key, keys)
+    return (f"expect.{key}: the score has no such value; {hint + ' ' if hint else ''}expectable keys: "
+            f"{', '.join(keys)} (or a dotted path into details, e.g. details.code_switch.rescued_errors)")
 
 
 @lru_cache(maxsize=None)
@@ -133,24 +139,61 @@ def load_problems(case: Case) -> list[tuple[str, str]]:
 BOUNDS = {"max_rate": "rate"}
 
 
-def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance: float) -> list[str]:
-    """Each expected value (or bound, :data:`BOUNDS`) that the result does not hold, as a sentence."""
+def check_expectations(result: dict[str, Any], expect: dict[str, Any], tolerance: float,
+                       metric: str | None = None) -> list[str]:
+    """Each expected value (or bound, :data:`BOUNDS`) that the result does not hold, as one
+    line that opens with the figure, its value and the expected one
+    (:func:`mismatch_line`); ``metric`` (default: the result's own ``metric``) names the rate."""
+    metric = metric or result.get("metric")
     failures = []
     for key, wanted in expect.items():
         if key in BOUNDS:
             actual = result.get(BOUNDS[key])
             if actual is None or actual > wanted + tolerance:
-                failures.append(f"{BOUNDS[key]} is {actual!r}, expected at most {wanted!r} (tolerance {tolerance})")
+                failures.append(mismatch_line(BOUNDS[key], actual, wanted, tolerance, metric, bound=True))
             continue
         found, actual = lookup(result, key)
         if not found:
             failures.append(unknown_key_message(key, result))
-        elif isinstance(wanted, (int, float)) and not isinstance(wanted, bool) and isinstance(actual, (int, float)):
+        elif _is_number(wanted) and _is_number(actual):
             if not math.isclose(actual, wanted, rel_tol=0.0, abs_tol=tolerance):
-                failures.append(f"{key} is {actual!r}, expected {wanted!r} (tolerance {tolerance})")
+                failures.append(mismatch_line(key, actual, wanted, tolerance, metric))
         elif actual != wanted:
-            failures.append(f"{key} is {actual!r}, expected {wanted!r}")
+            failures.append(mismatch_line(key, actual, wanted, tolerance, metric))
     return failures
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def mismatch_line(key: str, actual: Any, wanted: Any, tolerance: float, metric: str | None = None,
+                  bound: bool = False) -> str:
+    """One expected figure that did not hold, what matters first: ``stt_wer 16.7% != expected
+    0.0% (rate 0.16666666666666666, expected 0.0, tolerance 1e-09)``. The ``rate`` is named by
+    its ``metric`` and written as a percentage, numbers as short as they stay different
+    (:func:`~pytest_asrbench._shared.failure_reason.distinct_numbers`), their full values in the
+    brackets; ``bound`` (``max_rate``): ``stt_wer 33.3% > max 10.0% ...``. An empty
+    reference's rate (``None``) is written ``none (empty reference)``, any other value that is
+    not a number as ``repr`` writes it: ``transcript 'good morning' != expected 'good evening'``."""
+    is_rate = key == "rate"
+    label = metric if is_rate and metric else key
+    relation = "> max" if bound else "!= expected"
+    if _is_number(actual) and _is_number(wanted):
+        shown = distinct_numbers(actual, wanted, percent=is_rate)
+        detail = []
+        if shown != (repr(actual), repr(wanted)):
+            detail += [f"{key} {actual!r}", f"{'max_' + key if bound else 'expected'} {wanted!r}"]
+        if isinstance(actual, float) or isinstance(wanted, float):
+            detail.append(f"tolerance {tolerance}")
+        return f"{label} {shown[0]} {relation} {shown[1]}" + (f" ({', '.join(detail)})" if detail else "")
+
+    def text(value: Any) -> str:
+        if value is None and is_rate:
+            return "none (empty reference)"
+        return distinct_numbers(value, value, percent=True)[0] if is_rate and _is_number(value) else repr(value)
+
+    return f"{label} {text(actual)}{', expected at most' if bound else ' != expected'} {text(wanted)}"
 
 
 def explained(failures: list[str], result: Score, color: bool = False) -> list[str]:

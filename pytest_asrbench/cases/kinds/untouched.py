@@ -33,7 +33,7 @@ class UntouchedRunner:
             expected = surface(form["text"])
             if form["normalized"] != expected:
                 failures.append(
-                    f"{form['text']!r} should only change in case, punctuation and spacing ({expected!r}) "
-                    f"but normalizes to {form['normalized']!r}\n" + traces([form["text"]], case.language)
+                    f"normalized {form['normalized']!r} != expected {expected!r} (text {form['text']!r}: only its "
+                    "case, punctuation and spacing may change)\n" + traces([form["text"]], case.language)
                 )
         return CaseResult({**header(case), "texts": found}, failures)
