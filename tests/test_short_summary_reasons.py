@@ -85,7 +85,8 @@ REASONS = {
     "cases/en/a.yaml::drift": ('snapshot "deletions" 1 -> 0', 'snapshot "deletions" 1 -> 0'),
     "cases/en/b.yaml::new": (
         "no snapshot recorded yet",
-        "no snapshot recorded yet: record it with `pytest --asrbench <paths> --snapshot-update` (it is written to "
+        "no snapshot recorded yet: record it with `pytest --asrbench cases/en/b.yaml --snapshot-update` (it is "
+        "written to "
         "snapshots/en/b/new.json)"),
     "cases/en/c.yaml::<case file error>": (
         "line 2: case 'orphan'",

@@ -139,7 +139,7 @@ def run(case: Case, config, node: pytest.Item) -> None:
         raise CaseFailed(f"{case.where()}: case {case.id!r} ({case.kind}): {comparison.error}")
     problems = []
     if not comparison.matched:
-        problems.append(_snapshot_problem(comparison, result.snapshot_hint))
+        problems.append(_snapshot_problem(comparison, node.path, result.snapshot_hint))
     if case.xfail:
         if result.passed:
             problems.insert(0, f"[XPASS(strict)] now passes: remove `xfail: {case.xfail}` from "
@@ -187,10 +187,12 @@ def _terminal_markup(config) -> bool:
     return config.get_terminal_writer().hasmarkup
 
 
-def _snapshot_problem(comparison: Comparison, hint: str | None = None) -> str:
-    """A readable account of a snapshot mismatch: a unified diff of the two JSON texts."""
+def _snapshot_problem(comparison: Comparison, case_file, hint: str | None = None) -> str:
+    """A readable account of a snapshot mismatch: a unified diff of the two JSON texts; for a
+    case with no snapshot yet, the command that records it (``case_file``: the case's file,
+    which the failure report writes from the root folder)."""
     if comparison.recorded is None:
-        return ("no snapshot recorded yet: record it with `pytest --asrbench <paths> --snapshot-update` "
+        return (f"no snapshot recorded yet: record it with `pytest --asrbench {case_file} --snapshot-update` "
                 f"(it is written to {comparison.location})")
     diff = difflib.unified_diff(
         comparison.recorded.splitlines(),
