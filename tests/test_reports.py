@@ -153,6 +153,18 @@ def test_a_report_path_that_cannot_be_written_stops_the_run_first(project, optio
     assert not (project.path / "snapshots").exists()
 
 
+@pytest.mark.parametrize("option", ["--asrbench-report", "--asrbench-markdown", "--asrbench-run-record"])
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_output_path_is_a_usage_error_not_a_silent_no_report(project, option, empty):
+    # `--asrbench-markdown "$GITHUB_STEP_SUMMARY"` with the variable unset: before, the empty
+    # value read as the option not given, and the run wrote nothing and said nothing.
+    write(project, "cases/en/a.yaml", GOOD)
+    result = project.runpytest("--asrbench", "cases", option, empty)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*argument {option}: the path is empty: give a file path*"])
+    assert not (project.path / "snapshots").exists()
+
+
 @pytest.mark.parametrize("second", [["--asrbench-markdown", "out/../r.html"], ["--asrbench-run-record", "r.html"]])
 def test_one_path_for_two_outputs_is_refused_before_the_run(project, second):
     write(project, "cases/en/a.yaml", GOOD)

@@ -105,6 +105,23 @@ def output_path_problem(path: str | os.PathLike, kind: str = "file", example: st
     return _probe(target.parent, target.name)
 
 
+def path_option(text: str) -> str:
+    """An option's PATH value as given (an argparse ``type``), refusing an empty one: ``--x ""``
+    (an unset shell variable, ``$GITHUB_STEP_SUMMARY`` outside CI) would otherwise read as the
+    option not given, and nothing would be written or said.
+
+    Raises:
+        argparse.ArgumentTypeError: ``text`` is empty or only whitespace (pytest and argparse
+            show it as a usage error naming the option).
+    """
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError("the path is empty: give a file path (is the variable that should "
+                                         "hold it unset?), or leave the option out")
+    return text
+
+
 def from_root(text: str, root: str | os.PathLike) -> str:
     """``text`` (a message) with every path inside ``root`` (a run's or project's root folder)
     written relative to it, as pytest writes node ids (``cases/en/bad.yaml:4: ...``); a path

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.paths import path_option
 from pytest_asrbench.cases.asr_session import get_session, peek_session
 
 _WORKER_KEY = "asrbench_asr_clips"
@@ -39,6 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--asrbench-run-record",
         metavar="PATH",
         default=None,
+        type=path_option,
         help="asr cases: write the run record (JSON, schema asrbench.run/1) to PATH",
     )
 

@@ -21,16 +21,18 @@ from pathlib import Path
 
 import pytest
 
+from pytest_asrbench._shared.paths import path_option
+
 _COLLECTOR = pytest.StashKey["_Collector"]()
 _OPTIONS = {"--asrbench-report": "asrbench_report", "--asrbench-markdown": "asrbench_markdown"}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("asrbench")
-    group.addoption("--asrbench-report", metavar="PATH", default=None,
+    group.addoption("--asrbench-report", metavar="PATH", default=None, type=path_option,
                     help="write a self-contained HTML report of the run to PATH (per-language tables, rate-change "
                          "chart, every failing or changed case with its alignment)")
-    group.addoption("--asrbench-markdown", metavar="PATH", default=None,
+    group.addoption("--asrbench-markdown", metavar="PATH", default=None, type=path_option,
                     help="write a Markdown summary of the run to PATH (for CI step summaries, e.g. "
                          "$GITHUB_STEP_SUMMARY)")
 

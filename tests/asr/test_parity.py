@@ -292,8 +292,8 @@ def test_a_parity_engine_that_repeats_the_case_settings_is_refused(case_session)
 
 @pytest.mark.parametrize("parity, words", [
     ({"engine": {"batch_size": 8}}, "`parity` needs the field `max_delta`"),
-    ({"engine": {"batch_size": 8}, "max_delta": -1}, "-1 is less than the minimum of 0"),
-    ({"engine": {"batch_size": 8}, "max_delta": 0, "bound": 1}, "'bound' was unexpected"),
+    ({"engine": {"batch_size": 8}, "max_delta": -1}, "field `parity.max_delta`: the number -1 is below the least value allowed: write 0 or more"),
+    ({"engine": {"batch_size": 8}, "max_delta": 0, "bound": 1}, "unknown field `bound`: remove it or fix its spelling (field `parity` takes: engine, max_delta)"),
 ])
 def test_a_bad_parity_option_is_a_case_file_error(tmp_path, parity, words):
     from pytest_asrbench.cases.loader import load_case_file
