@@ -201,6 +201,21 @@ def _advice(path: list, data: dict, schema: dict) -> str:
     return f" ({advice})" if advice else ""
 
 
+#: The message of each bound-like schema rule: ``value`` (the value as shown), ``limit`` (the
+#: rule's value), ``count`` (the length of a list, text or mapping); the field's meaning and
+#: example follow it.
+_RULE_MESSAGES = {
+    "minimum": "{value} is below the least value allowed: write {limit} or more",
+    "exclusiveMinimum": "{value} is too small: write a value above {limit}",
+    "maximum": "{value} is above the greatest value allowed: write {limit} or less",
+    "minItems": "the list has {count} item(s), fewer than the {limit} it needs",
+    "maxItems": "the list has {count} items, more than the {limit} it takes",
+    "minProperties": "the mapping is empty: name at least {limit} value(s)",
+    "minLength": "the text is empty: write at least {limit} character(s)",
+    "maxLength": "the text is {count} characters long, more than the {limit} it takes",
+}
+
+
 def _problem(error: jsonschema.ValidationError, data: dict, root: Located, path: list, schema: dict) -> str:
     """What is wrong at ``path`` and what the field takes (everything after the place)."""
     validator, limit, value = error.validator, error.validator_value, error.instance
@@ -233,29 +248,12 @@ def _problem(error: jsonschema.ValidationError, data: dict, root: Located, path:
                 f"{', '.join(str(choice) for choice in limit)}")
     if validator == "const":
         return f"{_value(value)} is not allowed here: write {json.dumps(limit, ensure_ascii=False)}"
-    if validator == "minimum":
-        return f"{_value(value)} is below the least value allowed: write {limit} or more{advice}"
-    if validator == "exclusiveMinimum":
-        return f"{_value(value)} is too small: write a value above {limit}{advice}"
-    if validator == "maximum":
-        return f"{_value(value)} is above the greatest value allowed: write {limit} or less{advice}"
-    if validator == "minItems":
-        return f"the list has {len(value)} item(s), fewer than the {limit} it needs{advice}"
-    if validator == "maxItems":
-        return f"the list has {len(value)} items, more than the {limit} it takes{advice}"
-    if validator == "minProperties":
-        return f"the mapping is empty: name at least {limit} value(s){advice}"
-    if validator == "minLength":
-        return f"the text is empty: write at least {limit} character(s){advice}"
-    if validator == "maxLength":
-        return f"the text is {len(value)} characters long, more than the {limit} it takes{advice}"
+    template = _RULE_MESSAGES.get(validator)
+    if template is not None:
+        count = len(value) if isinstance(value, (list, str, dict)) else 0
+        return template.format(value=_value(value), limit=limit, count=count) + advice
     if validator == "uniqueItems":
-        seen, twice = [], None
-        for item in value:
-            if item in seen:
-                twice = item
-                break
-            seen.append(item)
+        twice = next((item for index, item in enumerate(value) if item in value[:index]), None)
         return f"the list names {twice!r} more than once: name each item once{advice}"
     if validator == "pattern":
         return f"{_value(value)} does not have the form this field takes{advice or f' (the pattern {limit})'}"
