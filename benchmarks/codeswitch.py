@@ -37,8 +37,13 @@ every English number from 1 to 99): the default turns repeat their error regions
 real test set would (5,000 turns hold about 100-250 distinct region verdicts; the varied ones
 about 1,000-1,250 in de, nl, fr, es, it), which flatters every memo of the rescue.
 
+``--arm plain|rescued|none`` runs one arm once and prints nothing else, for counting
+instructions, which a shared machine's load does not move: run it under
+``valgrind --tool=cachegrind --cache-sim=no`` three times (``none`` generates the turns and warms
+both normalizers, as the other two do first) and subtract ``none`` from each arm.
+
     python benchmarks/codeswitch.py [--languages hi de nl fr es it ja ko] [--turns 10000] [--repeat 3]
-                                    [--monolingual 0.9] [--varied]
+                                    [--monolingual 0.9] [--varied] [--arm plain|rescued|none]
 """
 
 from __future__ import annotations
@@ -356,7 +361,9 @@ def rescued_score(references: list[str], hypotheses: list[str], language: str):
     return score(references, hypotheses, language)
 
 
-def measure(language: str, turns: int, repeat: int, monolingual: float | None = None, varied: bool = False) -> None:
+def benchmark_turns(language: str, turns: int, monolingual: float | None,
+                    varied: bool) -> tuple[list[str], list[str]]:
+    """The references and hypotheses of one language's turns (seeded), both normalizers warmed."""
     vocabulary = None
     if varied and language in LOANWORD_LANGUAGES:
         print(f"[{language}] --varied: the loanword benchmark's turns, whose vocabulary does not change")
@@ -371,7 +378,20 @@ def measure(language: str, turns: int, repeat: int, monolingual: float | None = 
     references = [reference for reference, _ in pairs]
     hypotheses = [hypothesis for _, hypothesis in pairs]
     score(references[:10], hypotheses[:10], language)  # build and cache both normalizers first
+    return references, hypotheses
 
+
+def run_one_arm(language: str, turns: int, arm: str, monolingual: float | None, varied: bool) -> None:
+    """One arm once (``none``: only the turns and the warm-up), for an instruction count."""
+    references, hypotheses = benchmark_turns(language, turns, monolingual, varied)
+    if arm == "plain":
+        plain_score(references, hypotheses, language)
+    elif arm == "rescued":
+        rescued_score(references, hypotheses, language)
+
+
+def measure(language: str, turns: int, repeat: int, monolingual: float | None = None, varied: bool = False) -> None:
+    references, hypotheses = benchmark_turns(language, turns, monolingual, varied)
     best = {"plain": float("inf"), "rescued": float("inf")}
     results = {}
     arms = [("plain", lambda r, h: plain_score(r, h, language)), ("rescued", lambda r, h: rescued_score(r, h, language))]
@@ -421,8 +441,13 @@ def main() -> None:
     parser.add_argument("--varied", action="store_true",
                         help="draw the words of hi and the same-script languages from hundreds per slot "
                              "(wordfreq's most frequent words), not the small default lists")
+    parser.add_argument("--arm", choices=["plain", "rescued", "none"], default=None,
+                        help="run only this arm once (none: the turns and warm-up alone), for cachegrind")
     args = parser.parse_args()
     for language in args.languages:
+        if args.arm is not None:
+            run_one_arm(language, args.turns, args.arm, args.monolingual, args.varied)
+            continue
         measure(language, args.turns, args.repeat, args.monolingual, args.varied)
 
 

@@ -174,3 +174,11 @@ def test_the_ab_script_times_each_listed_step_at_each_place_and_refuses_an_unkno
                     ["| de", "collapse_whitespace (21)"], ["| de", "units (26)"]]
     refused = subprocess.run([*command, "units", "no_such_step"], capture_output=True, text=True, timeout=300)
     assert refused.returncode == 2 and "--steps no_such_step: listed by none of the en de normalizers" in refused.stderr
+
+
+@pytest.mark.parametrize("arm", ["none", "plain", "rescued"])
+def test_code_switch_script_runs_one_arm_silently_for_instruction_counts(arm):
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "codeswitch.py"), "--languages", "fr", "--turns", "30",
+                           "--arm", arm], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
