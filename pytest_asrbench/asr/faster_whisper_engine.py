@@ -132,10 +132,6 @@ class FasterWhisperEngine:
         """The pinned model the ``model`` setting names (``base``, ``tiny.en``), else ``None``."""
         return find_pinned(self.settings.model)
 
-    @property
-    def uses_embedded_model(self) -> bool:
-        return self.pinned is not None
-
     def model_sha256(self) -> str:
         """SHA-256 of ``model.bin`` without loading the model.
 
