@@ -488,7 +488,9 @@ def _model_from_hub_cache(name: str) -> ModelFiles:
         folder = huggingface_hub.snapshot_download(repo, local_files_only=True)
     except ImportError as exc:  # pragma: no cover
         raise ModelNotFoundError(f"model {name!r}: huggingface_hub is not installed") from exc
-    except Exception as exc:  # LocalEntryNotFoundError, RepositoryNotFoundError, ...
+    except (OSError, ValueError) as exc:
+        # huggingface_hub's LocalEntryNotFoundError and RepositoryNotFoundError are OSErrors,
+        # HFValidationError (a name that is no repo id) a ValueError
         raise ModelNotFoundError(
             f"model {name!r} is not a pinned model (choices: {choices_text()}), and as a "
             f"Hugging Face name (repo {repo}) it is not on disk: pytest-asrbench never downloads "

@@ -84,7 +84,9 @@ def _supported_compute_types(device: str) -> str:
         import ctranslate2
 
         kinds = sorted(ctranslate2.get_supported_compute_types(device))
-    except Exception:  # the device itself is missing: the original message says so
+    except (ImportError, RuntimeError, ValueError):
+        # the device itself is missing (as decode_settings asks it): this only adds to a
+        # message, whose original error already says so
         return ""
     return f"; this host runs {', '.join(kinds)} on {device}"
 
