@@ -79,3 +79,32 @@ def test_a_full_run_of_tests_and_cases_finds_no_unused_snapshot_folder():
     root = Path(__file__).resolve().parents[1]
     assert orphan_snapshot_dirs(root, "snapshots", [root / "tests", root / "cases"], ["cases"]) == []
     assert not (root / "tests" / "cases").exists()
+
+
+def _layer_table(text: str) -> str:
+    """The rows of the page's "Layers and allowed imports" table."""
+    section = text.split("## Layers and allowed imports", 1)[1].split("\n## ", 1)[0]
+    return "\n".join(line for line in section.splitlines() if line.startswith("| "))
+
+
+def test_the_layer_table_names_every_package_and_top_level_module():
+    """A new stage folder (or a module at the package's top) has a row of the table, with the
+    layers it may import: otherwise the page no longer shows the whole import direction."""
+    table = _layer_table(PAGE.read_text(encoding="utf-8"))
+    named = set(TOKEN.findall(table))
+    missing = []
+    for path in sorted(PACKAGE.iterdir()):
+        if path.is_dir() and (path / "__init__.py").exists():
+            if not {f"{path.name}/", f"pytest_asrbench/{path.name}/"} & named:
+                missing.append(f"{path.name}/")
+        elif path.suffix == ".py" and path.name != "__init__.py":
+            if not {path.name, f"pytest_asrbench/{path.name}"} & named:
+                missing.append(path.name)
+    assert not missing, ("docs/architecture.md's layer table does not name these parts of pytest_asrbench/ "
+                         f"(add each to the row of its layer): {', '.join(missing)}")
+
+
+def test_the_page_states_the_import_direction():
+    text = PAGE.read_text(encoding="utf-8")
+    assert "Imports go one way, down this table" in text
+    assert "| rank | layer | packages and modules | may import |" in _layer_table(text)

@@ -222,6 +222,42 @@ def test_jsonl_lines_refuse_a_byte_order_mark_and_other_bytes_than_utf8_with_the
         jsonl_lines(b'{"a": "\xff"}\n', "f.jsonl", _FileError)
 
 
+
+def test_json_line_says_a_repeated_key_and_a_line_that_is_not_json_with_the_callers_error():
+    from pytest_asrbench._shared.jsonl import json_line
+
+    assert json_line('{"id": "a"}', "f.jsonl:1", _FileError, "one JSON object") == {"id": "a"}
+    with pytest.raises(_FileError, match=r"^f\.jsonl:2: the key 'id' appears twice in this line; keep one$"):
+        json_line('{"id": "a", "id": "b"}', "f.jsonl:2", _FileError, "one JSON object")
+    with pytest.raises(_FileError) as caught:
+        json_line("x" * 70, "f.jsonl:3", _FileError, "one JSON object")
+    message = str(caught.value)
+    assert message.startswith("f.jsonl:3: not JSON (")
+    assert message.endswith(f", in {'x' * 57 + '...'!r}); each line must be one JSON object")
+
+
+def test_every_jsonl_reader_says_a_bad_line_the_same_way(tmp_path):
+    """Benchmark references and hypotheses, bench manifests and ``asrbench score`` transcripts
+    read a JSONL line through one helper: the same fault reads the same."""
+    from pytest_asrbench.bench.errors import JsonlFormatError, ManifestFormatError
+    from pytest_asrbench.bench.manifest.rows import read_rows
+    from pytest_asrbench.bench.scoring.jsonl import read_records
+    from pytest_asrbench.filescore.formats import TranscriptFormatError, read_utterances
+
+    for bad, expected in (('{"id": "a", "id": "b"}', "the key 'id' appears twice in this line; keep one"),
+                          ('{"id": ', "not JSON (")):
+        path = tmp_path / "f.jsonl"
+        path.write_text(bad + "\n", encoding="utf-8")
+        messages = []
+        for read, error in ((lambda: read_records(path, with_cluster=False), JsonlFormatError),
+                            (lambda: read_rows(path), ManifestFormatError),
+                            (lambda: read_utterances([bad], "jsonl", str(path)), TranscriptFormatError)):
+            with pytest.raises(error) as caught:
+                read()
+            messages.append(str(caught.value).split("; each line must be")[0])
+        assert messages[0].startswith(f"{path}:1: {expected}")
+        assert len(set(messages)) == 1, messages
+
 @pytest.mark.parametrize("name", ["numbers.yaml", "c.YML", "en.toml", "titles.tsv", "plugin.py"])
 def test_an_output_never_replaces_a_case_config_or_source_file(tmp_path, name):
     from pytest_asrbench._shared.paths import output_path_problem

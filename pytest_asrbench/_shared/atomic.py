@@ -39,7 +39,7 @@ def current_umask() -> int:
             for line in status:
                 if line.startswith("Umask:"):
                     return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError, IndexError):  # no /proc, or no Umask line: read it the portable way below
         pass
     with _UMASK_LOCK:
         mask = os.umask(0o077)
@@ -72,7 +72,7 @@ def atomic_file(target: Path, mode: int | None = None) -> Iterator[BinaryIO]:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException:  # any exit, Ctrl-C included, leaves no temporary file; re-raised
         Path(tmp).unlink(missing_ok=True)
         raise
 

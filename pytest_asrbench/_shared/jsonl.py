@@ -47,6 +47,28 @@ def loads_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=unique_keys)
 
 
+def json_line(raw: str, where: str, error: type[Exception], expected: str) -> Any:
+    """One JSONL line parsed with :func:`loads_unique`, its faults said one way everywhere.
+
+    Args:
+        raw: the line, without its newline; ``where`` names it (``path:line``).
+        error: the exception class to raise, called with the message.
+        expected: what each line must be, for the message (``"one JSON object"``).
+
+    Raises:
+        error: a key appears twice in one object, or the line is not JSON (the message shows
+            the parser's reason and the line's first 60 characters).
+    """
+    try:
+        return loads_unique(raw)
+    except RepeatedKeyError as exc:
+        raise error(f"{where}: the key {exc.key!r} appears twice in this line; keep one") from None
+    except ValueError as exc:
+        shown = raw if len(raw) <= 60 else raw[:57] + "..."
+        raise error(f"{where}: not JSON ({exc.args[0] if exc.args else exc}, in {shown!r}); "
+                    f"each line must be {expected}") from None
+
+
 def jsonl_lines(data: bytes, path: Path | str, error: type[Exception]) -> list[str]:
     """The lines of a JSONL file's bytes ``data``, without their ``\\n`` (a final newline ends
     the last line, it opens no empty one; every other line is kept, blank ones included).

@@ -131,11 +131,14 @@ def peak_frame_dbfs(samples: np.ndarray, sample_rate: int, frame_seconds: float 
 
 def _decode_file(path: Path) -> np.ndarray:
     require_asr_extra()
+    import av
     from faster_whisper.audio import decode_audio
 
     try:
         return decode_audio(str(path), sampling_rate=TARGET_SAMPLE_RATE)
-    except Exception as exc:  # PyAV raises many FFmpegError subclasses; name them all
+    except (av.FFmpegError, OSError, ValueError, IndexError) as exc:
+        # PyAV's FFmpegError subclasses (InvalidDataError ...), a file it cannot open (OSError),
+        # a stream it cannot resample (ValueError), a container with no audio stream (IndexError)
         # the probe names the fault in the container's terms (no audio stream, no parameters)
         problem = _audio_problem(path) or (f"{path}: not decodable audio: FFmpeg cannot read it "
                                            f"({type(exc).__name__}: {exc}); {NOT_AUDIO}")

@@ -32,7 +32,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser, *, spelled_out: bool) 
             record spells out every setting it ran with); else an option not given is ``None``
             and the engine's own default applies (``transcribe``; :func:`engine_settings`).
     """
-    from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+    from pytest_asrbench.asr.decode_settings import DecodeSettings
 
     def default(value):
         return value if spelled_out else None

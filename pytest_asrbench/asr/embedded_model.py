@@ -55,14 +55,6 @@ from pytest_asrbench.asr.pinned_models import (
 
 #: SHA-256 of the default model's assembled ``model.bin``.
 EMBEDDED_MODEL_SHA256 = BASE.model_sha256
-#: Human name of the default embedded model, as the run record reports it.
-EMBEDDED_MODEL_NAME = BASE.name
-#: Names that select the default embedded model in an ``engine: {model: ...}`` setting.
-EMBEDDED_ALIASES = BASE.aliases
-#: Pinned versions of the default model's wheels (must match the ``asr`` extra).
-EMBEDDED_WHEEL_VERSION = BASE.wheel_version
-MODEL_BIN_PARTS: tuple[ModelPart, ...] = BASE.model_bin_parts
-AUX_FILES: dict[str, ModelPart] = BASE.aux_files
 #: Files a CTranslate2 Whisper model folder needs for faster-whisper.
 REQUIRED_MODEL_FILES = ("model.bin", "config.json", "tokenizer.json", "vocabulary.json")
 
@@ -496,7 +488,9 @@ def _model_from_hub_cache(name: str) -> ModelFiles:
         folder = huggingface_hub.snapshot_download(repo, local_files_only=True)
     except ImportError as exc:  # pragma: no cover
         raise ModelNotFoundError(f"model {name!r}: huggingface_hub is not installed") from exc
-    except Exception as exc:  # LocalEntryNotFoundError, RepositoryNotFoundError, ...
+    except (OSError, ValueError) as exc:
+        # huggingface_hub's LocalEntryNotFoundError and RepositoryNotFoundError are OSErrors,
+        # HFValidationError (a name that is no repo id) a ValueError
         raise ModelNotFoundError(
             f"model {name!r} is not a pinned model (choices: {choices_text()}), and as a "
             f"Hugging Face name (repo {repo}) it is not on disk: pytest-asrbench never downloads "

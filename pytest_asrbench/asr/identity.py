@@ -35,7 +35,6 @@ key of an ``asr`` snapshot's recordings (``x86_64 GenuineIntel 6/207: avx avx2 .
 from __future__ import annotations
 
 import os
-import platform
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path

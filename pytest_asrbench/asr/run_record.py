@@ -73,9 +73,11 @@ def peak_rss_bytes() -> int | None:
     except ImportError:  # pragma: no cover - Windows
         try:
             import psutil
-
+        except ImportError:
+            return None  # the record says "not measured"
+        try:
             return int(psutil.Process().memory_info().peak_wset)
-        except Exception:
+        except (psutil.Error, AttributeError):  # not readable, or no peak_wset off Windows
             return None
     usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(usage if sys.platform == "darwin" else usage * 1024)
@@ -87,7 +89,7 @@ def _cpu_model() -> str | None:
             for line in handle:
                 if line.lower().startswith("model name"):
                     return line.split(":", 1)[1].strip()
-    except OSError:
+    except OSError:  # no /proc/cpuinfo: asked of the OS below
         pass
     if sys.platform == "darwin":
         try:
@@ -106,9 +108,11 @@ def _ram_bytes() -> int | None:
     except (AttributeError, ValueError, OSError):
         try:
             import psutil
-
+        except ImportError:
+            return None  # the record says "not measured"
+        try:
             return int(psutil.virtual_memory().total)
-        except Exception:
+        except (psutil.Error, OSError):
             return None
 
 

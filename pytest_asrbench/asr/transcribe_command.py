@@ -47,10 +47,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return sub
 
 
-#: The name the lead's brief uses for the same function.
-add_transcribe_parser = add_parser
-
-
 def _settings(args: argparse.Namespace) -> dict:
     settings = engine_settings(args)
     if args.vad:

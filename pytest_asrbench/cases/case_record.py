@@ -25,8 +25,6 @@ from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize.registry import get_config
 from pytest_asrbench.scoring.metrics import METRICS
 
-#: The values of a record's ``snapshot`` field.
-SNAPSHOT_STATES = ("same", "changed", "new", "kept")
 
 
 @lru_cache(maxsize=None)

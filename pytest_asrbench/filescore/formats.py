@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
+from pytest_asrbench._shared.jsonl import json_line, jsonl_lines
 from pytest_asrbench.errors import InputError
 
 #: The formats :func:`read_utterances` reads, in the order ``--format`` lists them.
@@ -207,13 +207,7 @@ def _parse(line: str, fmt: str, where: str) -> tuple[str, str]:
         if match is None:
             raise TranscriptFormatError(f"{where}: not a trn line `<text> (<id>)`: {line[:60]!r}")
         return match["id"], match["text"].strip()
-    try:
-        value = loads_unique(line)
-    except RepeatedKeyError as exc:
-        raise TranscriptFormatError(f"{where}: the key {exc.key!r} appears twice in this line; keep one") from None
-    except ValueError as exc:
-        raise TranscriptFormatError(f"{where}: not JSON ({exc}); each jsonl line is one object "
-                                    "{\"id\": ..., \"text\": ...}") from None
+    value = json_line(line, where, TranscriptFormatError, 'one object {"id": ..., "text": ...}')
     if not isinstance(value, dict):
         raise TranscriptFormatError(f"{where}: a {type(value).__name__}, not a JSON object with id and text")
     for key in ("id", "text"):

@@ -136,11 +136,6 @@ def alignment_columns(alignment: Alignment, rescued: frozenset[int] = frozenset(
     return columns
 
 
-def has_rescued(columns: list[Column]) -> bool:
-    """Whether any column is marked :data:`RESCUED` (an output then explains the mark)."""
-    return any(column.mark == RESCUED for column in columns)
-
-
 def color_wanted(stream: TextIO | None = None, environ: Mapping[str, str] | None = None) -> bool:
     """Whether output to ``stream`` (default stdout) should be coloured: ``False`` when
     ``NO_COLOR`` is set to anything non-empty (no-color.org), ``True`` when ``FORCE_COLOR``

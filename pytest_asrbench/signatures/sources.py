@@ -143,7 +143,7 @@ def config_origin(rel: str, rootpath: Path | None = None) -> str | None:
     if rootpath is not None:
         try:
             return origin.resolve().relative_to(Path(rootpath).resolve()).as_posix()
-        except ValueError:
+        except ValueError:  # not below the root: named by its absolute path instead
             pass
     return str(origin)
 

@@ -29,7 +29,6 @@ from pytest_asrbench.signatures.sources import PACKAGE, config_origin
 
 #: The one command that re-records signatures and snapshots (after a version bump).
 RECORD_COMMAND = "pytest --asrbench {cases} --snapshot-update"
-SIGNATURE_FIELDS = ("version", "config_version", "signature", "components")
 
 
 def record_command(cases: str) -> str:

@@ -55,7 +55,8 @@ def test_bad_engine_settings_are_refused_up_front(settings, words):
 
 @needs_faster_whisper
 def test_transcribe_option_names_come_from_whisper_model_transcribe():
-    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine, transcribe_option_names
+    from pytest_asrbench.asr.decode_settings import transcribe_option_names
+    from pytest_asrbench.asr.faster_whisper_engine import FasterWhisperEngine
 
     assert {"no_speech_threshold", "initial_prompt", "hotwords"} <= transcribe_option_names()
     assert "audio" not in transcribe_option_names()

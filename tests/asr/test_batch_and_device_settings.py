@@ -22,7 +22,7 @@ SEQUENTIAL_DECODE_FIELDS = [
 
 
 def _settings(**values):
-    from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+    from pytest_asrbench.asr.decode_settings import DecodeSettings
 
     return DecodeSettings.from_mapping(values)
 

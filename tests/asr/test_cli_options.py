@@ -31,7 +31,7 @@ def test_transcribe_and_bench_run_take_the_same_engine_options():
 
 def test_bench_run_spells_out_the_engine_defaults_and_transcribe_leaves_them_to_the_engine():
     from pytest_asrbench._shared.cpus import default_threads
-    from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+    from pytest_asrbench.asr.decode_settings import DecodeSettings
 
     run = build_parser().parse_args(["bench", "run", "--smoke", "--out", "r.json"])
     defaults = DecodeSettings()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import json
 import re
@@ -17,9 +18,11 @@ from pytest_asrbench.signatures.compute import (
     canonical_config,
     canonical_tsv,
     compute,
+    known_languages,
     libraries,
     metric_versions,
 )
+from pytest_asrbench.signatures.providers import providers
 from pytest_asrbench.cases.signature_files import rewrite_case
 from pytest_asrbench.signatures.version_gate import Recorded, describe_changes, judge
 from pytest_asrbench.signatures.graph import module_hash, registered_steps, walk
@@ -124,6 +127,30 @@ def test_real_graph_reaches_normalizer_steps_and_scoring():
     assert not any("signatures" in name or "/cases/" in name or "/asr/" in name for name in components)
     assert "config en.toml" in components
 
+
+
+def _every_metric_and_language():
+    source = installed_source()
+    languages = known_languages(source)
+    pairs = [(metric, language) for metric in metric_versions(source) for language in languages]
+    return pairs + [(name, language) for name, provider in providers().items() for language in provider.languages]
+
+
+@pytest.mark.parametrize(("metric", "language"), _every_metric_and_language())
+def test_no_metric_hashes_the_signature_code_itself(metric, language):
+    """The signature code computes signatures; it never moves a figure, so a change to it must not
+    ask for a metric bump. Parent package ``__init__`` modules are in every graph, so this also
+    pins that ``signatures/__init__.py`` imports none of its submodules."""
+    modules = [name for name in compute(metric, language, with_libraries=False).components
+               if name.startswith("module pytest_asrbench/signatures/")]
+    assert modules == [], f"{metric} in {language} hashes the signature code: {modules}"
+
+
+def test_the_signatures_package_init_imports_nothing():
+    init = Path(REPO) / "pytest_asrbench" / "signatures" / "__init__.py"
+    imports = [node for node in ast.walk(ast.parse(init.read_text(encoding="utf-8")))
+               if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert imports == []
 
 # ---- canonical forms and libraries -------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
+from pytest_asrbench._shared.jsonl import json_line, jsonl_lines
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, ManifestFormatError
 
 REQUIRED = ("id", "audio", "reference", "slice", "speaker")
@@ -119,12 +119,7 @@ def read_rows(path: Path) -> list[ManifestRow]:
     first: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         where = f"{path}:{number}"
-        try:
-            value = loads_unique(raw)
-        except RepeatedKeyError as exc:
-            raise ManifestFormatError(f"{where}: the key {exc.key!r} appears twice in this line; keep one") from None
-        except ValueError as exc:
-            raise ManifestFormatError(f"{where}: not JSON ({exc}); each line must be one JSON object") from None
+        value = json_line(raw, where, ManifestFormatError, "one JSON object")
         row = _row(value, where, number)
         if row.id in first:
             raise ManifestFormatError(f"{where}: id {row.id!r} repeats line {first[row.id]}; ids must be unique")

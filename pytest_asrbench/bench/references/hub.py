@@ -69,7 +69,7 @@ def hub_errors(repo: str, what: str) -> Iterator[None]:
         yield
     except BenchError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # huggingface_hub's classes differ by version: told by name below, the rest re-raised
         names = _class_names(exc)
         where = f"{repo} at {revision[:12]}"
         if "GatedRepoError" in names or "LocalTokenNotFoundError" in names:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pytest_asrbench.asr.audio import check_audio_files
 from pytest_asrbench.asr.cache import HypothesisCache
-from pytest_asrbench.asr.engine import FLAG_NO_SPEECH, HALLUCINATION_FLAGS
+from pytest_asrbench.asr.engine import HALLUCINATION_FLAGS
 from pytest_asrbench.asr.run_record import peak_rss_bytes, percentile
 from pytest_asrbench.bench.manifest.gate import GatedManifest, open_manifest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytest_asrbench._shared.cpus import default_threads
 from pytest_asrbench.asr.engine import DEFAULT_ENGINE
-from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+from pytest_asrbench.asr.decode_settings import DecodeSettings
 
 
 @dataclass
@@ -15,7 +15,7 @@ class RunSettings:
     """What ``asrbench bench run`` was asked for (the CLI's options). ``cache_dir`` is the
     hypothesis cache folder used with ``hypothesis_cache`` (default: the user cache's,
     ``$ASRBENCH_CACHE_DIR/hypotheses``). The engine settings default to the engine's own
-    (:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`, as the CLI's options
+    (:class:`~pytest_asrbench.asr.decode_settings.DecodeSettings`, as the CLI's options
     do): ``threads`` to the usable CPUs, capped (:func:`~pytest_asrbench._shared.cpus.default_threads`).
     ``allow_missing`` excludes rows whose audio file is missing instead of refusing the run
     (:func:`~pytest_asrbench.bench.manifest.gate.open_manifest`)."""

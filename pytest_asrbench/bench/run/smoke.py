@@ -81,7 +81,7 @@ def smoke_record(settings: RunSettings) -> dict:
 def _default_decode(settings: RunSettings) -> dict:
     """The decode settings the run's options would give the default engine, read without an
     engine (no model, no GPU probe, no check): its defaults with the options laid over them."""
-    from pytest_asrbench.asr.faster_whisper_engine import DecodeSettings
+    from pytest_asrbench.asr.decode_settings import DecodeSettings
 
     return DecodeSettings(**engine_settings(settings)).output_dict()
 

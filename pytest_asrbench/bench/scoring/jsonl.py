@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_asrbench._shared.jsonl import RepeatedKeyError, jsonl_lines, loads_unique
+from pytest_asrbench._shared.jsonl import json_line, jsonl_lines
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, JsonlFormatError
 
 
@@ -51,15 +51,7 @@ def read_records(path: Path, *, with_cluster: bool) -> list[Record]:
     first_line: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         where = f"{path}:{number}"
-        try:
-            value = loads_unique(raw)
-        except RepeatedKeyError as exc:
-            raise JsonlFormatError(f"{where}: the key {exc.key!r} appears twice in this line; "
-                                   "keep one (JSON objects take each key once)") from None
-        except ValueError as exc:
-            shown = raw if len(raw) <= 60 else raw[:57] + "..."
-            raise JsonlFormatError(f"{where}: not JSON ({exc.args[0] if exc.args else exc}): {shown!r}; "
-                                   "each line must be one JSON object") from None
+        value = json_line(raw, where, JsonlFormatError, "one JSON object")
         if not isinstance(value, dict):
             raise JsonlFormatError(f"{where}: a {type(value).__name__}, not a JSON object with {', '.join(required)}")
         for key in required:

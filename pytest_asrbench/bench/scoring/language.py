@@ -119,13 +119,13 @@ def _identity(text: str) -> str:
 
 
 def describe(measure: Measure) -> dict[str, str]:
-    """The metric as a scores JSON records it: for ``th_bench_cer`` :func:`.metric.describe`
+    """The metric as a scores JSON records it: for ``th_bench_cer`` :func:`.signature.describe`
     (with its signature and cleaning), else name, version, language, the language config's
     version and the unit."""
     if measure is THAI_BENCHMARK:
-        from pytest_asrbench.bench.scoring import metric
+        from pytest_asrbench.bench.scoring import signature
 
-        return metric.describe()
+        return signature.describe()
     from pytest_asrbench.normalize.registry import get_config
 
     return {"name": measure.metric, "version": measure.version, "language": measure.language,

@@ -17,18 +17,25 @@ Components (named like every metric signature's, :mod:`pytest_asrbench.signature
 The gate is :data:`pytest_asrbench.bench.scoring.metric.VERSION` (read from the source's syntax
 tree) and ``configs/th.toml``'s ``version``. Everything is read from a source (installed tree,
 copy, git revision), never imported from it.
+
+The installed package's signature (:func:`components`, :func:`signature`) and the metric as a
+scores JSON records it (:func:`describe`) live here too, outside the metric's import graph
+(:data:`ROOTS` do not reach this module), so the signature code is not hashed into the
+signature.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from pytest_asrbench._shared.canonical import canonical_json
 from pytest_asrbench._shared.toml import load_toml
 from pytest_asrbench._shared.versions import installed_version
 from pytest_asrbench.errors import ConfigError
+from pytest_asrbench.bench.references.cleaning import THAI_BENCHMARK_CLEANING
+from pytest_asrbench.bench.scoring.metric import NAME, VERSION
 from pytest_asrbench.normalize.languages.th.bench import BENCH_V1_PROFILE
-from pytest_asrbench.bench.scoring.metric import NAME
 from pytest_asrbench.signatures.compute import (
     Signature,
     canonical_data,
@@ -39,7 +46,7 @@ from pytest_asrbench.signatures.compute import (
 )
 from pytest_asrbench.signatures.graph import module_hash, walk
 from pytest_asrbench.signatures.providers import SignatureProvider, register_provider, version_literal
-from pytest_asrbench.signatures.sources import PACKAGE
+from pytest_asrbench.signatures.sources import PACKAGE, installed_source
 
 LANGUAGE = "th"
 #: Where :data:`NAME`'s ``VERSION = "x.y.z"`` lives.
@@ -118,3 +125,38 @@ def compute_signature(source, with_libraries: bool = True) -> Signature:
 
 
 PROVIDER = register_provider(SignatureProvider(NAME, (LANGUAGE,), VERSION_FILE, compute_signature))
+
+
+@lru_cache(maxsize=1)
+def _current() -> Signature:
+    return compute_signature(installed_source())
+
+
+@lru_cache(maxsize=1)
+def components() -> dict[str, str]:
+    """``{"module <path>": hash, "config th.toml [profiles.bench_v1]": hash, "library <dist>":
+    version}`` of the installed package (see :func:`compute_signature`).
+
+    Raises:
+        ConfigError: th.toml is missing or not valid TOML, or metric.py has no ``VERSION``.
+    """
+    return dict(_current().components)
+
+
+def signature() -> str:
+    """16 hex digits over :func:`components`: the value the signature case records.
+
+    Raises:
+        ConfigError: as :func:`components`.
+    """
+    return _current().signature
+
+
+def describe() -> dict[str, str]:
+    """The metric as recorded in a scores JSON: name, version, language, signature, cleaning, unit.
+
+    Raises:
+        ConfigError: as :func:`components`.
+    """
+    return {"name": NAME, "version": VERSION, "language": LANGUAGE, "signature": signature(),
+            "cleaning": THAI_BENCHMARK_CLEANING, "unit": "char", "spaces": "removed"}

@@ -2,7 +2,7 @@
 
 Fields: ``audio`` (path relative to the YAML file), ``reference``, optional ``engine``
 (``{name: faster-whisper, model: embedded, beam_size: 5, batch_size: 1, device: cpu, ...}``, see
-:class:`~pytest_asrbench.asr.faster_whisper_engine.DecodeSettings`), optional ``expect``,
+:class:`~pytest_asrbench.asr.decode_settings.DecodeSettings`), optional ``expect``,
 ``tolerance`` and ``parity`` (below).
 
 The output snapshotted: audio path and SHA-256, the reference, the engine (name, model

@@ -37,8 +37,6 @@ _DIGIT_STRING = re.compile(f"[{''.join(DIGIT_SYLLABLES)}]+")
 _ASCII = re.compile(r"\d+")
 _HANGUL_NUMERAL = re.compile(r"[일이삼사오육칠팔구십백천만억조]")
 
-SYSTEMS = ("sino", "native", "digits")
-
 
 def sino_value(word: str) -> int | None:
     """The value of a written Sino-Korean numeral, or ``None`` when ``word`` is not one.

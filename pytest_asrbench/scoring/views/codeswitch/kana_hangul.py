@@ -52,14 +52,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
-
 from rapidfuzz.distance import Levenshtein
+
+from pytest_asrbench.scoring.views.codeswitch.readings import key_readings
 
 MIN_CONSONANTS = 2
 MIN_LATIN_LETTERS = 3
 MIN_NEAR_KEY = 4
-_MAX_READINGS = 64
 #: How many verdicts one matcher remembers (least recently used dropped first): a pair's
 #: verdict is a pure function of its two words, and names recur from turn to turn.
 VERDICT_MEMO_SIZE = 1 << 16
@@ -195,13 +194,7 @@ def _collapse(symbols) -> str:
 @lru_cache(maxsize=65536)
 def latin_keys(word: str) -> frozenset[str]:
     """Every reading of a Latin word's key: ``"teams"`` -> ``{"TMS", "TMJ", "JMS", "JMJ"}``."""
-    choices = [item if isinstance(item, tuple) else (item,) for item in _latin_sequence(word)]
-    readings: set[str] = set()
-    for combination in product(*choices):
-        readings.add(_collapse(combination))
-        if len(readings) >= _MAX_READINGS:
-            break
-    return frozenset(readings)
+    return key_readings(_latin_sequence(word), _collapse)
 
 
 _LATIN_FIRST_VOWEL = {

@@ -26,10 +26,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+
+from pytest_asrbench.scoring.views.codeswitch.readings import key_readings
 
 MIN_CONSONANTS = 3
-_MAX_READINGS = 64
 VOWEL = "V"
 
 # --- Devanagari --------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def _latin_sequence(word: str) -> list[str | tuple[str, ...]]:
     return out
 
 
-def _collapse(sequence: list[str]) -> str:
+def _collapse(sequence: tuple[str, ...]) -> str:
     """Drop vowel markers; the same consonant twice with no vowel between counts once."""
     key: list[str] = []
     previous = None
@@ -298,14 +298,7 @@ def _collapse(sequence: list[str]) -> str:
 @lru_cache(maxsize=65536)
 def latin_keys(word: str) -> frozenset[str]:
     """Every reading of a Latin word's consonant key: "manager" -> {"mngr", "mnjr"}."""
-    sequence = _latin_sequence(word)
-    choices = [item if isinstance(item, tuple) else (item,) for item in sequence]
-    readings = set()
-    for combination in product(*choices):
-        readings.add(_collapse(list(combination)))
-        if len(readings) >= _MAX_READINGS:
-            break
-    return frozenset(readings)
+    return key_readings(_latin_sequence(word), _collapse)
 
 
 # --- the matcher -------------------------------------------------------------------------
