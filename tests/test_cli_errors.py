@@ -121,6 +121,32 @@ def test_a_nested_command_names_itself_whole_in_argparse_errors_and_in_its_own(c
     assert capsys.readouterr().err.startswith("asrbench bench run: error: --manifest and --audio-root are required")
 
 
+@pytest.mark.parametrize("command", sorted(BAD_INPUT))
+def test_an_argument_a_command_does_not_take_is_that_command_s_usage_error(command, tmp_path, capsys):
+    # argparse hands a subcommand's unknown arguments to the top-level parser, whose error
+    # names no command: here each command reports it with its own usage
+    argv = [word.replace("{tmp}", str(tmp_path)) for word in BAD_INPUT[command]]
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--no-such-option"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {command} " in err, err
+    assert f"\n{command}: error: unrecognized arguments: --no-such-option (see {command} --help)\n" in err, err
+
+
+@pytest.mark.parametrize("argv, command", [
+    (["normalize", "-l", "en", "one", "two"], "asrbench normalize"),
+    (["bench", "--no-such-option", "compare", "a.json", "b.json", "--out", "d.md"], "asrbench bench"),
+    (["export", "--no-such-option", "sclite", "a.yaml", "--out", "out"], "asrbench export"),
+])
+def test_a_stray_argument_of_a_command_or_group_is_that_parser_s_usage_error(argv, command, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {command} " in err and f"\n{command}: error: unrecognized arguments: " in err, err
+
+
 def _parsers(parser=None):
     """Every parser of the asrbench command, the top one and each command and group below it."""
     import argparse
