@@ -567,3 +567,59 @@ def test_pytests_short_summary_gives_a_case_file_that_cannot_be_loaded_its_first
     result = project.runpytest("--asrbench", "cases", "-rf", "-vv")
     result.stdout.fnmatch_lines(["FAILED cases/en/broken.yaml::<case file error> - line 2: case "
                                  "'orphan' has no language*"])
+
+
+NOT_WHOLE = "Not a whole run: "
+
+
+def _partial_outputs(project, *args: str, **kwargs) -> tuple[str, str, str]:
+    """The terminal output, Markdown summary and HTML report of a run with ``args``."""
+    result = project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md", "--asrbench-report", "r.html",
+                               *args, **kwargs)
+    return (result.stdout.str(), (project.path / "s.md").read_text(encoding="utf-8"),
+            (project.path / "r.html").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["-k", "pair"], "2 of 3 case(s) of the collected case files did not run (a -k, -m, node-id, --deselect or --lf "
+                     "selection, or a stop)"),
+    (["-k", "pair", "-n", "2"], "2 of 3 case(s) of the collected case files did not run"),
+    (["-x"], "the run was interrupted (stopping after 1 failures)"),
+])
+def test_a_run_that_is_not_whole_says_so_first_in_every_output(project, args, reason):
+    _recorded(project)
+    terminal, markdown, page = _partial_outputs(project, *args)
+    summary = terminal.split("asrbench summary -")[1].splitlines()
+    assert summary[1].startswith(NOT_WHOLE + reason), terminal
+    assert f"> **{NOT_WHOLE}{reason}" in markdown.split("| language |")[0]
+    assert f'<p id="partial" role="note">{NOT_WHOLE}' in page.split('<table id="languages">')[0]
+
+
+def test_an_interrupted_run_says_so_in_every_output(project):
+    _recorded(project)
+    write(project, "conftest.py", "def pytest_runtest_call(item):\n"
+                                  "    if item.name == 'pair':\n        raise KeyboardInterrupt\n")
+    # the inner run's Ctrl-C must not stop this one (pytester re-raises it by default)
+    terminal, markdown, page = _partial_outputs(project, no_reraise_ctrlc=True)
+    assert f"{NOT_WHOLE}the run was interrupted" in terminal
+    assert f"{NOT_WHOLE}the run was interrupted" in markdown and f"{NOT_WHOLE}the run was interrupted" in page
+
+
+def test_a_whole_run_says_nothing_of_it(project):
+    _recorded(project)
+    for text in _partial_outputs(project):
+        assert NOT_WHOLE not in text and 'id="partial"' not in text
+
+
+def test_the_reason_a_run_is_not_whole_is_the_first_line_of_each_rendering():
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    report = RunReport([_entry("cases/en/a.yaml::x", 1, 4)], partial="the run was interrupted")
+    assert summary_lines(report)[:3] == ["Not a whole run: the run was interrupted", "",
+                                         "language  cases  passed  failed  xfailed  skipped"]
+    assert "`\n\n> **Not a whole run: the run was interrupted**\n\n| language |" in \
+        render_markdown(RunReport(report.entries, command="pytest --asrbench cases", partial=report.partial))
+    assert '<p id="partial" role="note">Not a whole run: the run was interrupted</p>' in render_html(report)
+    assert summary_lines(RunReport(partial="the run was interrupted")) == ["Not a whole run: the run was interrupted"]

@@ -9,6 +9,13 @@ from collections.abc import Sequence
 from pytest_asrbench.reports.model import CaseEntry, ErrorRow, RateRow, RunReport
 
 
+def partial_line(report: RunReport) -> str | None:
+    """``"Not a whole run: <reason>"`` for a run that is not whole (interrupted, stopped early,
+    case items deselected: :attr:`RunReport.partial`), else ``None``: every output states it
+    first, so a subset's tables are not read as the whole suite's."""
+    return f"Not a whole run: {report.partial}" if report.partial else None
+
+
 def load_error_heading(report: RunReport) -> str:
     """The line that introduces the case files the run could not load (every output's)."""
     return f"{len(report.load_errors)} case file(s) could not be loaded (counted under no language):"

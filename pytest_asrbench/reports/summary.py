@@ -1,4 +1,5 @@
-"""The terminal summary printed after a ``pytest --asrbench`` run::
+"""The terminal summary printed after a ``pytest --asrbench`` run (a run that is not whole,
+interrupted, stopped early or a selection, starts with ``Not a whole run: <reason>``)::
 
     1 case file(s) could not be loaded (counted under no language):
       cases/fr-CA/bad.yaml
@@ -34,8 +35,8 @@ tolerance, not exactly (no native recording of this host, or kernel variables se
 from __future__ import annotations
 
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, percent, rate_cells, text_table,
-                                                unrecorded_heading, unrecorded_line)
+from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, partial_line, percent, rate_cells,
+                                                text_table, unrecorded_heading, unrecorded_line)
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 from pytest_asrbench.reports.reasons import case_id, failure_reason, location
 from pytest_asrbench.scoring.alignment_view import display_width
@@ -118,9 +119,10 @@ def summary_lines(report: RunReport, width: int | None = None) -> list[str]:
     loaded every case file. ``width``: the terminal's, to which each failing case's reason is
     cut (:func:`case_line`; ``None``: not cut)."""
     languages, loading = report.languages(), load_error_lines(report)
+    head = [partial_line(report)] if report.partial else []
     if not languages:
-        return loading
-    lines = ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
+        return head + ([""] if head and loading else []) + loading
+    lines = head + ([""] if head else []) + ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
                        [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages],
                        indent="")
     unrecorded = report.unrecorded()
