@@ -75,7 +75,7 @@ def test_xfailed_and_new_cases_are_counted(project):
     write(project, "cases/en/b.yaml", XFAIL)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(passed=3, xfailed=1)
-    result.stdout.re_match_lines([r"en +4 +3 +0 +1 +0", r"en +stt_wer +WER +1 +33\.33% +n/a +n/a +1"])
+    result.stdout.re_match_lines([r"en +4 +3 +0 +1 +0", r"en +stt_wer +WER +1 +33\.33% +n/a +new +1"])
 
 
 def test_each_case_carries_rate_metric_and_version_as_junit_properties(project):
@@ -205,6 +205,21 @@ def test_changes_print_in_signed_percentage_points():
     assert [points(v) for v in (0.0043, -0.125, 0.0, -0.00001, None)] == [
         "+0.43 pt", "-12.50 pt", "0.00 pt", "0.00 pt", "n/a"]
     assert text_table(["name", "n"], [["de", "3"], ["hi", "12"]], indent="") == ["name   n", "de     3", "hi    12"]
+
+
+def test_the_change_column_says_which_cases_are_new_instead_of_a_change_of_zero():
+    from pytest_asrbench.reports.formatting import change_text, rate_cells
+
+    (same,) = rate_rows([_entry("a", 1, 10, recorded=1)])
+    (partly,) = rate_rows([_entry("a", 1, 10, recorded=1), _entry("b", 5, 10), _entry("c", 2, 10)])
+    (moved,) = rate_rows([_entry("a", 2, 10, recorded=1), _entry("b", 5, 10)])
+    (fresh,) = rate_rows([_entry("b", 5, 10)])
+    assert [change_text(row) for row in (same, partly, moved, fresh)] == [
+        "0.00 pt", "0.00 pt, 2 new", "+10.00 pt, 1 new", "new"]
+    lines = text_table(["language", "change"], [["en", rate_cells(row)[6]] for row in (same, partly, fresh)],
+                       indent="")
+    assert lines == ["language          change", "en               0.00 pt", "en        0.00 pt, 2 new",
+                     "en                   new"]  # still a column of figures: right-aligned
 
 
 def test_an_entry_outcome_is_checked():

@@ -48,11 +48,21 @@ def points(change: float | None) -> str:
     return f"{change * 100:+.2f} pt"
 
 
+def change_text(row: RateRow) -> str:
+    """The change of a corpus-rate row, saying which of its cases are new (no recording to
+    compare with): ``"new"`` when none has a recording, ``"+0.43 pt, 1 new"`` when some are
+    new (the change is over the recorded ones only), else :func:`points` (``"0.00 pt"`` then
+    means unchanged, never "nothing to compare")."""
+    if row.compared == 0:
+        return "new"
+    return f"{points(row.change)}, {row.new} new" if row.new else points(row.change)
+
+
 def rate_cells(row: RateRow) -> list[str]:
     """The cells of one corpus-rate row: language, metric, unit label, cases, rate, recorded
-    rate, change, and how many cases had no recording."""
+    rate, change (:func:`change_text`), and how many cases had no recording."""
     return [row.language, row.metric, row.label, str(row.cases), percent(row.rate), percent(row.recorded),
-            points(row.change), str(row.new)]
+            change_text(row), str(row.new)]
 
 
 #: The headers of :func:`rate_cells`.
@@ -90,7 +100,7 @@ def error_cells(row: ErrorRow) -> list[list[str]]:
             + [["insertion", str(count), "", token(hyp)] for hyp, count in summary.insertions])
 
 
-_FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?|n/a)$")
+_FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?(, \d+ new)?|n/a|new)$")
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
