@@ -524,16 +524,21 @@ def test_a_case_that_made_no_record_gives_its_phase_and_reason_and_a_passing_one
     assert failure_reason(changed) == ""
 
 
-def test_a_case_line_names_id_file_line_and_reason_cut_to_the_width_by_display_cells():
-    from pytest_asrbench.reports.summary import case_line
+def test_a_case_line_names_id_file_line_and_reason_wrapped_and_cut_to_the_width_by_display_cells():
+    from pytest_asrbench.reports.summary import case_line, case_lines
     from pytest_asrbench.scoring.alignment_view import display_width
 
     entry = _failed("cases/en/a.yaml:7: case 'pair' (score):\n'猫が座った' normalizes to '猫が座る', expected x")
-    assert case_line(entry) == ("pair (cases/en/a.yaml:7): failed - '猫が座った' normalizes to '猫が座る', expected x")
-    for width in (50, 51, 52):
-        cut = "  " + case_line(entry, width)
-        assert display_width(cut) <= width and cut.endswith("...")
-    assert case_line(entry, 30) == "pair (cases/en/a.yaml:7): failed"  # no room for a reason: left out
+    whole = "pair (cases/en/a.yaml:7): failed - '猫が座った' normalizes to '猫が座る', expected x"
+    assert case_line(entry) == whole
+    assert case_lines(entry) == case_lines(entry, 2 + display_width(whole)) == ["  " + whole]
+    for width in (50, 51, 52):  # too narrow for one line: the reason on a second, cut to the width
+        head, reason = case_lines(entry, width)
+        assert head == "  pair (cases/en/a.yaml:7): failed"
+        assert reason.startswith("    - '猫が座った'") and display_width(reason) <= width and reason.endswith("...")
+    assert case_lines(entry, 80) == ["  pair (cases/en/a.yaml:7): failed",
+                                     "    - '猫が座った' normalizes to '猫が座る', expected x"]
+    assert case_lines(entry, 8) == ["  pair (cases/en/a.yaml:7): failed"]  # not even '...' fits
     assert case_line(entry, node_id=False).startswith("cases/en/a.yaml:7: failed - '猫")
 
 
@@ -544,11 +549,14 @@ def test_every_output_gives_each_failing_case_its_file_line_and_reason(project, 
     write(project, "cases/en/b.yaml", GOOD.replace("rate: 0.3333333333333333", "rate: 0.0"))
     result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", "--asrbench-markdown", "s.md")
     result.assert_outcomes(passed=2, failed=4)  # b.yaml has no recordings yet
-    lines = [line for line in result.stdout.lines if line.startswith("  pair (")]
-    assert lines == [
-        "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",  # no room for more
-        "  pair (cases/en/b.yaml:7): failed, rate 33.33% - stt_wer 33.3% != expected 0...",  # 80 cells
+    at = next(index for index, line in enumerate(result.stdout.lines) if line.startswith("  pair ("))
+    assert result.stdout.lines[at:at + 4] == [  # at 80 columns each reason gets a line of its own, cut to 80 cells
+        "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",
+        "    - stt_wer 50.0% != expected 33.3% (rate 0.5, expected 0.3333333333333333,...",
+        "  spaces (cases/en/b.yaml:4): failed",
+        "    - no snapshot recorded yet: record it with `pytest --asrbench cases/en/b....",
     ]
+    assert [len(line) for line in result.stdout.lines[at:at + 4]] == [81, 80, 36, 80]  # a head is never cut
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
     assert ("cases/en/b.yaml:7: failed, rate 33.33% - stt_wer 33.3% != expected 0.0% (rate 0.3333333333333333, "
             "expected 0.0, tolerance 1e-09)" in markdown)
