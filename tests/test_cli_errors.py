@@ -200,3 +200,23 @@ def test_a_text_argument_that_is_not_utf8_is_refused_not_scored_as_stray_charact
     out, err = capsys.readouterr()
     assert out == "" and not (tmp_path / "cases").exists()
     assert f"error: the {name} b'caf\\xe9' is not valid" in err and "(byte 0xe9)" in err, err
+
+
+def test_signature_case_prints_only_the_entry_asked_for_as_the_case_file_records_it(capsys):
+    """``asrbench signature -l en --metric stt_wer --case``: one ``kind: signature`` entry to
+    paste under ``cases:``, not a whole file (no ``language:`` or ``cases:`` line, no other
+    metric's or language's entry), equal to the recorded one in ``cases/en/signature.yaml``."""
+    from pathlib import Path
+
+    from ruamel.yaml import YAML
+
+    assert main(["signature", "-l", "en", "--metric", "stt_wer", "--case"]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[0] == "# stt_wer in en: the signature case for <your case folder>/en/signature.yaml"
+    assert lines[1] == "  - id: stt_wer-signature"
+    assert sum(line.lstrip().startswith("- id:") for line in lines) == 1
+    assert all(line.startswith(("  ", "#")) for line in lines), "only an entry of the cases list"
+    (entry,) = YAML(typ="safe").load(printed)
+    recorded = YAML(typ="safe").load(Path(__file__).parents[1].joinpath("cases/en/signature.yaml").read_text("utf-8"))
+    assert entry == next(case for case in recorded["cases"] if case["id"] == "stt_wer-signature")
