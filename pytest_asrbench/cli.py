@@ -18,7 +18,8 @@ Each subcommand lives in a small function here, or in the stage module that owns
 is registered in :data:`COMMAND_MODULES` (a module exposing ``add_parser(subparsers)``).
 Every line a command prints on stderr starts with its full command path (``asrbench bench run:
 error: ...``; :mod:`pytest_asrbench._shared.command_messages`), the name argparse gives it in
-its usage errors too. Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
+its usage errors too; an argument a command does not take is that command's usage error, not
+the top-level one (:class:`_CommandParser`). Exit codes: 0 success, 1 a check failed, 2 bad usage or bad input (the message says what to
 fix), 130 interrupted (Ctrl-C: one line on stderr, no traceback; files are written atomically,
 so an interrupted command leaves no half-written cache entry or record).
 """
@@ -139,10 +140,26 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """The parser of a command or command group (``asrbench bench``, ``asrbench bench run``):
+    an argument it does not take is its own usage error, with its usage and full path.
+
+    argparse hands a subcommand's unknown arguments back to the top-level parser, which would
+    report them under ``asrbench``'s usage, naming no command. Nested groups made with
+    ``add_subparsers`` inherit this class, so every command below ``asrbench`` gets it.
+    """
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: D102 - argparse's signature
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)} (see {self.prog} --help)")
+        return namespace, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="asrbench", description="Speech-recognition evaluation tools.")
     parser.add_argument("--version", action="version", version=f"pytest-asrbench {__version__}")
-    subparsers = parser.add_subparsers(dest="command", required=True)
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
 
     for name, handler, help_text, count in (
         ("normalize", _normalize, "print the normalized form of TEXT", None),

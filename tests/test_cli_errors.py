@@ -121,6 +121,32 @@ def test_a_nested_command_names_itself_whole_in_argparse_errors_and_in_its_own(c
     assert capsys.readouterr().err.startswith("asrbench bench run: error: --manifest and --audio-root are required")
 
 
+@pytest.mark.parametrize("command", sorted(BAD_INPUT))
+def test_an_argument_a_command_does_not_take_is_that_command_s_usage_error(command, tmp_path, capsys):
+    # argparse hands a subcommand's unknown arguments to the top-level parser, whose error
+    # names no command: here each command reports it with its own usage
+    argv = [word.replace("{tmp}", str(tmp_path)) for word in BAD_INPUT[command]]
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--no-such-option"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {command} " in err, err
+    assert f"\n{command}: error: unrecognized arguments: --no-such-option (see {command} --help)\n" in err, err
+
+
+@pytest.mark.parametrize("argv, command", [
+    (["normalize", "-l", "en", "one", "two"], "asrbench normalize"),
+    (["bench", "--no-such-option", "compare", "a.json", "b.json", "--out", "d.md"], "asrbench bench"),
+    (["export", "--no-such-option", "sclite", "a.yaml", "--out", "out"], "asrbench export"),
+])
+def test_a_stray_argument_of_a_command_or_group_is_that_parser_s_usage_error(argv, command, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {command} " in err and f"\n{command}: error: unrecognized arguments: " in err, err
+
+
 def _parsers(parser=None):
     """Every parser of the asrbench command, the top one and each command and group below it."""
     import argparse
@@ -174,3 +200,23 @@ def test_a_text_argument_that_is_not_utf8_is_refused_not_scored_as_stray_charact
     out, err = capsys.readouterr()
     assert out == "" and not (tmp_path / "cases").exists()
     assert f"error: the {name} b'caf\\xe9' is not valid" in err and "(byte 0xe9)" in err, err
+
+
+def test_signature_case_prints_only_the_entry_asked_for_as_the_case_file_records_it(capsys):
+    """``asrbench signature -l en --metric stt_wer --case``: one ``kind: signature`` entry to
+    paste under ``cases:``, not a whole file (no ``language:`` or ``cases:`` line, no other
+    metric's or language's entry), equal to the recorded one in ``cases/en/signature.yaml``."""
+    from pathlib import Path
+
+    from ruamel.yaml import YAML
+
+    assert main(["signature", "-l", "en", "--metric", "stt_wer", "--case"]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[0] == "# stt_wer in en: the signature case for <your case folder>/en/signature.yaml"
+    assert lines[1] == "  - id: stt_wer-signature"
+    assert sum(line.lstrip().startswith("- id:") for line in lines) == 1
+    assert all(line.startswith(("  ", "#")) for line in lines), "only an entry of the cases list"
+    (entry,) = YAML(typ="safe").load(printed)
+    recorded = YAML(typ="safe").load(Path(__file__).parents[1].joinpath("cases/en/signature.yaml").read_text("utf-8"))
+    assert entry == next(case for case in recorded["cases"] if case["id"] == "stt_wer-signature")

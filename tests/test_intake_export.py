@@ -84,6 +84,63 @@ def test_add_case_reports_a_failing_case_and_keeps_it(project):
     assert "the case was added but does not pass" in result.stderr
 
 
+@pytest.mark.parametrize("rate, problem", [("nan", "'nan' is not a rate: give a finite number >= 0"),
+                                           ("inf", "'inf' is not a rate: give a finite number >= 0"),
+                                           ("-inf", "'-inf' is not a rate"),
+                                           ("-0.25", "'-0.25' is negative"),
+                                           ("a quarter", "'a quarter' is not a number")])
+def test_add_case_refuses_an_expected_rate_that_is_not_a_finite_number_at_least_zero(project, rate, problem, capsys):
+    from pytest_asrbench.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं", "--hypothesis", "आज मिलते हैं",
+              f"--expect-rate={rate}", "--no-run", "--root", str(project)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"asrbench add-case: error: argument --expect-rate: {problem}" in err, err
+    assert not (project / "cases/hi/score.yaml").exists()
+
+
+def test_add_case_expects_a_null_rate_for_a_reference_that_normalizes_to_nothing_and_the_case_passes(project):
+    result = _asrbench(project, "add-case", "-l", "en", "--kind", "score", "--reference", "...",
+                       "--hypothesis", "hello")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "expect rate null: the reference normalizes to nothing" in result.stdout
+    assert "expect: {rate: null}" in (project / "cases/en/score.yaml").read_text(encoding="utf-8")
+    case_id = derive_id({"kind": "score", "reference": "...", "hypothesis": "hello"})
+    assert json.loads((project / f"snapshots/en/score/{case_id}.json").read_text(encoding="utf-8"))["rate"] is None
+
+
+def test_add_case_refuses_an_expected_rate_for_a_reference_that_normalizes_to_nothing(project):
+    result = _asrbench(project, "add-case", "-l", "en", "--kind", "score", "--reference", "...",
+                       "--hypothesis", "hello", "--expect-rate", "0.5", "--no-run")
+    assert result.returncode == 2
+    assert "--expect-rate 0.5: the reference normalizes to nothing, so the case's rate is undefined (null)" in result.stderr
+    assert not (project / "cases/en").exists()
+
+
+@pytest.mark.parametrize("from_root", [True, False])
+def test_ctrl_c_after_the_case_is_written_says_it_is_in_the_file_and_how_to_record_it(project, from_root, monkeypatch,
+                                                                                      capsys, tmp_path_factory):
+    from pytest_asrbench.cli import main
+    from pytest_asrbench.intake import cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.subprocess, "run", interrupted)
+    monkeypatch.chdir(project if from_root else tmp_path_factory.mktemp("elsewhere"))
+    assert main(["add-case", "-l", "hi", "--kind", "score", "--reference", "कल मिलते हैं", "--hypothesis",
+                 "आज मिलते हैं", "--expect-rate", "0.25", "--root", str(project)]) == 130
+    case_id = derive_id({"kind": "score", "reference": "कल मिलते हैं", "hypothesis": "आज मिलते हैं"})
+    assert case_id in (project / "cases/hi/score.yaml").read_text(encoding="utf-8")
+    err = capsys.readouterr().err
+    shown = "cases/hi/score.yaml" if from_root else str(project / "cases/hi/score.yaml")
+    where = "" if from_root else f"from {project}, "
+    assert err == (f"asrbench add-case: interrupted: the case {case_id!r} is in {shown}, not yet recorded; record it "
+                   f"with: {where}pytest --asrbench cases/hi/score.yaml::{case_id} --snapshot-update\n")
+
+
 @pytest.fixture
 def team(tmp_path: Path) -> Path:
     """A team's project: case folder ``checks`` and its own en config ('kubernetes' -> 'k8s'),

@@ -75,7 +75,7 @@ def test_xfailed_and_new_cases_are_counted(project):
     write(project, "cases/en/b.yaml", XFAIL)
     result = project.runpytest("--asrbench", "cases", "--snapshot-update")
     result.assert_outcomes(passed=3, xfailed=1)
-    result.stdout.re_match_lines([r"en +4 +3 +0 +1 +0", r"en +stt_wer +WER +1 +33\.33% +n/a +n/a +1"])
+    result.stdout.re_match_lines([r"en +4 +3 +0 +1 +0", r"en +stt_wer +WER +1 +33\.33% +n/a +new +1"])
 
 
 def test_each_case_carries_rate_metric_and_version_as_junit_properties(project):
@@ -205,6 +205,21 @@ def test_changes_print_in_signed_percentage_points():
     assert [points(v) for v in (0.0043, -0.125, 0.0, -0.00001, None)] == [
         "+0.43 pt", "-12.50 pt", "0.00 pt", "0.00 pt", "n/a"]
     assert text_table(["name", "n"], [["de", "3"], ["hi", "12"]], indent="") == ["name   n", "de     3", "hi    12"]
+
+
+def test_the_change_column_says_which_cases_are_new_instead_of_a_change_of_zero():
+    from pytest_asrbench.reports.formatting import change_text, rate_cells
+
+    (same,) = rate_rows([_entry("a", 1, 10, recorded=1)])
+    (partly,) = rate_rows([_entry("a", 1, 10, recorded=1), _entry("b", 5, 10), _entry("c", 2, 10)])
+    (moved,) = rate_rows([_entry("a", 2, 10, recorded=1), _entry("b", 5, 10)])
+    (fresh,) = rate_rows([_entry("b", 5, 10)])
+    assert [change_text(row) for row in (same, partly, moved, fresh)] == [
+        "0.00 pt", "0.00 pt, 2 new", "+10.00 pt, 1 new", "new"]
+    lines = text_table(["language", "change"], [["en", rate_cells(row)[6]] for row in (same, partly, fresh)],
+                       indent="")
+    assert lines == ["language          change", "en               0.00 pt", "en        0.00 pt, 2 new",
+                     "en                   new"]  # still a column of figures: right-aligned
 
 
 def test_an_entry_outcome_is_checked():
@@ -509,16 +524,21 @@ def test_a_case_that_made_no_record_gives_its_phase_and_reason_and_a_passing_one
     assert failure_reason(changed) == ""
 
 
-def test_a_case_line_names_id_file_line_and_reason_cut_to_the_width_by_display_cells():
-    from pytest_asrbench.reports.summary import case_line
+def test_a_case_line_names_id_file_line_and_reason_wrapped_and_cut_to_the_width_by_display_cells():
+    from pytest_asrbench.reports.summary import case_line, case_lines
     from pytest_asrbench.scoring.alignment_view import display_width
 
     entry = _failed("cases/en/a.yaml:7: case 'pair' (score):\n'猫が座った' normalizes to '猫が座る', expected x")
-    assert case_line(entry) == ("pair (cases/en/a.yaml:7): failed - '猫が座った' normalizes to '猫が座る', expected x")
-    for width in (50, 51, 52):
-        cut = "  " + case_line(entry, width)
-        assert display_width(cut) <= width and cut.endswith("...")
-    assert case_line(entry, 30) == "pair (cases/en/a.yaml:7): failed"  # no room for a reason: left out
+    whole = "pair (cases/en/a.yaml:7): failed - '猫が座った' normalizes to '猫が座る', expected x"
+    assert case_line(entry) == whole
+    assert case_lines(entry) == case_lines(entry, 2 + display_width(whole)) == ["  " + whole]
+    for width in (50, 51, 52):  # too narrow for one line: the reason on a second, cut to the width
+        head, reason = case_lines(entry, width)
+        assert head == "  pair (cases/en/a.yaml:7): failed"
+        assert reason.startswith("    - '猫が座った'") and display_width(reason) <= width and reason.endswith("...")
+    assert case_lines(entry, 80) == ["  pair (cases/en/a.yaml:7): failed",
+                                     "    - '猫が座った' normalizes to '猫が座る', expected x"]
+    assert case_lines(entry, 8) == ["  pair (cases/en/a.yaml:7): failed"]  # not even '...' fits
     assert case_line(entry, node_id=False).startswith("cases/en/a.yaml:7: failed - '猫")
 
 
@@ -529,11 +549,14 @@ def test_every_output_gives_each_failing_case_its_file_line_and_reason(project, 
     write(project, "cases/en/b.yaml", GOOD.replace("rate: 0.3333333333333333", "rate: 0.0"))
     result = project.runpytest("--asrbench", "cases", "--asrbench-report", "r.html", "--asrbench-markdown", "s.md")
     result.assert_outcomes(passed=2, failed=4)  # b.yaml has no recordings yet
-    lines = [line for line in result.stdout.lines if line.startswith("  pair (")]
-    assert lines == [
-        "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",  # no room for more
-        "  pair (cases/en/b.yaml:7): failed, rate 33.33% - stt_wer 33.3% != expected 0...",  # 80 cells
+    at = next(index for index, line in enumerate(result.stdout.lines) if line.startswith("  pair ("))
+    assert result.stdout.lines[at:at + 4] == [  # at 80 columns each reason gets a line of its own, cut to 80 cells
+        "  pair (cases/en/a.yaml:7): failed, output changed, rate 50.00% (recorded 33.33%)",
+        "    - stt_wer 50.0% != expected 33.3% (rate 0.5, expected 0.3333333333333333,...",
+        "  spaces (cases/en/b.yaml:4): failed",
+        "    - no snapshot recorded yet: record it with `pytest --asrbench cases/en/b....",
     ]
+    assert [len(line) for line in result.stdout.lines[at:at + 4]] == [81, 80, 36, 80]  # a head is never cut
     markdown = (project.path / "s.md").read_text(encoding="utf-8")
     assert ("cases/en/b.yaml:7: failed, rate 33.33% - stt_wer 33.3% != expected 0.0% (rate 0.3333333333333333, "
             "expected 0.0, tolerance 1e-09)" in markdown)
@@ -567,3 +590,59 @@ def test_pytests_short_summary_gives_a_case_file_that_cannot_be_loaded_its_first
     result = project.runpytest("--asrbench", "cases", "-rf", "-vv")
     result.stdout.fnmatch_lines(["FAILED cases/en/broken.yaml::<case file error> - line 2: case "
                                  "'orphan' has no language*"])
+
+
+NOT_WHOLE = "Not a whole run: "
+
+
+def _partial_outputs(project, *args: str, **kwargs) -> tuple[str, str, str]:
+    """The terminal output, Markdown summary and HTML report of a run with ``args``."""
+    result = project.runpytest("--asrbench", "cases", "--asrbench-markdown", "s.md", "--asrbench-report", "r.html",
+                               *args, **kwargs)
+    return (result.stdout.str(), (project.path / "s.md").read_text(encoding="utf-8"),
+            (project.path / "r.html").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["-k", "pair"], "2 of 3 case(s) of the collected case files did not run (a -k, -m, node-id, --deselect or --lf "
+                     "selection, or a stop)"),
+    (["-k", "pair", "-n", "2"], "2 of 3 case(s) of the collected case files did not run"),
+    (["-x"], "the run was interrupted (stopping after 1 failures)"),
+])
+def test_a_run_that_is_not_whole_says_so_first_in_every_output(project, args, reason):
+    _recorded(project)
+    terminal, markdown, page = _partial_outputs(project, *args)
+    summary = terminal.split("asrbench summary -")[1].splitlines()
+    assert summary[1].startswith(NOT_WHOLE + reason), terminal
+    assert f"> **{NOT_WHOLE}{reason}" in markdown.split("| language |")[0]
+    assert f'<p id="partial" role="note">{NOT_WHOLE}' in page.split('<table id="languages">')[0]
+
+
+def test_an_interrupted_run_says_so_in_every_output(project):
+    _recorded(project)
+    write(project, "conftest.py", "def pytest_runtest_call(item):\n"
+                                  "    if item.name == 'pair':\n        raise KeyboardInterrupt\n")
+    # the inner run's Ctrl-C must not stop this one (pytester re-raises it by default)
+    terminal, markdown, page = _partial_outputs(project, no_reraise_ctrlc=True)
+    assert f"{NOT_WHOLE}the run was interrupted" in terminal
+    assert f"{NOT_WHOLE}the run was interrupted" in markdown and f"{NOT_WHOLE}the run was interrupted" in page
+
+
+def test_a_whole_run_says_nothing_of_it(project):
+    _recorded(project)
+    for text in _partial_outputs(project):
+        assert NOT_WHOLE not in text and 'id="partial"' not in text
+
+
+def test_the_reason_a_run_is_not_whole_is_the_first_line_of_each_rendering():
+    from pytest_asrbench.reports.html import render_html
+    from pytest_asrbench.reports.markdown import render_markdown
+    from pytest_asrbench.reports.summary import summary_lines
+
+    report = RunReport([_entry("cases/en/a.yaml::x", 1, 4)], partial="the run was interrupted")
+    assert summary_lines(report)[:3] == ["Not a whole run: the run was interrupted", "",
+                                         "language  cases  passed  failed  xfailed  skipped"]
+    assert "`\n\n> **Not a whole run: the run was interrupted**\n\n| language |" in \
+        render_markdown(RunReport(report.entries, command="pytest --asrbench cases", partial=report.partial))
+    assert '<p id="partial" role="note">Not a whole run: the run was interrupted</p>' in render_html(report)
+    assert summary_lines(RunReport(partial="the run was interrupted")) == ["Not a whole run: the run was interrupted"]

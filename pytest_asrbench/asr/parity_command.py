@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_asrbench._shared.command_messages import command_path
+from pytest_asrbench._shared.input_paths import check_input_paths
 from pytest_asrbench.errors import InputError
 
 
@@ -138,11 +139,14 @@ def run_parity_command(args: argparse.Namespace) -> int:
     from pytest_asrbench.asr.errors import require_asr_extra
     from pytest_asrbench.asr.parity import DEFAULT_ARM_B, Arm, run_parity
     from pytest_asrbench.asr.session import AsrSession
+    from pytest_asrbench.bench.run.cli import manifest_inputs, report_missing_audio
 
     if bool(args.case_files) == (args.manifest is not None):
         raise InputError("give case files, or --manifest and --audio-root (one of the two)")
     if args.manifest is not None and args.audio_root is None:
         raise InputError("--manifest needs --audio-root (the folder its audio paths are under)")
+    check_input_paths([*((None, path, "file", "case file (.yaml)", None) for path in args.case_files),
+                       *manifest_inputs(args)], InputError)
     if args.threads is not None and args.threads < 0:
         raise InputError("--threads must be >= 0 (0: CTranslate2's own choice)")
     if args.resamples < 1:
@@ -162,8 +166,6 @@ def run_parity_command(args: argparse.Namespace) -> int:
     if args.case_files:
         clips = case_clips(args.case_files)
     else:
-        from pytest_asrbench.bench.run.cli import report_missing_audio
-
         clips, missing = manifest_clips(args.manifest, args.audio_root, args.language, allow_missing=args.allow_missing)
         if missing:
             report_missing_audio(command_path(args), missing)

@@ -79,7 +79,8 @@ class HypothesesError(BenchError, ValueError):
 
 
 class BenchFileNotFoundError(BenchError, FileNotFoundError):
-    """A references file or folder given to the scorer does not exist."""
+    """An input file or folder does not exist, or is of the other kind (a folder given for a
+    manifest file, a file for a references folder)."""
 
 
 class OutputPathError(BenchError, ValueError):

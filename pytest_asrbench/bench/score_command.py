@@ -29,7 +29,9 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.input_paths import check_input_paths
 from pytest_asrbench._shared.paths import shown_path
+from pytest_asrbench.bench.errors import BenchFileNotFoundError
 from pytest_asrbench.bench.outputs import check_outputs, write_output
 from pytest_asrbench.stats.bootstrap import DEFAULT_RESAMPLES
 
@@ -102,8 +104,9 @@ def unmatched_hypothesis_files(folder: Path | None, names: list[str], option: st
 def run_score(args: argparse.Namespace) -> int:
     """Handler of ``asrbench bench score``: 0 when every set was scored.
 
-    Every output path is checked before anything is read (one line, exit 2; no folder is
-    created); a write that still fails at the end is one line too.
+    Every input folder (``--refs``, ``--hyps``, ``--compare``: missing, or a file given for
+    the folder) and every output path is checked before anything is read (one line, exit 2;
+    no folder is created); a write that still fails at the end is one line too.
 
     Raises:
         AsrbenchError subclasses (OutputPathError, UnknownSetError, HypothesesError, JsonlFormatError,
@@ -116,6 +119,11 @@ def run_score(args: argparse.Namespace) -> int:
     from pytest_asrbench.bench.scoring.language import benchmark_language, describe, measure_for
     from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark
 
+    check_input_paths([("--refs", args.refs, "folder", "references folder",
+                        f"build it with asrbench refs build --out {args.refs}"),
+                       ("--hyps", args.hyps, "folder", "hypotheses folder (one <set>.jsonl per set)", None),
+                       ("--compare", args.compare, "folder", "hypotheses folder (one <set>.jsonl per set)", None)],
+                      BenchFileNotFoundError)
     check_outputs([("--json", args.json, "file", "scores.json"), ("--markdown", args.markdown, "file", "scores.md")])
     names = resolve_sets(args.refs, args.sets)
     measure = measure_for(benchmark_language(args.refs, names, args.language), args.metric)

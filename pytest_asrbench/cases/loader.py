@@ -3,7 +3,9 @@
 Every fault is reported with ``path:line`` and what to do: YAML syntax, duplicate keys,
 schema violations (unknown kind, missing field, wrong type, unknown key), duplicate case
 ids, unknown languages and metrics. :func:`load_case_file` collects all faults of a file
-instead of stopping at the first, so one run shows everything to fix.
+instead of stopping at the first, so one run shows everything to fix: duplicate ids are
+found with the schema's faults (every case with a string id counts), not only once those are
+fixed.
 """
 
 from __future__ import annotations
@@ -236,6 +238,27 @@ def _kind_problems(case: Case, node: Located) -> list[tuple[int, str]]:
     return lines
 
 
+def _duplicate_ids(data: dict, root: Located) -> list[tuple[int, str]]:
+    """``(line, message)`` of each case whose id an earlier case of the file has: every case
+    with a string id counts, whatever other faults the file has, so a file's duplicate ids are
+    reported with its schema faults, in one pass."""
+    entries, node = data.get("cases"), root.children.get("cases")
+    if not isinstance(entries, list) or node is None:
+        return []
+    seen: dict[str, int] = {}
+    duplicates = []
+    for entry, child in zip(entries, node.children):
+        case_id = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(case_id, str):
+            continue
+        if case_id in seen:
+            duplicates.append((child.line, f"duplicate case id {case_id!r} (first on line {seen[case_id]}); ids must "
+                                           "be unique in a file"))
+        else:
+            seen[case_id] = child.line
+    return duplicates
+
+
 def load_case_file(path: Path) -> CaseFile:
     """Load and validate one case file; never raises for content faults (they go to ``errors``).
 
@@ -269,6 +292,8 @@ def load_case_file(path: Path) -> CaseFile:
     # a NaN or infinity is the only fault worth naming at its place (not also "below the minimum")
     faults += [fault for error in _schema_errors(data) if list(error.absolute_path) not in [p for p, _ in non_finite]
                for fault in describe(error, data, root, case_schema())]
+    duplicates = _duplicate_ids(data, root)  # with the schema's faults, not after they are fixed
+    faults += duplicates
     for line, message in sorted(faults, key=lambda fault: fault[0]):
         result.errors.append(CaseFileError(path, line, message))
     if faults:
@@ -288,14 +313,9 @@ def load_case_file(path: Path) -> CaseFile:
         return result
 
     cases_node = root.children["cases"]
-    seen: dict[str, int] = {}
     for entry, node in zip(data["cases"], cases_node.children):
         line = node.line
         case_id = entry["id"]
-        if case_id in seen:
-            result.errors.append(CaseFileError(path, line, f"duplicate case id {case_id!r} (first on line {seen[case_id]}); ids must be unique in a file"))
-            continue
-        seen[case_id] = line
         language = entry.get("language", default_language)
         if language is None:
             result.errors.append(CaseFileError(path, line, f"case {case_id!r} has no language: set 'language' at the top of the file or on the case"))

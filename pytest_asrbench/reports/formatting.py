@@ -9,6 +9,13 @@ from collections.abc import Sequence
 from pytest_asrbench.reports.model import CaseEntry, ErrorRow, RateRow, RunReport
 
 
+def partial_line(report: RunReport) -> str | None:
+    """``"Not a whole run: <reason>"`` for a run that is not whole (interrupted, stopped early,
+    case items deselected: :attr:`RunReport.partial`), else ``None``: every output states it
+    first, so a subset's tables are not read as the whole suite's."""
+    return f"Not a whole run: {report.partial}" if report.partial else None
+
+
 def load_error_heading(report: RunReport) -> str:
     """The line that introduces the case files the run could not load (every output's)."""
     return f"{len(report.load_errors)} case file(s) could not be loaded (counted under no language):"
@@ -41,11 +48,21 @@ def points(change: float | None) -> str:
     return f"{change * 100:+.2f} pt"
 
 
+def change_text(row: RateRow) -> str:
+    """The change of a corpus-rate row, saying which of its cases are new (no recording to
+    compare with): ``"new"`` when none has a recording, ``"+0.43 pt, 1 new"`` when some are
+    new (the change is over the recorded ones only), else :func:`points` (``"0.00 pt"`` then
+    means unchanged, never "nothing to compare")."""
+    if row.compared == 0:
+        return "new"
+    return f"{points(row.change)}, {row.new} new" if row.new else points(row.change)
+
+
 def rate_cells(row: RateRow) -> list[str]:
     """The cells of one corpus-rate row: language, metric, unit label, cases, rate, recorded
-    rate, change, and how many cases had no recording."""
+    rate, change (:func:`change_text`), and how many cases had no recording."""
     return [row.language, row.metric, row.label, str(row.cases), percent(row.rate), percent(row.recorded),
-            points(row.change), str(row.new)]
+            change_text(row), str(row.new)]
 
 
 #: The headers of :func:`rate_cells`.
@@ -83,7 +100,7 @@ def error_cells(row: ErrorRow) -> list[list[str]]:
             + [["insertion", str(count), "", token(hyp)] for hyp, count in summary.insertions])
 
 
-_FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?|n/a)$")
+_FIGURE = re.compile(r"^([+-]?\d[\d.]*( ?%| pt)?(, \d+ new)?|n/a|new)$")
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:

@@ -23,7 +23,7 @@ from pytest_asrbench.reports.alignments import PairView, cluster_cells, hidden_p
 from pytest_asrbench.reports.chart import change_chart
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, percent, rate_cells
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import load_error_heading, unrecorded_heading, unrecorded_line
+from pytest_asrbench.reports.formatting import load_error_heading, partial_line, unrecorded_heading, unrecorded_line
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 from pytest_asrbench.reports.reasons import failure_reason, location
 
@@ -46,6 +46,7 @@ th:first-child,td:first-child{text-align:left}thead th{background:#f3f4f6}
 .failed{color:#b3261e;font-weight:bold}.xfailed{color:#8a5a00}.passed{color:#1b7f3b}
 .case{border:1px solid #ddd;border-left:4px solid #b3261e;padding:.5rem .8rem;margin:.8rem 0}
 .case.changed-only{border-left-color:#8a5a00}
+#partial{border:1px solid #8a5a00;background:#fff4d6;padding:.5rem .8rem;font-weight:bold}
 .scroll{overflow-x:auto}
 table.alignment td,table.alignment th{border:none;padding:.05rem .35rem;text-align:left;white-space:pre;
 font-family:MONO_STACK}
@@ -215,6 +216,7 @@ def render_html(report: RunReport) -> str:
     sections = [
         f"<h1>{escape(report.title)}</h1>",
         f"<p><code>{escape(report.command)}</code></p>" if report.command else "",
+        f'<p id="partial" role="note">{escape(partial_line(report))}</p>' if report.partial else "",
         f"<p>{len(report.entries)} case item(s): {escape(total_line)}.</p>",
         _load_errors(report),
         '<noscript><p>Filters need JavaScript; every case is shown.</p></noscript>',

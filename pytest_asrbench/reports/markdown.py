@@ -15,7 +15,7 @@ from pytest_asrbench.reports.alignments import hidden_pairs, pair_views
 from pytest_asrbench.reports.formatting import ERROR_HEADERS, RATE_HEADERS, error_cells, error_heading, rate_cells
 from pytest_asrbench.reports.model import OUTCOMES, RunReport
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import load_error_heading, unrecorded_heading, unrecorded_line
+from pytest_asrbench.reports.formatting import load_error_heading, partial_line, unrecorded_heading, unrecorded_line
 from pytest_asrbench.reports.summary import case_line
 from pytest_asrbench.scoring.alignment_view import render_alignment
 
@@ -77,6 +77,9 @@ def _load_errors(report: RunReport) -> list[str]:
 def render_markdown(report: RunReport) -> str:
     """The Markdown text (ends with a newline)."""
     lines = [f"## {report.title}", ""] + ([f"`{report.command}`", ""] if report.command else [])
+    partial = partial_line(report)
+    if partial:
+        lines += [f"> **{_cell(partial)}**", ""]
     lines += _load_errors(report)
     languages = report.languages()
     if not languages:

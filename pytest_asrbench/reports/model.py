@@ -155,7 +155,9 @@ class RunReport:
     """Everything the reports show of one run: the case entries, lines naming the ``asr``
     cases judged by tolerance, not exactly (no native recording of the host; from the ASR stage),
     a ``title`` (with the pytest-asrbench version), the ``command`` that ran, whether it
-    re-recorded snapshots, and the case files it could not load (``load_errors``, sorted by path)."""
+    re-recorded snapshots, the case files it could not load (``load_errors``, sorted by path), and
+    why it is not the whole run (``partial``: interrupted, stopped early, case items deselected;
+    ``None`` for a whole run), which every output states first (``reports.formatting.partial_line``)."""
 
     entries: list[CaseEntry] = field(default_factory=list)
     fingerprint_lines: list[str] = field(default_factory=list)
@@ -163,6 +165,7 @@ class RunReport:
     command: str = ""
     updating: bool = False
     load_errors: list[LoadError] = field(default_factory=list)
+    partial: str | None = None
 
     def languages(self) -> list[LanguageRow]:
         return language_rows(self.entries)

@@ -178,6 +178,7 @@ class _Collector:
         self.load_errors: dict = {}
         self.error: str | None = None
         self.written: list[str] = []
+        self.partial: str | None = None  # why the run is not whole, settled at session finish
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """The call phase decides an item's outcome; a setup that fails or skips, or a
@@ -207,12 +208,21 @@ class _Collector:
         return RunReport(list(self.entries.values()), unrecorded_asr_lines(self.config),
                          f"pytest-asrbench {__version__} run report", command,
                          snapshot_session(self.config).updating,
-                         [self.load_errors[path] for path in sorted(self.load_errors)])
+                         [self.load_errors[path] for path in sorted(self.load_errors)], self.partial)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """Write the report files (after every other session-finish hook, so the ASR stage's
-        notes are in); a failing write fails the run, said in one line at the end."""
+        notes are in); a failing write fails the run, said in one line at the end.
+
+        First it settles whether the run was whole, by the rule that decides whether a run may
+        call snapshots unused (:meth:`~pytest_asrbench.run_coverage.RunCoverage.incomplete_reason`:
+        interrupted, stopped by ``-x`` or ``--maxfail``, a collection error or a case file that
+        did not load, case items left out by ``-k``, ``-m``, a node id, ``--deselect`` or
+        ``--lf``), so the reports and the terminal summary after them say "Not a whole run"."""
+        from pytest_asrbench.run_coverage import coverage_of
+
+        self.partial = coverage_of(self.config).incomplete_reason(session, session.exitstatus)
         paths = _paths(self.config)
         if not paths:
             return

@@ -1,4 +1,5 @@
-"""The terminal summary printed after a ``pytest --asrbench`` run::
+"""The terminal summary printed after a ``pytest --asrbench`` run (a run that is not whole,
+interrupted, stopped early or a selection, starts with ``Not a whole run: <reason>``)::
 
     1 case file(s) could not be loaded (counted under no language):
       cases/fr-CA/bad.yaml
@@ -34,8 +35,8 @@ tolerance, not exactly (no native recording of this host, or kernel variables se
 from __future__ import annotations
 
 from pytest_asrbench.reports.drivers import driven_rates
-from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, percent, rate_cells, text_table,
-                                                unrecorded_heading, unrecorded_line)
+from pytest_asrbench.reports.formatting import (RATE_HEADERS, load_error_heading, partial_line, percent, rate_cells,
+                                                text_table, unrecorded_heading, unrecorded_line)
 from pytest_asrbench.reports.model import OUTCOMES, CaseEntry, RunReport
 from pytest_asrbench.reports.reasons import case_id, failure_reason, location
 from pytest_asrbench.scoring.alignment_view import display_width
@@ -61,27 +62,39 @@ def case_facts(entry: CaseEntry) -> str:
     return ", ".join(parts)
 
 
-def case_line(entry: CaseEntry, width: int | None = None, node_id: bool = True) -> str:
+def _case_head(entry: CaseEntry, node_id: bool = True) -> str:
+    head = f"{case_id(entry)} ({location(entry)}): " if node_id else f"{location(entry)}: "
+    return head + case_facts(entry)
+
+
+def case_line(entry: CaseEntry, node_id: bool = True) -> str:
     """One line naming a failing or changed case: its id (with ``node_id``), ``file:line`` from
     the run's root, :func:`case_facts`, then `` - `` and the first line of why it failed
     (:func:`~pytest_asrbench.reports.reasons.failure_reason`; none for a case that passed).
+    Nothing is cut (the Markdown summary's line; the terminal's is :func:`case_lines`)."""
+    line, reason = _case_head(entry, node_id), failure_reason(entry)
+    return f"{line} - {reason}" if reason else line
 
-    ``width`` (terminal cells, with the summary's two-space indent) cuts the reason as pytest's
-    short test summary cuts its lines: ending in ``...``, or left out when not even that fits;
-    ``None`` cuts nothing."""
-    head = f"{case_id(entry)} ({location(entry)}): " if node_id else f"{location(entry)}: "
-    line = head + case_facts(entry)
-    reason = failure_reason(entry)
-    if not reason:
-        return line
-    if width is None:
-        return f"{line} - {reason}"
-    shown = _trimmed(reason, width - len(INDENT) - display_width(line) - len(" - "))
-    return f"{line} - {shown}" if shown else line
+
+def case_lines(entry: CaseEntry, width: int | None = None) -> list[str]:
+    """The terminal summary's lines of a failing or changed case, indented: :func:`case_line`
+    when it fits ``width`` (terminal cells), else its head on one line and the reason on a
+    second (:data:`REASON_INDENT`), cut to ``width`` as pytest's short test summary cuts its
+    lines (ending in ``...``). At 80 columns the id, ``file:line`` and facts take most of a
+    line, so the reason gets a line of its own rather than being cut away. ``None`` (CI,
+    ``-vv``) cuts nothing: one line."""
+    line = INDENT + case_line(entry)
+    if width is None or display_width(line) <= width:
+        return [line]
+    head, reason = INDENT + _case_head(entry), failure_reason(entry)
+    shown = _trimmed(reason, width - len(REASON_INDENT)) if reason else None
+    return [head, REASON_INDENT + shown] if shown else [head]
 
 
 #: The indent of each listed case in the terminal summary.
 INDENT = "  "
+#: The indent of a case's reason when it is wrapped to a line of its own (:func:`case_lines`).
+REASON_INDENT = INDENT * 2 + "- "
 _ELLIPSIS = "..."
 
 
@@ -116,11 +129,12 @@ def load_error_lines(report: RunReport) -> list[str]:
 def summary_lines(report: RunReport, width: int | None = None) -> list[str]:
     """The summary as lines (no trailing newlines); empty when the run had no case items and
     loaded every case file. ``width``: the terminal's, to which each failing case's reason is
-    cut (:func:`case_line`; ``None``: not cut)."""
+    cut (:func:`case_lines`: wrapped to a second line when the line is too long; ``None``: not cut)."""
     languages, loading = report.languages(), load_error_lines(report)
+    head = [partial_line(report)] if report.partial else []
     if not languages:
-        return loading
-    lines = ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
+        return head + ([""] if head and loading else []) + loading
+    lines = head + ([""] if head else []) + ([*loading, ""] if loading else []) + text_table(["language", "cases", *OUTCOMES],
                        [[row.language, str(row.total), *(str(row.counts[o]) for o in OUTCOMES)] for row in languages],
                        indent="")
     unrecorded = report.unrecorded()
@@ -142,7 +156,7 @@ def summary_lines(report: RunReport, width: int | None = None) -> list[str]:
     shown = report.shown()
     if shown:
         lines += ["", f"{len(shown)} failing or changed case(s):"]
-        lines += [f"{INDENT}{case_line(entry, width)}" for entry in shown[:MAX_NAMED]]
+        lines += [line for entry in shown[:MAX_NAMED] for line in case_lines(entry, width)]
         if len(shown) > MAX_NAMED:
             lines.append(f"  ... {len(shown) - MAX_NAMED} more (--asrbench-report PATH lists them all)")
     if report.fingerprint_lines:

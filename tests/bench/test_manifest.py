@@ -234,11 +234,19 @@ def test_a_repeated_id_names_both_lines(tmp_path):
 
 
 def test_a_missing_manifest_or_audio_root_is_named(tmp_path):
-    with pytest.raises(BenchFileNotFoundError, match="no such manifest"):
+    with pytest.raises(BenchFileNotFoundError, match="--manifest .*none.jsonl: no such file"):
         open_manifest(tmp_path / "none.jsonl", tmp_path)
     manifest, _ = _corpus(tmp_path, [_row("a")])
     with pytest.raises(BenchFileNotFoundError, match="--audio-root .*: no such folder"):
         open_manifest(manifest, tmp_path / "no-audio")
+
+
+def test_a_manifest_that_is_a_folder_or_an_audio_root_that_is_a_file_is_named_with_the_kind_expected(tmp_path):
+    with pytest.raises(BenchFileNotFoundError, match="--manifest .* is a folder, where a file is expected"):
+        open_manifest(tmp_path, tmp_path)
+    manifest, _ = _corpus(tmp_path, [_row("a")])
+    with pytest.raises(BenchFileNotFoundError, match="--audio-root .*m.jsonl is a file, where a folder is expected"):
+        open_manifest(manifest, manifest)
 
 
 def test_a_sidecar_field_of_the_wrong_shape_is_named(tmp_path):

@@ -393,3 +393,43 @@ def test_add_case_help_lists_each_kind_with_its_fields_and_an_example_line(capsy
     assert "the fields each kind of case needs in a case file" in shown
     assert "  kind: normalize" in shown and '    expect: "it is fine"' in shown
     assert "  kind: score" in shown and "    expect: {rate: 0.25}" in shown
+
+
+def test_duplicate_ids_are_reported_with_the_schema_faults_in_one_pass(tmp_path):
+    # a reviewer fixing the schema faults must not meet the duplicates only on the next run
+    errors = _errors(tmp_path, """
+        language: en
+        cases:
+          - id: a
+            kind: equal
+            texts: ["x", "y"]
+          - id: a
+            kind: scor
+          - id: b
+            kind: equal
+            texts: ["x", "y"]
+          - id: b
+            kind: equal
+            texts: ["x", "z"]
+          - kind: equal
+            texts: ["x", "w"]
+        """)
+    assert "a.yaml:6: duplicate case id 'a' (first on line 3); ids must be unique in a file" in errors
+    assert "a.yaml:11: duplicate case id 'b' (first on line 8); ids must be unique in a file" in errors
+    assert any(error.startswith("a.yaml:7: case 'a', field `kind`: unknown kind 'scor'") for error in errors)
+    assert errors == sorted(errors, key=lambda error: int(error.split(":")[1]))  # in file order
+    assert len([error for error in errors if "duplicate" in error]) == 2
+
+
+def test_duplicate_ids_alone_are_still_reported(tmp_path):
+    errors = _errors(tmp_path, """
+        language: en
+        cases:
+          - id: a
+            kind: equal
+            texts: ["x", "y"]
+          - id: a
+            kind: equal
+            texts: ["x", "z"]
+        """)
+    assert errors == ["a.yaml:6: duplicate case id 'a' (first on line 3); ids must be unique in a file"]

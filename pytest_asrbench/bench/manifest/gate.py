@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_asrbench._shared.hashing import file_sha256
+from pytest_asrbench._shared.input_paths import check_input_paths
 from pytest_asrbench.bench.errors import BenchFileNotFoundError, ManifestGateError, ManifestHashError
 from pytest_asrbench.bench.manifest.audio_paths import MISSING, resolve_audio
 from pytest_asrbench.bench.manifest.meta import Sidecar, audio_set_digest, provided, read_sidecar, sidecar_path
@@ -108,7 +109,8 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
             :attr:`GatedManifest.missing_audio`); ``False`` refuses the corpus instead.
 
     Raises:
-        BenchFileNotFoundError: the manifest or the audio root does not exist.
+        BenchFileNotFoundError: the manifest is not a file or the audio root not a folder
+            (missing, or of the other kind; :mod:`pytest_asrbench._shared.input_paths`).
         ManifestFormatError: a bad row or sidecar (``file:line`` or the field).
         ManifestHashError: the manifest's SHA-256 is not ``expect_sha256``.
         ManifestGateError: the corpus is refused (the module docstring lists the reason codes);
@@ -117,14 +119,12 @@ def open_manifest(manifest: Path, audio_root: Path, *, expect_sha256: str | None
             when rows were missing (``audio_digest_checked`` is ``False``).
     """
     manifest, audio_root = Path(manifest), Path(audio_root)
-    if not manifest.is_file():
-        raise BenchFileNotFoundError(f"{manifest}: no such manifest")
+    check_input_paths([("--manifest", manifest, "file", "manifest (JSONL)", None)], BenchFileNotFoundError)
     digest = manifest_sha256(manifest)
     if expect_sha256 is not None and digest != expect_sha256.lower():
         raise ManifestHashError(f"{manifest}: SHA-256 {digest} is not the expected {expect_sha256}; this is "
                                 "another manifest than the one registered or compared against: use that one")
-    if not audio_root.is_dir():
-        raise BenchFileNotFoundError(f"--audio-root {audio_root}: no such folder")
+    check_input_paths([("--audio-root", audio_root, "folder", "audio folder", None)], BenchFileNotFoundError)
     rows = read_rows(manifest)
     meta = sidecar_path(manifest)
     if not meta.is_file():

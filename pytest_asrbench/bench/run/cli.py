@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from pytest_asrbench._shared.command_messages import command_path, report_line
+from pytest_asrbench._shared.input_paths import check_input_paths
 from pytest_asrbench._shared.paths import shown_path
 from pytest_asrbench.asr.cli_options import add_engine_arguments
 from pytest_asrbench.bench.outputs import check_outputs, write_output
@@ -86,6 +87,14 @@ def add_manifest_arguments(parser: argparse.ArgumentParser, *, instead_of: str |
     parser.add_argument("--allow-missing", action="store_true",
                         help="run without the manifest rows whose audio file is missing (listed on stderr, recorded "
                              "as excluded: audio-missing); default: refuse before decoding, listing every one")
+
+
+def manifest_inputs(args: argparse.Namespace) -> list[tuple]:
+    """The inputs of :func:`add_manifest_arguments` for
+    :func:`~pytest_asrbench._shared.input_paths.check_input_paths`: ``--manifest`` a file,
+    ``--audio-root`` a folder (an option not given is skipped)."""
+    return [("--manifest", args.manifest, "file", "manifest (JSONL)", None),
+            ("--audio-root", args.audio_root, "folder", "audio folder", None)]
 
 
 def report_missing_audio(command: str, missing: dict[str, str]) -> None:
@@ -221,6 +230,8 @@ def run_command(args: argparse.Namespace) -> int:
 
     check_outputs([("--out", args.out, "file", "run.json")])
     settings = _settings(args, command_line(args))
+    check_input_paths([*manifest_inputs(args),
+                       ("--preregistration", args.preregistration, "file", "pre-registration (JSON)", None)], InputError)
     if args.smoke:
         from pytest_asrbench.bench.run.smoke import smoke_record
 
