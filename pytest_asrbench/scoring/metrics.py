@@ -36,7 +36,7 @@ METRICS: dict[str, Metric] = {
     for metric in (
         Metric(
             "stt_wer",
-            "1.5.7",
+            "1.5.8",
             "config",
             "Error rate in the language's own unit (word or character) after its normalizer; "
             "code-switch aware where the config turns it on; split and closed compounds of the same "
@@ -45,7 +45,7 @@ METRICS: dict[str, Metric] = {
             "protocol where the config defines one (zh-eval-v1).",
             views=("compounds", "code_switch", "loanwords", "spacing", "cer_views"),
         ),
-        Metric("cer", "1.3.11", "char", "Character error rate after the language's normalizer; spaces not counted "
+        Metric("cer", "1.3.12", "char", "Character error rate after the language's normalizer; spaces not counted "
                "in a character-scored language that keeps them (Korean); the CER views of an evaluation "
                "protocol where the config defines one (zh-eval-v1).", views=("spacing", "cer_views")),
     )

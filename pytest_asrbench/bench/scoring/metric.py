@@ -17,7 +17,7 @@ from functools import lru_cache
 from pytest_asrbench.bench.references.cleaning import THAI_BENCHMARK_CLEANING
 
 NAME = "th_bench_cer"
-VERSION = "1.1.11"
+VERSION = "1.1.12"
 
 
 @lru_cache(maxsize=1)
