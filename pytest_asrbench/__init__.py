@@ -10,6 +10,11 @@ The API is loaded on first use (PEP 562 module ``__getattr__``): pytest imports 
 for every run through the plugin's entry point, and a run without ``--asrbench`` should not
 pay for the normalizers and the scorer (benchmarks/plugin_cost.py measures it).
 ``from pytest_asrbench import normalize_text, score, explain`` works as before.
+
+A name is looked up in its module on every access, never stored in this package's globals: a
+run that drops the package's modules from ``sys.modules`` (pytester's in-process runs restore
+it when they end) would otherwise leave this package handing out the dropped copy, whose
+classes are not the live ones (``EditCounts + EditCounts`` refused).
 """
 
 from __future__ import annotations
@@ -38,9 +43,7 @@ def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'pytest_asrbench' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
+    return getattr(importlib.import_module(module), name)
 
 
 def __dir__() -> list[str]:

@@ -66,7 +66,7 @@ COMMAND_MODULES: list[str] = [
 #: ``--config-dir DIR`` (repeatable) and search the project's config folders.
 CONFIG_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("normalize",), ("explain",), ("score",), ("signature",), ("transcribe",), ("add-case",), ("review",),
-    ("export", "sclite"))
+    ("export", "sclite"), ("bench", "score"), ("bench", "run"), ("asr", "parity"))
 
 
 def _normalize(args: argparse.Namespace) -> int:

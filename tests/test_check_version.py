@@ -251,3 +251,22 @@ def test_a_pin_move_of_a_library_a_language_s_steps_declare_is_a_finding(repo, c
     assert code == 1
     assert "(stt_wer, en)" in out and "(stt_wer, hi)" in out
     assert "changed: library text2num 3.1.0→3.2.0" in out
+
+
+def test_team_project_version_that_is_not_a_string_is_refused_with_the_form_to_write(team, capsys):
+    append(team / "myconfigs/en/spelling.tsv", "openshift\tocp\n")
+    edit(team / "myconfigs/en.toml", 'version = "1.0.0"', "version = 2")
+    code, out = check(team, capsys)
+    assert code == 2, out
+    assert 'en.toml: version = 2 is not a version string: write it in quotes as major.minor.patch, e.g. version = "2.0.0"' \
+        in out, out
+
+
+def test_shipped_config_version_that_is_not_a_string_is_refused(repo, capsys):
+    config = repo / "configs" / "en.toml"
+    config.write_text(re.sub(r'(?m)^version = "[^"]+"', "version = 1.9", config.read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    code, out = check(repo, capsys)
+    assert code == 2, out
+    assert 'configs/en.toml: version = 1.9 is not a version string: write it in quotes as major.minor.patch, ' \
+           'e.g. version = "1.9.0"' in out, out

@@ -3,6 +3,7 @@ plugin (the ``asrbench_config_dirs`` ini option first, then ``ASRBENCH_CONFIG_DI
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -139,5 +140,39 @@ def _minimal_args(names: tuple[str, ...]) -> list[str]:
     """The shortest command line of each config command, with ``--config-dir x``."""
     rest = {("normalize",): ["-l", "en", "t"], ("explain",): ["-l", "en", "t"], ("score",): ["-l", "en", "a", "b"],
             ("signature",): ["-l", "en"], ("transcribe",): ["-l", "en", "a.wav"], ("add-case",): ["-l", "en", "--kind", "equal"],
-            ("review",): [], ("export", "sclite"): ["cases", "-o", "out"]}[names]
+            ("review",): [], ("export", "sclite"): ["cases", "-o", "out"],
+            ("bench", "score"): ["--refs", "r", "--hyps", "h"], ("bench", "run"): ["--manifest", "m.jsonl", "-o", "out"],
+            ("asr", "parity"): ["cases"]}[names]
     return [*names, *rest, "--config-dir", "x"]
+
+
+def test_bench_score_reads_the_project_s_config_folders(tmp_path):
+    """The rate of ``asrbench bench score`` follows a project config (``--config-dir``, then the
+    ini option), as ``asrbench score`` does."""
+    for folder, rows in (("refs", [{"id": "u1", "text": "deploy Kubernetes now", "cluster": "s1"}]),
+                         ("hyps", [{"id": "u1", "text": "deploy k8s now"}])):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "talks.jsonl").write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    spelling_folder(tmp_path / "mine", "k8s")
+    command = ("bench", "score", "--refs", "refs", "--hyps", "hyps", "-l", "en", "--resamples", "20", "--json", "out.json")
+
+    def rate(*extra: str) -> float:
+        done = asrbench(*command, *extra, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["overall"]["rate"]
+
+    assert rate() == pytest.approx(1 / 3)
+    assert rate("--config-dir", "mine") == 0.0
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_config_dirs = mine\n", encoding="utf-8")
+    assert rate() == 0.0
+
+
+@pytest.mark.parametrize("command", [("bench", "run", "--manifest", "m.jsonl", "-o", "out"), ("asr", "parity", "cases"),
+                                     ("bench", "score", "--refs", "r", "--hyps", "h")])
+def test_benchmark_and_parity_commands_check_the_project_s_config_folders_first(tmp_path, command):
+    (tmp_path / "pytest.ini").write_text("[pytest]\nasrbench_config_dirs = gone\n", encoding="utf-8")
+    done = asrbench(*command, cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"config folder {tmp_path.resolve() / 'gone'} (named by the asrbench_config_dirs option" in done.stderr, done.stderr
+    done = asrbench(*command, "--config-dir", "nope", cwd=tmp_path)
+    assert done.returncode == 2 and "(named by --config-dir) does not exist" in done.stderr, done.stderr

@@ -192,6 +192,45 @@ def test_money(text, expected):
     assert en_step("money")(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the short scale through decillion (10**33)
+        ("one trillion", "1000000000000"),
+        ("two quadrillion", "2000000000000000"),
+        ("one quintillion", "1000000000000000000"),
+        ("three sextillion", "3000000000000000000000"),
+        ("one septillion", "1000000000000000000000000"),
+        ("one octillion", "1000000000000000000000000000"),
+        ("one nonillion", "1000000000000000000000000000000"),
+        ("five decillion", "5000000000000000000000000000000000"),
+        ("twenty five trillion three billion four hundred and two", "25003000000402"),
+        ("one trillion and five", "1000000000005"),
+        ("two point five trillion", "2500000000000"),
+        ("a quintillion stars", "1000000000000000000 stars"),
+        ("5 trillion", "5000000000000"),
+        ("1.5 quadrillion", "1500000000000000"),
+        ("one billion twenty five millions", "1025000000"),
+        ("trillions of stars", "trillions of stars"),
+        # a scale of a thousand or more that does not decrease starts a new number
+        ("one thousand million", "1000 1000000"),
+        ("one million billion trillion", "1000000 1000000000 1000000000000"),
+        ("one thousand thousand", "1000 1000"),
+        ("one thousand two thousand", "1000 2000"),
+        ("five thousand two hundred million", "5000 200000000"),
+        ("one hundred thousand million", "100000 1000000"),
+        ("5 thousand million", "5000 1000000"),
+        ("one trillion quintillion", "1000000000000 1000000000000000000"),
+        # decreasing scales stay one number; hundred multiplies within a group
+        ("two hundred thousand", "200000"),
+        ("one million and two thousand", "1002000"),
+        ("one quintillion two trillion", "1000002000000000000"),
+    ],
+)
+def test_number_words_short_scale_and_scales_that_do_not_decrease(text, expected):
+    assert en_step("number_words")(text) == expected
+
+
 @pytest.mark.parametrize(("number", "expected"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (11, "11th"), (12, "12th"), (21, "21st"), (112, "112th")])
 def test_ordinal(number, expected):
     assert ordinal(number) == expected

@@ -169,3 +169,29 @@ def test_a_scale_after_digits_is_multiplied_in_their_script(language):
               if step(_in_script(text, zero)) != _in_script(step(text), zero)]
     assert differ == []
     assert step(f"1๒ {SCALES[language]}").startswith("1๒ ")  # mixed: not multiplied
+
+
+#: A clock-fraction phrase of each language around the hour 3 (12 for the wrap), in ASCII digits.
+CLOCK_FRACTIONS = {
+    "de": [("halb 3", "2:30"), ("viertel nach 12", "12:15"), ("halb 1", "12:30")],
+    "nl": [("kwart voor 3", "2:45"), ("half 12", "11:30")],
+    "fr": [("3 heures et demie", "3:30")],
+    "es": [("las 2 y media", "las 2:30")],
+    "it": [("le 2 e mezza", "le 2:30")],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_clock_fractions_read_the_hour_in_any_digit_script_and_write_the_time_in_it(language):
+    step = STEPS["clock_fractions"].build(get_config(language), get_lexicons(language))
+    assert [(text, step(text)) for text, _ in CLOCK_FRACTIONS[language]] == CLOCK_FRACTIONS[language]
+    differ = [(zero, text, step(_in_script(text, zero)), _in_script(out, zero))
+              for zero in ZEROS for text, out in CLOCK_FRACTIONS[language]
+              if step(_in_script(text, zero)) != _in_script(out, zero)]
+    assert differ == []
+
+
+def test_a_clock_fraction_hour_mixing_digit_scripts_is_left_as_written():
+    step = STEPS["clock_fractions"].build(get_config("de"), get_lexicons("de"))
+    assert step("halb 1๒") == "halb 1๒"
+    assert step("halb ๓") == "๒:๓๐" and step("halb १२") == "११:३०"

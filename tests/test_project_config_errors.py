@@ -55,3 +55,12 @@ def test_the_team_example_extends_the_shipped_tables(myconfigs):
     use_config_dirs([myconfigs])
     assert normalize_text("write to ops at sign example", "en") == "write to ops@example"
     assert normalize_text("HR slash payroll", "en") == "hr/payroll"  # the shipped code_only still applies
+
+
+@pytest.mark.parametrize("value, shown", [("5", "5"), ("true", "true"), ('["en/spelling.tsv"]', '["en/spelling.tsv"]'),
+                                          ('""', '""'), ('{ file = "a.tsv" }', '{"file" = "a.tsv"}')])
+def test_a_lexicon_value_that_is_not_a_file_name_names_the_file_key_and_what_to_write(myconfigs, value, shown):
+    message = _error(myconfigs, f'extends = "en"\nversion = "1.0.0"\n\n[lexicons]\nspelling = {value}\n')
+    assert message.endswith(f"en.toml: [lexicons] spelling = {shown} is not a file name: write the path of the "
+                            'lexicon file next to the config, in quotes, e.g. spelling = "en/spelling.tsv"'), message
+    assert "myconfigs" in message

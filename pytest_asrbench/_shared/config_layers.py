@@ -218,6 +218,10 @@ class _Layers:
 
     def _lexicons(self, parent: dict, child: dict, path: Path, start: int) -> dict:
         for name, rel in child.items():
+            if not isinstance(rel, str) or not rel.strip():
+                raise ConfigError(f"{path}: [lexicons] {name} = {_toml_value(rel)} is not a file name: write the path of "
+                                  f"the lexicon file next to the config, in quotes, e.g. {name} = "
+                                  f"\"{path.stem}/{name}.tsv\"")
             own = path.parent / rel
             if not own.is_file():
                 raise ConfigError(f"{path}: lexicon {name!r} names {rel}, which is not a file next to it")

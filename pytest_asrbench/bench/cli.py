@@ -27,9 +27,9 @@ from pytest_asrbench.bench.references.pins import EXPECTED_CLIPS, REVISIONS
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add ``refs`` (with its ``build`` subcommand) and ``bench`` (``score``, ``run``,
     ``compare``) to an argparse ``subparsers`` object."""
-    from pytest_asrbench.bench import score_command
-    from pytest_asrbench.bench.compare import cli as compare_cli
-    from pytest_asrbench.bench.run import cli as run_cli
+    import pytest_asrbench.bench.score_command as score_command
+    import pytest_asrbench.bench.compare.cli as compare_cli
+    import pytest_asrbench.bench.run.cli as run_cli
 
     bench = subparsers.add_parser("bench", help="benchmarks: score hypotheses, run a manifest, compare two runs")
     commands = bench.add_subparsers(dest="bench_command", required=True)

@@ -114,7 +114,7 @@ def run_score(args: argparse.Namespace) -> int:
         UnknownLanguageError, UnknownMetricError, InputError for a bad seed or resample count): reported by
         ``asrbench`` with exit code 2.
     """
-    from pytest_asrbench.bench.scoring import report
+    import pytest_asrbench.bench.scoring.report as report
     from pytest_asrbench.bench.scoring.drivers import driver_lines_of
     from pytest_asrbench.bench.scoring.language import benchmark_language, describe, measure_for
     from pytest_asrbench.bench.scoring.corpus import bootstrap_passes, resolve_sets, score_benchmark

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.cases.model import Case, CaseResult
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.normalize.registry import get_config

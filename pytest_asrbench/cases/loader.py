@@ -21,7 +21,7 @@ import fastjsonschema
 import jsonschema
 
 from pytest_asrbench.cases.model import Case
-from pytest_asrbench.cases.schema_errors import describe, locate, where_in
+from pytest_asrbench.cases.schema_errors import describe, locate, number_text_problem, where_in
 from pytest_asrbench.cases.yaml_lines import Located, YamlShapeError, parse
 from pytest_asrbench.errors import CaseFileError
 from pytest_asrbench.normalize.registry import resolve_language
@@ -203,6 +203,24 @@ def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
     return [found for key, child in items for found in _non_finite(child, [*path, key])]
 
 
+def _number_texts(node: Located, path: list, in_expect: bool = False) -> list[tuple[list, int, str]]:
+    """``(path, line, problem)`` of every unquoted value under an ``expect`` mapping that YAML
+    1.1 read as text but that stands for a number (``1e-5``, ``nan``; :func:`number_text_problem`).
+    ``expect`` values may be text, so the schema takes them: found here, the file is refused when
+    it loads rather than the case failing on a text compared with a number."""
+    if in_expect and isinstance(node.value, str) and node.plain:
+        problem = number_text_problem(node.plain, text_allowed=True)
+        return [(path, node.line, problem)] if problem else []
+    if isinstance(node.children, dict):
+        items = node.children.items()
+    elif isinstance(node.children, list):
+        items = enumerate(node.children)
+    else:
+        return []
+    return [found for key, child in items
+            for found in _number_texts(child, [*path, key], in_expect or (key == "expect" and len(path) == 2))]
+
+
 #: Case fields that say how ``expect`` is compared; written inside ``expect`` they are a
 #: misplaced setting, not a value to check.
 CHECK_SETTINGS = ("tolerance", "fingerprint_tolerance")
@@ -289,8 +307,11 @@ def load_case_file(path: Path) -> CaseFile:
     non_finite = _non_finite(root, [])
     faults = [(line, f"{where_in(where, data)}{locate(root, where)[0].plain or ''} must be a finite number, "
                      "not NaN or infinity") for where, line in non_finite]
-    # a NaN or infinity is the only fault worth naming at its place (not also "below the minimum")
-    faults += [fault for error in _schema_errors(data) if list(error.absolute_path) not in [p for p, _ in non_finite]
+    number_texts = _number_texts(root, [])
+    faults += [(line, f"{where_in(where, data)}{problem}") for where, line, problem in number_texts]
+    # such a value is the only fault worth naming at its place (not also "below the minimum")
+    named = [list(where) for where, *_ in non_finite + number_texts]
+    faults += [fault for error in _schema_errors(data) if list(error.absolute_path) not in named
                for fault in describe(error, data, root, case_schema())]
     duplicates = _duplicate_ids(data, root)  # with the schema's faults, not after they are fixed
     faults += duplicates

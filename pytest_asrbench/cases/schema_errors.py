@@ -13,6 +13,8 @@ that place takes.
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 import jsonschema
@@ -21,7 +23,7 @@ from pytest_asrbench.cases.field_help import (FIELD_DOCS, closest, did_you_mean,
                                               what_to_write)
 from pytest_asrbench.cases.yaml_lines import Located
 
-__all__ = ["describe", "field_rule", "locate", "where_in"]
+__all__ = ["describe", "field_rule", "locate", "number_text_problem", "where_in"]
 
 #: JSON Schema types in the user's terms (a case file is YAML).
 _TYPE_WORDS = {"string": "text", "number": "a number", "integer": "a whole number", "array": "a list",
@@ -137,6 +139,38 @@ def _value(value: Any) -> str:
     return repr(value)
 
 
+#: A number with an exponent: mantissa (digits, a point or both) and exponent.
+_EXPONENT_FORM = re.compile(r"([-+]?)(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)[eE]([-+]?)(\d+)")
+
+
+def number_text_problem(text: str, text_allowed: bool = False) -> str | None:
+    """Why an unquoted scalar that reads as a number in Python but as text in YAML 1.1 is not
+    a number, and what to write; ``None`` for any other text.
+
+    YAML 1.1 (the YAML case files are read as, PyYAML's) reads a float only with a decimal point
+    and a signed exponent: ``1e-5`` and ``1.0e5`` stay text, ``1.0e-5`` and ``1.0e+5`` are
+    numbers. A text that stands for NaN or infinity (``nan``, ``inf``, ``1e400``, beyond the
+    largest float) is refused: a figure must be a finite number. ``text_allowed``: the field
+    also takes text, and the message says to quote the value if text is meant.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(value):
+        reading = "NaN" if math.isnan(value) else "infinity, beyond the largest number"
+        return f"{text} is not a finite number ({reading}): write a finite number such as 0.25"
+    found = _EXPONENT_FORM.fullmatch(text)
+    if found is None:
+        return None
+    sign, mantissa, exponent_sign, exponent = found.groups()
+    if "." not in mantissa:
+        mantissa += ".0"
+    written = f"{sign}{mantissa}e{exponent_sign or '+'}{exponent}"
+    return (f"YAML 1.1 reads {text} as text, not as a number: write {written} (a decimal point and a signed "
+            "exponent)" + (", or quote it if you mean the text" if text_allowed else ""))
+
+
 def _types(expected: Any) -> str:
     """``"a number or null (no value)"`` for a schema ``type`` (one name or a list)."""
     names = expected if isinstance(expected, list) else [expected]
@@ -239,6 +273,9 @@ def _problem(error: jsonschema.ValidationError, data: dict, root: Located, path:
         quote = _quote_hint(error, root)
         if quote:
             return quote
+        number = _number_text_hint(error, root)
+        if number:
+            return number
         takes = _types(limit) if validator == "type" else _branches(limit)
         return f"{_value(value)} is not {takes}{_type_hint(error) or advice}"
     if validator == "enum":
@@ -309,6 +346,15 @@ def _quote_hint(error: jsonschema.ValidationError, root: Located) -> str | None:
         return "the value is empty, which YAML reads as null; write the text in quotes (\"\" for an empty text)"
     quoted = f"'{node.plain}'" if "'" not in node.plain else json.dumps(node.plain, ensure_ascii=False)
     return f"write {quoted} in quotes: YAML reads {node.plain} as {_yaml_reading(value)}, not as text"
+
+
+def _number_text_hint(error: jsonschema.ValidationError, root: Located) -> str | None:
+    """:func:`number_text_problem` for an unquoted text where a number belongs (``1e-5``)."""
+    value = error.instance
+    if not isinstance(value, str) or _accepts_text(error):
+        return None
+    node, _, exact = locate(root, list(error.absolute_path))
+    return number_text_problem(node.plain) if exact and node.plain else None
 
 
 def _missing_field(error: jsonschema.ValidationError, path: list, kinds: list[str]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.cases.model import Case
 from pytest_asrbench.normalize.pipeline import Pipeline
 from pytest_asrbench.normalize.registry import build_pipeline, explain, get_config, get_normalizer

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pytest_asrbench import __version__
 from pytest_asrbench._shared.paths import output_path_problem, project_folder, shown_path
-from pytest_asrbench.export import sclite
+import pytest_asrbench.export.sclite as sclite
 from pytest_asrbench.export.sources import ExportError, gather
 
 

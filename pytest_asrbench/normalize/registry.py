@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench._shared.config_layers import language_tags, layered_configs_dir, origin_of
 from pytest_asrbench._shared.languages import resolve_tag
 from pytest_asrbench.errors import ConfigError, InputTypeError

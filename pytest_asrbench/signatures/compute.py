@@ -164,11 +164,28 @@ def resolve(source, language: str) -> str:
 
 
 def config_version(source, language: str) -> str:
+    """The ``version`` of the language's config in ``source``.
+
+    Raises:
+        ConfigError: the config is missing; its ``version`` is not a string (``version = 2``,
+            which would compare as moved against any recorded "x.y.z"); the message says to
+            write it in quotes.
+    """
     path = f"{source.configs}/{language}.toml"
     data = source.read(path)
     if data is None:
         raise ConfigError(f"{path} not found in {source.label}")
-    return str(load_toml(data, path).get("version"))
+    version = load_toml(data, path).get("version")
+    if version is not None and not isinstance(version, str):
+        raise ConfigError(f"{path}: version = {version!r} is not a version string: write it in quotes as "
+                          f"major.minor.patch, e.g. version = \"{_as_semver(version)}\" (docs/signatures.md)")
+    return str(version)
+
+
+def _as_semver(version) -> str:
+    """A quoted-form suggestion for a version written as a number (``2`` -> ``2.0.0``)."""
+    parts = str(version).split(".") if isinstance(version, (int, float)) and not isinstance(version, bool) else ["1"]
+    return ".".join((parts + ["0", "0"])[:3])
 
 
 # ---- libraries -----------------------------------------------------------------------------

@@ -40,38 +40,47 @@ class SignatureProvider:
 
 
 _PROVIDERS: dict[str, SignatureProvider] = {}
-_LOADED: list[bool] = []
+
+
+def _defined_by(provider: SignatureProvider) -> tuple:
+    """What makes two registrations the same provider: the same fields and the same ``compute``
+    function by name, so that a provider module imported again (a new copy of the function, after
+    a run dropped the module from ``sys.modules``) replaces its earlier registration."""
+    compute = provider.compute
+    return (provider.metric, provider.languages, provider.version_file,
+            getattr(compute, "__module__", None), getattr(compute, "__qualname__", repr(compute)))
 
 
 def register_provider(provider: SignatureProvider) -> SignatureProvider:
-    """Register ``provider`` under its metric name.
+    """Register ``provider`` under its metric name; the same provider registered again (its
+    module imported again) replaces the earlier registration.
 
     Raises:
         RuntimeError: another provider, or a score-path metric, already has that name
             (checked by :func:`providers` callers through ``compute``).
     """
     known = _PROVIDERS.get(provider.metric)
-    if known is not None and known != provider:
+    if known is not None and _defined_by(known) != _defined_by(provider):
         raise RuntimeError(f"metric signature provider {provider.metric!r} registered twice")
     _PROVIDERS[provider.metric] = provider
     return provider
 
 
 def providers() -> dict[str, SignatureProvider]:
-    """Every registered provider by metric name (imports :data:`PROVIDER_MODULES` once).
+    """Every registered provider by metric name. Imports :data:`PROVIDER_MODULES` on each call
+    (a dictionary lookup once they are loaded; a module dropped from ``sys.modules`` is imported
+    again and registers its live provider).
 
     Raises:
         ImportError: a provider module cannot be imported (its optional dependencies are
             missing); the message says which extra to install.
     """
-    if not _LOADED:
-        for name in PROVIDER_MODULES:
-            try:
-                importlib.import_module(name)
-            except ImportError as exc:
-                raise ImportError(f"cannot load the metric signature provider {name} ({exc}); "
-                                  "install the benchmark extra: pip install -e '.[bench]'") from exc
-        _LOADED.append(True)
+    for name in PROVIDER_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise ImportError(f"cannot load the metric signature provider {name} ({exc}); "
+                              "install the benchmark extra: pip install -e '.[bench]'") from exc
     return dict(_PROVIDERS)
 
 

@@ -43,7 +43,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from syrupy.location import PyTestLocation
 
 from pytest_asrbench._shared.atomic import write_atomic
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.errors import AsrbenchError
 from pytest_asrbench.review.pending import stage
 from pytest_asrbench.snapshot.plain_json import plain_json

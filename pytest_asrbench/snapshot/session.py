@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_asrbench.snapshot import adapter
+import pytest_asrbench.snapshot.adapter as adapter
 from pytest_asrbench.snapshot.report import SnapshotReport, UnusedAction
 
 if TYPE_CHECKING:

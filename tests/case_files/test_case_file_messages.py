@@ -134,6 +134,59 @@ def test_non_finite_numbers_are_refused_at_load(tmp_path, fields, message):
     assert _errors(tmp_path, f"language: en\ncases:\n  - id: c\n    {fields}\n") == message
 
 
+_SCORE = "kind: score\n    reference: 'a b'\n    hypothesis: 'a c'\n    "
+_BENCHMARK = "kind: benchmark\n    references: refs\n    hypotheses: hyps\n    "
+_WRITE = "(a decimal point and a signed exponent)"
+
+
+@pytest.mark.parametrize(
+    "language, fields, message",
+    [
+        ("en", _SCORE + "expect: {rate: 1e-5}",
+         f"a.yaml:7: case 'c', field `expect.rate`: YAML 1.1 reads 1e-5 as text, not as a number: write 1.0e-5 {_WRITE}, "
+         "or quote it if you mean the text"),
+        ("en", _SCORE + "expect: {max_rate: 2E3}",
+         f"a.yaml:7: case 'c', field `expect.max_rate`: YAML 1.1 reads 2E3 as text, not as a number: write 2.0e+3 "
+         f"{_WRITE}, or quote it if you mean the text"),
+        ("en", _SCORE + "expect: {rate: 1.5e-1}\n    tolerance: 1e-5",
+         f"a.yaml:8: case 'c', field `tolerance`: YAML 1.1 reads 1e-5 as text, not as a number: write 1.0e-5 {_WRITE}"),
+        ("en", _SCORE + "tolerance: 1.0e5\n    expect: {rate: 0.5}",
+         f"a.yaml:7: case 'c', field `tolerance`: YAML 1.1 reads 1.0e5 as text, not as a number: write 1.0e+5 {_WRITE}"),
+        ("en", _SCORE + "expect: {rate: 1e400}",
+         "a.yaml:7: case 'c', field `expect.rate`: 1e400 is not a finite number (infinity, beyond the largest "
+         "number): write a finite number such as 0.25"),
+        ("en", _SCORE + "expect: {rate: nan}",
+         "a.yaml:7: case 'c', field `expect.rate`: nan is not a finite number (NaN): write a finite number such as 0.25"),
+        ("en", _SCORE + "tolerance: -inf\n    expect: {rate: 0.5}",
+         "a.yaml:7: case 'c', field `tolerance`: -inf is not a finite number (infinity, beyond the largest number): "
+         "write a finite number such as 0.25"),
+        ("th", _BENCHMARK + "expect:\n      overall.rate: 1e-2",
+         f"a.yaml:8: case 'c', field `expect.overall.rate`: YAML 1.1 reads 1e-2 as text, not as a number: write 1.0e-2 "
+         f"{_WRITE}, or quote it if you mean the text"),
+        ("th", _BENCHMARK + "expect:\n      overall.ci95: [0.1, 2e-1]",
+         f"a.yaml:8: case 'c', item 2 of `expect.overall.ci95`: YAML 1.1 reads 2e-1 as text, not as a number: write "
+         f"2.0e-1 {_WRITE}, or quote it if you mean the text"),
+        ("th", _BENCHMARK + "tolerance: 1e-9",
+         f"a.yaml:7: case 'c', field `tolerance`: YAML 1.1 reads 1e-9 as text, not as a number: write 1.0e-9 {_WRITE}"),
+    ],
+    ids=["score-rate", "capital-e-no-sign", "score-tolerance", "point-no-sign", "beyond-the-largest", "nan-word",
+         "minus-inf-word", "benchmark-rate", "benchmark-interval-item", "benchmark-tolerance"],
+)
+def test_a_number_yaml_reads_as_text_is_refused_at_load_with_the_form_to_write(tmp_path, language, fields, message):
+    assert _errors(tmp_path, f"language: {language}\ncases:\n  - id: c\n    {fields}\n") == [message]
+
+
+@pytest.mark.parametrize("text", ["1.0e-5", "2.0e+3", "1.0e+5", "-1.5e-1", ".5e+3"])
+def test_the_suggested_forms_are_numbers_in_a_case_file(text):
+    from pytest_asrbench.cases.yaml_lines import parse
+
+    assert parse(f"a: {text}\n").value["a"] == float(text)
+
+
+def test_number_like_texts_stay_texts_in_text_fields(tmp_path):
+    assert _errors(tmp_path, "language: en\ncases:\n  - id: c\n    kind: equal\n    texts: [1e5, '1e-5']\n") == []
+
+
 @pytest.mark.parametrize(
     "fields, line",
     [

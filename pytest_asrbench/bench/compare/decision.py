@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime as _dt
 
 from pytest_asrbench.asr.fingerprint import fingerprint_label
-from pytest_asrbench.bench.compare import policy, rule
+import pytest_asrbench.bench.compare.policy as policy
+import pytest_asrbench.bench.compare.rule as rule
 from pytest_asrbench.bench.compare.paired import cluster_table, paired_difference
 
 SCHEMA = "asrbench.decision/1"

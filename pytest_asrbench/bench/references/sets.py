@@ -13,7 +13,11 @@ from types import MappingProxyType
 from typing import Any
 
 from pytest_asrbench.bench.errors import UnknownSetError
-from pytest_asrbench.bench.references import fleurs, gigaspeech2, isan, lotusdis, tvspeech
+import pytest_asrbench.bench.references.fleurs as fleurs
+import pytest_asrbench.bench.references.gigaspeech2 as gigaspeech2
+import pytest_asrbench.bench.references.isan as isan
+import pytest_asrbench.bench.references.lotusdis as lotusdis
+import pytest_asrbench.bench.references.tvspeech as tvspeech
 from pytest_asrbench.bench.references.cleaning import THAI_BENCHMARK_CLEANING
 from pytest_asrbench.bench.references.hub import HubSource
 from pytest_asrbench.bench.references.longform import join_recordings

@@ -26,7 +26,8 @@ from pytest_asrbench.asr.engine import HALLUCINATION_FLAGS
 from pytest_asrbench.asr.run_record import peak_rss_bytes, percentile
 from pytest_asrbench.bench.manifest.gate import GatedManifest, open_manifest
 from pytest_asrbench.bench.manifest.prereg import check_preregistration, read_preregistration
-from pytest_asrbench.bench.run import critical, provenance
+import pytest_asrbench.bench.run.critical as critical
+import pytest_asrbench.bench.run.provenance as provenance
 from pytest_asrbench.bench.run.errors import ExecutorError
 from pytest_asrbench.bench.run.executors import ClipJob, Decoded, Executor, executor_for
 from pytest_asrbench.bench.run.longform import longform_entry

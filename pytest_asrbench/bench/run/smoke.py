@@ -14,7 +14,8 @@ import hashlib
 from pathlib import Path
 
 from pytest_asrbench.asr.fingerprint import kernel_fingerprint
-from pytest_asrbench.bench.run import critical, provenance
+import pytest_asrbench.bench.run.critical as critical
+import pytest_asrbench.bench.run.provenance as provenance
 from pytest_asrbench.bench.run.executors.base import engine_settings
 from pytest_asrbench.bench.run.runner import LANGUAGE, SCHEMA, UNMEASURED, RunSettings, decode_policy, validity
 from pytest_asrbench.bench.run.views import PRIMARY_VIEW, VIEWS

@@ -123,7 +123,7 @@ def describe(measure: Measure) -> dict[str, str]:
     (with its signature and cleaning), else name, version, language, the language config's
     version and the unit."""
     if measure is THAI_BENCHMARK:
-        from pytest_asrbench.bench.scoring import signature
+        import pytest_asrbench.bench.scoring.signature as signature
 
         return signature.describe()
     from pytest_asrbench.normalize.registry import get_config

@@ -18,4 +18,4 @@ metric's import graph, and whatever it imported would be hashed into the metric'
 from __future__ import annotations
 
 NAME = "th_bench_cer"
-VERSION = "1.1.12"
+VERSION = "1.1.11"

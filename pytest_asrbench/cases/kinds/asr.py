@@ -309,7 +309,7 @@ class AsrRunner:
         from pytest_asrbench.asr.errors import require_asr_extra
 
         require_asr_extra()  # AsrDependencyError: "the ASR engine needs the asr extra ..."
-        from pytest_asrbench.asr import recordings as policy
+        import pytest_asrbench.asr.recordings as policy
         from pytest_asrbench.asr.run_record import clip_entry
         from pytest_asrbench.cases.asr_session import get_session
 

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench._shared.failure_reason import distinct_numbers
 from pytest_asrbench.cases.field_help import did_you_mean
 from pytest_asrbench.cases.figures import score_figures

@@ -9,4 +9,9 @@ in the one step registry (:mod:`pytest_asrbench.normalize.steps.registry`) with
 import graph, which the metric signatures hash, sees every one of them.
 """
 
-from pytest_asrbench.normalize.languages import en, hi, ja, ko, th, zh  # noqa: F401
+import pytest_asrbench.normalize.languages.en as en  # noqa: F401
+import pytest_asrbench.normalize.languages.hi as hi  # noqa: F401
+import pytest_asrbench.normalize.languages.ja as ja  # noqa: F401
+import pytest_asrbench.normalize.languages.ko as ko  # noqa: F401
+import pytest_asrbench.normalize.languages.th as th  # noqa: F401
+import pytest_asrbench.normalize.languages.zh as zh  # noqa: F401

@@ -13,7 +13,19 @@ __all__ = ["IDEMPOTENT", "STEPS", "Lexicons", "StepFactory", "StepSpec", "requir
 # Modules that register the generic steps (a language's own steps are in
 # normalize/languages/<tag>/, imported by normalize/registry.py). Imported explicitly (not discovered) so that the import
 # graph, which the metric signatures hash, sees every one of them.
-from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import amounts, brackets, hyphen_compounds, number_words, numbers  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import spoken_symbols, titles, word_shapes  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import code_runs, codes, emails, fractions, money, phrases, units  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.basic as basic  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.amounts as amounts  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.brackets as brackets  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.hyphen_compounds as hyphen_compounds  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.number_words as number_words  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.spoken_symbols as spoken_symbols  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.titles as titles  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.word_shapes as word_shapes  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.code_runs as code_runs  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.codes as codes  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.emails as emails  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.fractions as fractions  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.money as money  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.phrases as phrases  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.units as units  # noqa: E402,F401

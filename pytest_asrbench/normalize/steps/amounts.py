@@ -445,7 +445,9 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
     options = ClockFractionOptions(before_hour=folded_keys(options.before_hour, config),
                                    after_hour=folded_keys(options.after_hour, config),
                                    hour_words=folded(options.hour_words, config))
-    hour = r"(1[0-2]|[1-9])"
+    # An hour 1-12 in the decimal digits of any script, as the other number rules read them
+    # (module docstring); the time is written in the hour's script (``_own_digits``).
+    hour = rf"({digit_class('1')}{digit_class('012')}|{digit_class('123456789')})"
     before = after = None
     if options.before_hour:
         before = re.compile(rf"(?<!\S)({_alternation(options.before_hour)}) {hour}(?![\d:,.\w])")
@@ -459,14 +461,16 @@ def clock_fractions(config, lexicons, options: ClockFractionOptions):
     # The trigger: a phrase anywhere in the text (a superset of where the rules match), one
     # compiled alternation instead of a substring search per phrase.
     gate = re.compile(_alternation(phrases))
+    before_clock = _own_digits(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]))
+    after_clock = _own_digits(lambda m: _clock(int(m.group(1)), options.after_hour[m.group(2)]))
 
     def run(text: str) -> str:
         if not _DIGIT.search(text):
             return text
         if before is not None:
-            text = before.sub(lambda m: _clock(int(m.group(2)), options.before_hour[m.group(1)]), text)
+            text = before.sub(before_clock, text)
         if after is not None:
-            text = after.sub(lambda m: _clock(int(m.group(1)), options.after_hour[m.group(2)]), text)
+            text = after.sub(after_clock, text)
         return text
 
     return triggered(gate, run)

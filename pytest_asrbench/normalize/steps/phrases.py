@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.normalize.steps.basic import any_in, folded_table, make_fold, source_test
 
 

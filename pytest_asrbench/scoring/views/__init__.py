@@ -19,7 +19,10 @@ Built-in views, each registered by importing its module here:
   CER (docs/korean.md).
 """
 
-from pytest_asrbench.scoring.views import cer_views, codeswitch, compounds, spacing
+import pytest_asrbench.scoring.views.cer_views as cer_views
+import pytest_asrbench.scoring.views.codeswitch as codeswitch
+import pytest_asrbench.scoring.views.compounds as compounds
+import pytest_asrbench.scoring.views.spacing as spacing
 from pytest_asrbench.scoring.views.base import (
     MetricView,
     ViewResult,

@@ -8,4 +8,6 @@ every step is registered with ``language="en"``. Data files stay in ``configs/en
 #: The language tag every step of this package is registered under.
 LANGUAGE = "en"
 
-from pytest_asrbench.normalize.languages.en import fractions, numbers, words  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.en.fractions as fractions  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.en.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.en.words as words  # noqa: E402,F401

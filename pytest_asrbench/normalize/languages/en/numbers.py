@@ -17,7 +17,14 @@ Four steps, in this order in ``configs/en.toml``:
     words we keep ("hundreds" -> "100") and leaves "oh" and "nineteen ninety nine" as
     "19 99". Around it, this module adds:
 
-    - "a hundred/thousand/million/billion" is "one ...";
+    - the short scale through decillion: ``text_to_num`` reads up to billion, and a number
+      with a larger scale ("two trillion three billion") is read here, each scale's count by
+      ``text_to_num``; "a hundred/thousand/million/.../decillion" is "one ...";
+    - a scale of a thousand or more that is not below the one before it starts a new number
+      (the short scale reads only decreasing scales as one number): "one thousand million" =
+      "1000 1000000", "one million billion trillion" = "1000000 1000000000 1000000000000",
+      "5 thousand million" = "5000 1000000"; "hundred" multiplies within a group ("two
+      hundred thousand" = "200000");
     - a digit number times a scale word: "$5 million" = "$5000000", "2.5 million" = "2500000".
       One form for a number with a scale: its digits ("1.5 million" = "one point five
       million" = "1500000");
@@ -81,7 +88,13 @@ UNITS = (
     "fifteen sixteen seventeen eighteen nineteen"
 ).split()
 TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+#: The short scale, each a thousand times the one before, thousand through decillion (10**33).
+BIG_SCALES = {name: 1000 ** (index + 1) for index, name in enumerate(
+    "thousand million billion trillion quadrillion quintillion sextillion septillion octillion nonillion "
+    "decillion".split())}
+SCALES = {"hundred": 100, **BIG_SCALES}
+#: Scales ``text_to_num`` reads itself; a number with a larger one is read here (:func:`_read_big`).
+_TEXT2NUM_SCALES = frozenset(("hundred", "thousand", "million", "billion"))
 ORDINALS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth "
@@ -94,7 +107,7 @@ MONTHS = (
 
 
 
-PLURAL_SCALES = ["thousands", "millions", "billions"]
+PLURAL_SCALES = [f"{name}s" for name in BIG_SCALES]
 DECADES = {word: f"{10 * (index + 2)}s" for index, word in enumerate(
     "twenties thirties forties fifties sixties seventies eighties nineties".split())}
 _WORD = "(?:" + trie_pattern(UNITS + TENS + list(SCALES) + ORDINALS) + r")(?![\w'])"
@@ -104,7 +117,8 @@ _SPAN_LOWER = re.compile(_SPAN.pattern)  # the same, for lowercased ASCII text
 # The same after a space instead of the lookbehind, for lowercased text of _PLAIN_CHARACTERS.
 _SPAN_SPACED = re.compile(rf" {_WORD}(?: (?:and |point )?{_NEXT_WORD})*")
 _PLAIN_CHARACTERS = b"abcdefghijklmnopqrstuvwxyz0123456789_' "
-_SCALE_WORD = "(?:hundred|thousand|million|billion)(?![\\w'])"
+_SCALE_NAMES = "|".join(SCALES)
+_SCALE_WORD = f"(?:{_SCALE_NAMES})(?![\\w'])"
 _FRACTION_WORDS = {"half": ("5", "five"), "quarter": ("25", "two five")}
 # "three and a half million", "2 and a quarter thousand": the fraction joins the number.
 _AND_FRACTION_SCALE = re.compile(
@@ -117,9 +131,9 @@ _CENTURY_DECADE = re.compile(r"(?<![\w'])(1\d) hundreds(?![\w'])", re.IGNORECASE
 _SECOND_UNIT_AFTER = frozenset("per a one every each split this that".split())
 _CARDINAL_WORDS = frozenset(UNITS)
 _ORDINAL_JOINERS = frozenset(TENS + list(SCALES) + ["and"])
-_A_SCALE = re.compile(r"(?<![\w'])a (?=(?:hundred|thousand|million|billion)(?![\w']))", re.IGNORECASE)
+_A_SCALE = re.compile(rf"(?<![\w'])a (?=(?:{_SCALE_NAMES})(?![\w']))", re.IGNORECASE)
 _DIGITS_TIMES_SCALE = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)((?: (?:hundred|thousand|million|billion)(?![\w']))+)", re.IGNORECASE
+    rf"(?<![\w.])(\d+(?:\.\d+)?)((?: (?:{_SCALE_NAMES})(?![\w']))+)", re.IGNORECASE
 )
 _DECIMAL_TIMES_SCALE = re.compile(r"(\d+\.\d+)((?: (?:100|1000|1000000|1000000000)(?!\d))+)")
 _AM_PM_GLUED = re.compile(r"(\d)(am|pm)(?!\w)", re.IGNORECASE)
@@ -222,10 +236,20 @@ def _plain(value: Decimal) -> str:
 
 
 def _scale_product(number: str, scales: str, values: dict[str, int]) -> str:
-    value = Decimal(number)
-    for word in scales.split():
-        value *= values[word.lower()]
-    return _plain(value)
+    """``number`` times its run of scale words ("5 million" = "5000000"); a scale of a thousand
+    or more that is not below the one before starts a new number (:func:`_number_breaks`):
+    "5 thousand million" = "5000 1000000"."""
+    words = [word.lower() for word in scales.split()]
+    value, numbers, last_big = Decimal(number), [], None
+    for word in words:
+        scale = values[word]
+        if scale >= 1000 and last_big is not None and scale >= last_big:
+            numbers.append(_plain(value))
+            value, last_big = Decimal(1), None
+        value *= scale
+        if scale >= 1000:
+            last_big = scale
+    return " ".join([*numbers, _plain(value)])
 
 
 def _and_fraction_scale(match: re.Match) -> str:
@@ -307,10 +331,80 @@ def _convert_with_second(span: str, before: str) -> str:
     return _convert_words(span)
 
 
+def _big_scale(word: str) -> int | None:
+    """The value of a scale word of a thousand or more, singular or plural; ``None`` otherwise."""
+    word = word.lower()
+    return BIG_SCALES.get(word) or (BIG_SCALES.get(word[:-1]) if word.endswith("s") else None)
+
+
+def _number_breaks(words: list[str]) -> list[list[str]]:
+    """``words`` cut into numbers where a scale of a thousand or more is not below the last one
+    of the number it would join (the short scale reads only decreasing scales as one number):
+    "one thousand million" is two numbers, "one thousand" and "million" (1000 1000000); "one
+    thousand two thousand" cuts after the first scale ("one thousand", "two thousand")."""
+    numbers: list[list[str]] = [[]]
+    last_big, last_index = None, -1  # the current number's last big scale and its index in it
+    for word in words:
+        scale = _big_scale(word)
+        current = numbers[-1]
+        if scale is not None and last_big is not None and scale >= last_big:
+            between = current[last_index + 1:]
+            numbers[-1] = current[: last_index + 1]
+            if between and between[0].lower() == "and":
+                numbers.append(["and"])
+                between = between[1:]
+            numbers.append(between)
+            current = numbers[-1]
+            last_big = None
+        current.append(word)
+        if scale is not None:
+            last_big, last_index = scale, len(current) - 1
+    return [number for number in numbers if number]
+
+
+def _read_big(words: list[str]) -> str | None:
+    """One number whose scales decrease, with a scale above billion, in digits ("two
+    trillion three billion" = "2000000003000000000"); each scale's count ("twenty five", "two
+    point five", none: one) read by ``alpha2digit``. ``None`` when a count is not one number."""
+    total, count = Decimal(0), []
+    for word in [*words, None]:
+        scale = _big_scale(word) if word is not None else 1
+        if scale is None:
+            count.append(word)
+            continue
+        if count and count[0].lower() == "and":
+            count = count[1:]
+        if count:
+            read = alpha2digit(" ".join(count), "en", threshold=0)
+            if not re.fullmatch(r"\d+(?:\.\d+)?", read):
+                return None
+            value = Decimal(read)
+        else:
+            value = Decimal(1 if word is not None else 0)
+        total += value * scale
+        count = []
+    return _plain(total)
+
+
 @lru_cache(maxsize=16384)
 def _convert_words(span: str) -> str:
     """A span of number words in digits; cached: spans repeat ("twenty five"), and
-    ``alpha2digit`` is pure."""
+    ``alpha2digit`` is pure. Scales that do not decrease start a new number
+    (:func:`_number_breaks`); a number with a scale above billion is read by :func:`_read_big`."""
+    words = span.split(" ")
+    if not any(_big_scale(word) for word in words):
+        return _alpha2digit_span(span)
+    pieces = []
+    for number in _number_breaks(words):
+        big = None
+        if any(_big_scale(word) and _big_scale(word) > BIG_SCALES["billion"] for word in number):
+            big = _read_big(number)
+        pieces.append(big if big is not None else _alpha2digit_span(" ".join(number)))
+    return " ".join(pieces)
+
+
+def _alpha2digit_span(span: str) -> str:
+    """``alpha2digit`` on ``span``, decimals times a scale multiplied out."""
     converted = alpha2digit(span, "en", threshold=0)
     if "." in converted:
         # "two point five million": alpha2digit gives "2.5 1000000".

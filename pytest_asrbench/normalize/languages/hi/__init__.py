@@ -8,4 +8,6 @@ Same skeleton as every language package: ``numbers.py`` (digits and number words
 #: The language tag every step of this package is registered under.
 LANGUAGE = "hi"
 
-from pytest_asrbench.normalize.languages.hi import forms, numbers, words  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.hi.forms as forms  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.hi.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.hi.words as words  # noqa: E402,F401

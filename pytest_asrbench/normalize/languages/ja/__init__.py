@@ -24,4 +24,8 @@ construction, no cost); its price is recall on variants it does not list.
 #: The language tag every step of this package is registered under.
 LANGUAGE = "ja"
 
-from pytest_asrbench.normalize.languages.ja import amounts, codes, numbers, script, words  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ja.amounts as amounts  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ja.codes as codes  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ja.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ja.script as script  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ja.words as words  # noqa: E402,F401

@@ -18,4 +18,7 @@ the Korean scores (docs/korean.md, "Why no morphological analyser").
 #: The language tag every step of this package is registered under.
 LANGUAGE = "ko"
 
-from pytest_asrbench.normalize.languages.ko import amounts, numbers, numerals, words  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ko.amounts as amounts  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ko.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ko.numerals as numerals  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.ko.words as words  # noqa: E402,F401

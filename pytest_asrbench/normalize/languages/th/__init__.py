@@ -10,4 +10,6 @@ place pythainlp is reached (imported inside functions only). Every step is regis
 #: The language tag every step of this package is registered under.
 LANGUAGE = "th"
 
-from pytest_asrbench.normalize.languages.th import bench, numbers, words  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.th.bench as bench  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.th.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.th.words as words  # noqa: E402,F401

@@ -13,4 +13,8 @@ Every step is registered with ``language="zh"``; the rules are in ``docs/mandari
 #: The language tag every step of this package is registered under.
 LANGUAGE = "zh"
 
-from pytest_asrbench.normalize.languages.zh import eval_v1, numbers, numerals, script, width  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.zh.eval_v1 as eval_v1  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.zh.numbers as numbers  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.zh.numerals as numerals  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.zh.script as script  # noqa: E402,F401
+import pytest_asrbench.normalize.languages.zh.width as width  # noqa: E402,F401

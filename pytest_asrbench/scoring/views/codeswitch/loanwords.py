@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.scoring.alignment import align_spans, edit_distance
 from pytest_asrbench.scoring.views.base import MetricView, ViewResult, register_view
 from pytest_asrbench.scoring.views.codeswitch.kana_hangul import LoanwordMatcher, near_miss

@@ -26,7 +26,7 @@ from __future__ import annotations
 import gc
 from functools import lru_cache
 
-from pytest_asrbench._shared import caches
+import pytest_asrbench._shared.caches as caches
 from pytest_asrbench.scoring.views.codeswitch.detect import build_detection
 from pytest_asrbench.scoring.views.codeswitch.matchers import build_matcher
 from pytest_asrbench.scoring.views.codeswitch.rescue import Rescuer
