@@ -1,6 +1,8 @@
 """The steps behind the style-guide forms of de, nl, fr, es, it (cases/<tag>/style_guide_forms.yaml):
 ``number_ranges`` and ``numeric_dates`` (steps/numeric_forms.py) alone, the ``amounts`` rules for
-per mille and for a currency name before a number, and the errors of a malformed date table.
+per mille and for a currency name before a number, the ``units`` lexicons' degrees and square
+and cubic metres, and the errors of a malformed date table (``roman_numerals``:
+tests/test_roman_numerals.py).
 
 The cases pin the shipped configs end to end; these tests pin each step on its own input and
 the edges of each rule (what must stay as written).
@@ -12,7 +14,7 @@ import pytest
 
 from pytest_asrbench import normalize_text
 from pytest_asrbench.errors import ConfigError
-from pytest_asrbench.normalize.registry import get_config
+from pytest_asrbench.normalize.registry import get_config, get_lexicons
 from pytest_asrbench.normalize.steps import STEPS
 
 
@@ -93,6 +95,25 @@ def test_amounts_reads_per_mille_like_percent(language, text, expected):
 ])
 def test_amounts_reads_a_spoken_currency_name_only_after_the_amount(language, text, expected):
     assert _step("amounts", language)(text) == expected
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    ("de", "20 grad celsius", "20 °c"),
+    ("de", "20°c", "20 °c"),                              # glued: split, as 10mm is
+    ("de", "20 grad und 30 quadratmeter", "20 ° und 30 m²"),
+    ("de", "30 qm", "30 m²"),
+    ("nl", "30 vierkante meter", "30 m²"),
+    ("fr", "30 mètres carrés et 2 mètres cubes", "30 m² et 2 m³"),
+    ("es", "20 grados celsius", "20 °c"),
+    ("es", "30 metros cuadrados", "30 m²"),
+    ("it", "30 mq", "30 m²"),
+    ("it", "2 metri cubi", "2 m³"),
+    ("de", "bis zu einem gewissen grad", "bis zu einem gewissen grad"),  # no number before it
+    ("de", "30m²", "30m²"),                               # known limit: a unit with a digit (²) is not split
+])
+def test_units_write_degrees_and_square_and_cubic_metres_as_their_symbols(language, text, expected):
+    step = STEPS["units"].build(get_config(language), get_lexicons(language))
+    assert step(text) == expected
 
 
 @pytest.mark.parametrize("language", ["de", "nl", "fr", "es", "it"])

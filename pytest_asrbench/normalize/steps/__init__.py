@@ -17,4 +17,4 @@ from pytest_asrbench.normalize.steps import basic  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import amounts, brackets, hyphen_compounds, number_words, numbers  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import spoken_symbols, titles, word_shapes  # noqa: E402,F401
 from pytest_asrbench.normalize.steps import code_runs, codes, emails, fractions, money, phrases, units  # noqa: E402,F401
-from pytest_asrbench.normalize.steps import numeric_forms  # noqa: E402,F401
+from pytest_asrbench.normalize.steps import numeric_forms, roman_numerals  # noqa: E402,F401
