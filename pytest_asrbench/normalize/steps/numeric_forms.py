@@ -65,7 +65,7 @@ class NumericDateOptions(StepOptions):
 
 @step("numeric_dates", options=NumericDateOptions, idempotent=True,
       before={"punctuation": "punctuation removes the dots and slashes that make the date",
-              "digit_groups": "digit_groups would read 3.400 in 1.400.2024-like forms"},
+              "digit_groups": "a date's dots are no group dots: the date is read before digit_groups joins 3.400"},
       after={"char_folds": "it writes the month names folded, as the text around them is"})
 def numeric_dates(config, lexicons, options: NumericDateOptions):
     """``D<sep>M<sep>YYYY`` -> the format with the day's number, the month's name and the year
