@@ -85,16 +85,18 @@ def test_amounts_matches_its_reading_with_every_rule_run_on_the_corpus(language)
 
 #: A currency or percent word glued to the digits, alone and with other words of the step's
 #: tables elsewhere in the text (es and fr "de", which leads "de euros" and "de dollars"): the
-#: same reading either way, the one the rules give the spaced form ("12 euros" = "12€").
+#: same reading either way, the one the rules give the spaced form ("12 euros" = "12€"; a spoken
+#: name before the number is no amount, glued or not: "euro12" stays as "euro 12" does, a
+#: symbol or code before it is one: "€7" = "7€").
 GLUED = {
-    "de": [("12euro", "12€"), ("euro12", "12€"), ("25prozent", "25%"), ("25prozent und 3 prozent", "25% und 3%"),
-           ("12euro und 3 euro", "12€ und 3€"), ("pfund7", "7£")],
-    "nl": [("6euro", "6€"), ("dollar7,3", "7,30$"), ("29procent", "29%"), ("6euro en 2 euro", "6€ en 2€")],
-    "fr": [("12euros", "12€"), ("12euros de dollars", "12€ de dollars"), ("livres3", "3£"),
+    "de": [("12euro", "12€"), ("euro12", "euro12"), ("25prozent", "25%"), ("25prozent und 3 prozent", "25% und 3%"),
+           ("12euro und 3 euro", "12€ und 3€"), ("pfund7", "pfund7"), ("€7", "7€")],
+    "nl": [("6euro", "6€"), ("dollar7,3", "dollar7,3"), ("$7,3", "7,30$"), ("29procent", "29%"), ("6euro en 2 euro", "6€ en 2€")],
+    "fr": [("12euros", "12€"), ("12euros de dollars", "12€ de dollars"), ("livres3", "livres3"), ("chf3", "3chf"),
            ("2dollars et 3 euros", "2$ et 3€")],
-    "es": [("euros12", "12€"), ("pago euros12 de ayer", "pago 12€ de ayer"), ("son 12euros", "son 12€"),
-           ("son 12euros de luis", "son 12€ de luis"), ("dólares84", "84$")],
-    "it": [("39euro", "39€"), ("39euro di euro", "39€ di euro"), ("sterline6", "6£"), ("7,7euro e 2 euro", "7,70€ e 2€")],
+    "es": [("euros12", "euros12"), ("pago euros12 de ayer", "pago euros12 de ayer"), ("son 12euros", "son 12€"),
+           ("son 12euros de luis", "son 12€ de luis"), ("dólares84", "dólares84"), ("84dólares", "84$")],
+    "it": [("39euro", "39€"), ("39euro di euro", "39€ di euro"), ("sterline6", "sterline6"), ("6sterline", "6£"), ("7,7euro e 2 euro", "7,70€ e 2€")],
 }
 
 

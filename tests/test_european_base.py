@@ -44,9 +44,10 @@ FROZEN_STEPS = {
     "it": [*_HEAD, "written_ordinals", *_MIDDLE, *_TAIL],
 }
 #: Steps the base added after it replaced the five lists, each with the step it follows:
-#: the written forms of spoken addresses, codes, fractions and units.
+#: the written forms of spoken addresses, codes, fractions and units, and the style-guide
+#: forms read before punctuation (ranges with an en dash, numeric dates, Roman numerals).
 ADDED_AFTER = {"spoken_numbers": ["spoken_emails"], "spelled_code_runs": ["code_context_runs"],
-               "clock_fractions": ["fractions", "units"]}
+               "clock_fractions": ["fractions", "units"], "char_folds": ["number_ranges", "numeric_dates", "roman_numerals"]}
 #: ... and with the step it precedes (phone numbers, after the spaced groups where a language has them).
 ADDED_BEFORE = {"clock_fractions": ["phone_numbers"]}
 

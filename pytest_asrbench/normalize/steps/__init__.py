@@ -29,3 +29,5 @@ import pytest_asrbench.normalize.steps.fractions as fractions  # noqa: E402,F401
 import pytest_asrbench.normalize.steps.money as money  # noqa: E402,F401
 import pytest_asrbench.normalize.steps.phrases as phrases  # noqa: E402,F401
 import pytest_asrbench.normalize.steps.units as units  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.numeric_forms as numeric_forms  # noqa: E402,F401
+import pytest_asrbench.normalize.steps.roman_numerals as roman_numerals  # noqa: E402,F401

@@ -21,8 +21,11 @@ Two generic steps read the language's words from its config (data, never code):
       ``12,50 €`` = ``€ 12,50`` = ``12,50 Euro`` = ``12 Euro 50`` = ``12 Euro und 50 Cent``
       = ``12,50€``; ``50 Cent`` = ``0,50€``; ``12,00 €`` = ``12€`` (``currencies`` maps
       names and symbols to a symbol; ``cents`` names the hundredths; ``cents_joiners`` the
-      words between units and cents);
-    - percentages: ``25 %`` = ``25 Prozent`` = ``25%`` (``percent`` words);
+      words between units and cents). Only a symbol or a code of ``currency_codes`` stands
+      before the amount (``€ 12,50``, ``chf 20``): a spoken name before a number is the
+      common noun it also is (fr ``livre 20 pages``, es ``libra 20``) and stays;
+    - percentages and per mille: ``25 %`` = ``25 Prozent`` = ``25%`` (``percent`` words),
+      ``5 ‰`` = ``5 Promille`` = ``5‰`` (``per_mille`` words);
     - times: ``14 Uhr 30`` = ``14.30 Uhr`` = ``14:30 Uhr`` = ``14:30``, ``14 h 30`` = ``14h30``
       = ``14:30``; an hour word with minutes always makes a time (``hour_words``); a bare hour
       only with a word of ``clock_words`` (de ``Uhr``, fr ``h``: ``14 Uhr`` = ``14:00``), or after
@@ -173,7 +176,12 @@ class AmountOptions(StepOptions):
     cents: list[str] = Field(default_factory=list, description="Words for hundredths of a currency (cent, centimes).")
     cents_joiners: list[str] = Field(default_factory=list,
                                      description="Words between units and cents (und, et, y, con, e, en).")
+    currency_codes: list[str] = Field(default_factory=list,
+                                      description="Currency names that may stand before the amount, as the symbols do "
+                                                  "(ISO codes: chf). Every other name stands only after it.")
     percent: list[str] = Field(default_factory=list, description="Words for percent ('%' always counts).")
+    per_mille: list[str] = Field(default_factory=list,
+                                 description="Words for per mille ('‰' always counts): de 'promille', fr 'pour 1000'.")
     hour_words: list[str] = Field(default_factory=list,
                                   description="Words between hour and minutes (uhr, h, heures, uur).")
     clock_words: list[str] = Field(default_factory=list,
@@ -284,11 +292,16 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
     rules.append((_Gated(re.compile(rf"(?=\d)(?<!\S)(\d+) ({names}) {joiners}(\d{{1,2}}){cents_tail}(?!\S)"),
                          rf"\d (?:{names}) "),
                   lambda m: amount(m.group(1), m.group(3), m.group(2))))
-    # € 12,50 / €12,50 (a symbol or name before the amount), unless a number stands before the
-    # name: that is the amount ("100 dollars 100" is 100$ and a 100, never "100 100$", which
-    # spaced_digit_groups would join on a second pass)
-    rules.append((_Gated(re.compile(rf"(?<!\S)(?<!\d )({names}) ?({number})(?!\S)"), rf"(?:{names}) ?\d"),
-                  lambda m: amount(*split(m.group(2)), m.group(1))))
+    # € 12,50 / €12,50 / chf 20 (a symbol or code before the amount), unless a number stands
+    # before it: that is the amount ("100 € 100" is 100€ and a 100, never "100 100€", which
+    # spaced_digit_groups would join on a second pass). A spoken name never stands before the
+    # amount: it is a word that may be a common noun before a count (fr "livre 20 pages", es
+    # "libra 20"); "12 euro 50" is the rule above.
+    prefixes = [name for name in symbols if not any(char.isalpha() for char in name) or name in options.currency_codes]
+    if prefixes:
+        before = _alternation(prefixes)
+        rules.append((_Gated(re.compile(rf"(?<!\S)(?<!\d )({before}) ?({number})(?!\S)"), rf"(?:{before}) ?\d"),
+                      lambda m: amount(*split(m.group(2)), m.group(1))))
     # 12,50 € / 12,50€ / 12,50 euro
     rules.append((_Gated(re.compile(rf"(?=\d)(?<!\S)({number}) ?({names})(?!\S)"), rf"\d ?(?:{names})"),
                   lambda m: amount(*split(m.group(1)), m.group(2))))
@@ -298,6 +311,16 @@ def _money_rules(options: AmountOptions, decimal: str) -> list[_Rule]:
         rules.append((re.compile(rf"(?=\d)(?<!\S)(\d{{1,2}}) (?:{cent_words})(?!\S)"),
                       lambda m: f"0{decimal}{int(m.group(1)):02d}{first}" if int(m.group(1)) else f"0{first}"))
     return rules
+
+
+def _ratio_group(sign: str, words: list[str], decimal: str) -> _Group:
+    """A number and its ratio, one written form: ``25 %`` = ``25%`` = ``25 prozent`` =
+    ``25prozent`` = ``25%`` (``sign`` ``%``, ``words`` the config's ``percent``); ``5 ‰`` =
+    ``5 promille`` = ``5‰`` (``‰``, ``per_mille``). The word is read glued to the digits too,
+    so the test is a word or the sign anywhere in the text."""
+    ratio = _alternation({*words, sign})
+    return _Group.of([], [(re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{ratio})(?!\S)"),
+                           lambda m: m.group(1) + sign)], literals=[*words, sign])
 
 
 def _time_groups(options: AmountOptions) -> list[_Group]:
@@ -352,12 +375,8 @@ def amounts(config, lexicons, options: AmountOptions):
         groups.append(_Group.of(options.decimal_words, [(
             re.compile(rf"(?=\d)(?<!\S)(\d+) (?:{_alternation(options.decimal_words)}) (\d+)(?!\S)"),
             lambda m: m.group(1) + decimal + m.group(2))]))
-    percent = _alternation({*options.percent, "%"})
-    # "25 %", "25%", "25 prozent", "25prozent": the word is read glued to the digits too, so
-    # the test is the word or the sign anywhere in the text.
-    groups.append(_Group.of([], [(
-        re.compile(rf"(?=\d)(?<!\S)(\d+(?:{re.escape(decimal)}\d+)?) ?(?:{percent})(?!\S)"), lambda m: m.group(1) + "%")],
-        literals=[*options.percent, "%"]))
+    groups.append(_ratio_group("%", options.percent, decimal))
+    groups.append(_ratio_group("‰", options.per_mille, decimal))
     if options.currencies:
         # A currency is a symbol (€) or a name: a word (euro), or a phrase or an elided article
         # with it (es "de euros", fr "d'euros", after a scale: dos millones de euros = 2000000 de euros)
