@@ -171,7 +171,7 @@ def test_the_ab_script_times_each_listed_step_at_each_place_and_refuses_an_unkno
     rows = [line.split(" | ")[:2] for line in done.stdout.splitlines()
             if line.startswith("| ") and " (" in line and not line.startswith("| language")]
     assert rows == [["| en", "collapse_whitespace (12)"], ["| en", "units (13)"], ["| en", "collapse_whitespace (30)"],
-                    ["| de", "collapse_whitespace (21)"], ["| de", "units (26)"]]
+                    ["| de", "collapse_whitespace (24)"], ["| de", "units (29)"]]
     refused = subprocess.run([*command, "units", "no_such_step"], capture_output=True, text=True, timeout=300)
     assert refused.returncode == 2 and "--steps no_such_step: listed by none of the en de normalizers" in refused.stderr
 
