@@ -43,7 +43,7 @@ from pytest_asrbench._shared.project_ini import find_settings, project_config_fo
 from pytest_asrbench.errors import AsrbenchError, InputError
 from pytest_asrbench.filescore.cli import add_arguments as add_file_arguments
 from pytest_asrbench.normalize import explain, normalize_text
-from pytest_asrbench.normalize.registry import get_config, use_config_dirs
+from pytest_asrbench.normalize.registry import config_dirs_in_use, get_config, use_config_dirs
 from pytest_asrbench.scoring import score
 from pytest_asrbench.scoring.alignment_view import color_wanted
 from pytest_asrbench.scoring.display import describe_divergence, describe_rescues, legend, render_headline, render_trace
@@ -268,8 +268,10 @@ def _refuse_undecodable(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0 on success, 2 on bad usage or input, 1 when a check fails, 130
-    when interrupted."""
+    when interrupted. The project config folders a command searched are given back when it
+    ends, however it ends, so an in-process caller (a test, a notebook) keeps its own."""
     command = "asrbench"
+    folders_before = config_dirs_in_use()
     try:
         args = build_parser().parse_args(argv)
         command = command_path(args)
@@ -288,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (`asrbench ... | head`): stop quietly, as other Unix tools do.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's final flush does not fail
         return 0
+    finally:
+        if config_dirs_in_use() != folders_before:
+            use_config_dirs(list(folders_before))
 
 
 if __name__ == "__main__":  # pragma: no cover

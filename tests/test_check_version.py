@@ -270,3 +270,14 @@ def test_shipped_config_version_that_is_not_a_string_is_refused(repo, capsys):
     assert code == 2, out
     assert 'configs/en.toml: version = 1.9 is not a version string: write it in quotes as major.minor.patch, ' \
            'e.g. version = "1.9.0"' in out, out
+
+
+def test_a_failed_command_gives_back_the_config_folders_it_searched(team, capsys):
+    from pytest_asrbench.normalize.registry import config_dirs_in_use, get_config
+
+    edit(team / "myconfigs/en.toml", 'version = "1.0.0"', "version = 2")
+    before = config_dirs_in_use()
+    code, _ = check(team, capsys)
+    assert code == 2
+    assert config_dirs_in_use() == before
+    assert get_config("en").version != 2  # the shipped config again, not the broken project one

@@ -61,6 +61,12 @@ def use_config_dirs(folders: list[Path]) -> None:
     caches.reset_from_configs()  # what views built from the configs (the code-switch matchers)
 
 
+def config_dirs_in_use() -> tuple[Path, ...]:
+    """The project config folders searched now, in order (resolved paths; ``()``: the package's
+    configs alone), as :func:`use_config_dirs` last set them."""
+    return _PROJECT_CONFIG_DIRS
+
+
 def known_languages() -> list[str]:
     """Sorted tags of every language with a config file (a new list each call); a base that
     languages extend (``_european.toml``) is none."""
