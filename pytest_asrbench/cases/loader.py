@@ -187,6 +187,15 @@ class CaseFile:
     errors: list[CaseFileError] = field(default_factory=list)
 
 
+def _child_items(node: Located) -> list:
+    """``(key or index, child)`` of a mapping or sequence node; ``[]`` for a scalar."""
+    if isinstance(node.children, dict):
+        return list(node.children.items())
+    if isinstance(node.children, list):
+        return list(enumerate(node.children))
+    return []
+
+
 def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
     """``(path, line)`` of every NaN or infinity anywhere under ``node`` (YAML's ``.nan``,
     ``.inf``, ``-.inf``): one check for all numeric fields, as a NaN compares false with
@@ -194,12 +203,7 @@ def _non_finite(node: Located, path: list) -> list[tuple[list, int]]:
     passes everything."""
     if isinstance(node.value, float) and not math.isfinite(node.value):
         return [(path, node.line)]
-    if isinstance(node.children, dict):
-        items = node.children.items()
-    elif isinstance(node.children, list):
-        items = enumerate(node.children)
-    else:
-        return []
+    items = _child_items(node)
     return [found for key, child in items for found in _non_finite(child, [*path, key])]
 
 
@@ -211,12 +215,7 @@ def _number_texts(node: Located, path: list, in_expect: bool = False) -> list[tu
     if in_expect and isinstance(node.value, str) and node.plain:
         problem = number_text_problem(node.plain, text_allowed=True)
         return [(path, node.line, problem)] if problem else []
-    if isinstance(node.children, dict):
-        items = node.children.items()
-    elif isinstance(node.children, list):
-        items = enumerate(node.children)
-    else:
-        return []
+    items = _child_items(node)
     return [found for key, child in items
             for found in _number_texts(child, [*path, key], in_expect or (key == "expect" and len(path) == 2))]
 
